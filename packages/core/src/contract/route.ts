@@ -1,0 +1,130 @@
+/**
+ * The shape of one entry of the contract table. A route is declared once, here in core;
+ * the server mounts a handler by its id, the OpenAPI document and the SDK are generated
+ * from it.
+ */
+import type * as z from 'zod';
+import type { HttpErrorCode } from '../errors/catalogue';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call a route (spec §4 legend): `key` is K (an `x-access-key`, or Bearer plus
+ * `x-project-id`), `bearer` is B (Bearer only), `public` is P (no credential).
+ */
+export type AuthMode = 'key' | 'bearer' | 'public';
+
+/** Rate buckets of spec §8. */
+export const RATE_BUCKETS = {
+  default: { limit: 300, windowSeconds: 60, per: 'credential' },
+  upload: { limit: 60, windowSeconds: 60, per: 'credential' },
+  account: { limit: 60, windowSeconds: 60, per: 'credential' },
+  createKey: { limit: 10, windowSeconds: 60, per: 'credential' },
+  public: { limit: 60, windowSeconds: 60, per: 'ip' },
+} as const;
+export type RateBucket = keyof typeof RATE_BUCKETS;
+
+export type BodyContentType =
+  'application/json' | 'multipart/form-data' | 'application/x-www-form-urlencoded';
+
+export interface RouteRequest {
+  /** Path parameters, named as in `path` (`{id}`). */
+  readonly params?: z.ZodType;
+  readonly query?: z.ZodType;
+  /** One schema per accepted content type. */
+  readonly body?: Partial<Record<BodyContentType, z.ZodType>>;
+  /** Whether the body may be absent altogether. */
+  readonly bodyOptional?: boolean;
+}
+
+export interface RouteResponse {
+  readonly description: string;
+  /** JSON body; absent for 204 and redirects. */
+  readonly schema?: z.ZodType;
+  /** Another content type than JSON, such as `text/html`. */
+  readonly contentType?: string;
+}
+
+export interface RouteDefinition {
+  /** Stable identifier: the SDK method and the server handler are named after it. */
+  readonly id: string;
+  readonly method: HttpMethod;
+  /** OpenAPI-style path: `/v1/posts/{id}`. */
+  readonly path: string;
+  readonly auth: AuthMode;
+  readonly rateBucket: RateBucket;
+  /** OpenAPI tag: the resource group. */
+  readonly tag: string;
+  /** Portuguese one-line summary. */
+  readonly summary: string;
+  /** Portuguese description. */
+  readonly description: string;
+  readonly request: RouteRequest;
+  /** Success answers by status (2xx, or 3xx for redirects). */
+  readonly responses: Readonly<Record<number, RouteResponse>>;
+  /** Codes this route answers on purpose, beyond those its auth mode and inputs imply. */
+  readonly errors: readonly HttpErrorCode[];
+}
+
+/**
+ * Declares a route and keeps its literal types, so the SDK can type every method from
+ * the table.
+ *
+ * @example
+ * ```ts
+ * export const getPost = defineRoute({
+ *   id: 'getPost', method: 'GET', path: '/v1/posts/{id}', auth: 'key', rateBucket: 'default',
+ *   tag: 'Posts', summary: 'Lê um post', description: '…',
+ *   request: { params: z.object({ id: pathIdSchema }) },
+ *   responses: { 200: { description: 'O post.', schema: postResponseSchema } },
+ *   errors: ['NOT_FOUND'],
+ * });
+ * ```
+ */
+export function defineRoute<const Route extends RouteDefinition>(route: Route): Route {
+  return route;
+}
+
+const AUTH_ERRORS: Record<AuthMode, readonly HttpErrorCode[]> = {
+  key: ['UNAUTHORIZED', 'FORBIDDEN', 'PROJECT_REQUIRED', 'RATE_LIMIT_KEY'],
+  bearer: ['UNAUTHORIZED', 'RATE_LIMIT_KEY'],
+  public: ['RATE_LIMIT_KEY'],
+};
+
+const JSON_BODY_ERRORS: readonly HttpErrorCode[] = [
+  'FST_ERR_CTP_INVALID_JSON_BODY',
+  'FST_ERR_CTP_EMPTY_JSON_BODY',
+  'FST_ERR_CTP_INVALID_MEDIA_TYPE',
+  'FST_ERR_CTP_BODY_TOO_LARGE',
+];
+
+/**
+ * Every code a route can answer: its own, those its auth mode implies, validation and
+ * body-parsing codes when it takes input, and `INTERNAL_ERROR`.
+ *
+ * @example
+ * ```ts
+ * routeErrorCodes(routes.getMe); // ['UNAUTHORIZED', 'RATE_LIMIT_KEY', 'INTERNAL_ERROR']
+ * ```
+ */
+export function routeErrorCodes(route: RouteDefinition): HttpErrorCode[] {
+  const codes = new Set<HttpErrorCode>(AUTH_ERRORS[route.auth]);
+  const { params, query, body } = route.request;
+  if (params || query || body) codes.add('VALIDATION_ERROR');
+  if (body) for (const code of JSON_BODY_ERRORS) codes.add(code);
+  for (const code of route.errors) codes.add(code);
+  codes.add('INTERNAL_ERROR');
+  return [...codes];
+}
+
+/**
+ * Converts an OpenAPI path to the `:param` form routers use.
+ *
+ * @example
+ * ```ts
+ * toRouterPath('/v1/projects/{id}/api-keys/{keyId}'); // '/v1/projects/:id/api-keys/:keyId'
+ * ```
+ */
+export function toRouterPath(path: string): string {
+  return path.replace(/\{([^}]+)\}/g, ':$1');
+}

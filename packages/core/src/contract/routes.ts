@@ -1,0 +1,711 @@
+/**
+ * The contract table: every route of spec §4 plus the built-in login routes and the
+ * OpenAPI document. Summaries and descriptions are Portuguese (spec §1).
+ */
+import * as z from 'zod';
+import {
+  apiKeyListResponseSchema,
+  apiKeyResponseSchema,
+  createApiKeyBodySchema,
+  createdApiKeyResponseSchema,
+  healthAuthResponseSchema,
+  livenessResponseSchema,
+  meResponseSchema,
+  organizationResponseSchema,
+  updateOrganizationBodySchema,
+} from '../schemas/account';
+import {
+  authSessionResponseSchema,
+  loginBodySchema,
+  refreshBodySchema,
+  signupBodySchema,
+} from '../schemas/auth';
+import { messageResponseSchema, pathIdSchema } from '../schemas/common';
+import {
+  connectCallbackQuerySchema,
+  connectPathSchema,
+  connectQuerySchema,
+  connectResponseSchema,
+  healthQuerySchema,
+  healthResponseSchema,
+  integrationListResponseSchema,
+  integrationResponseSchema,
+  listIntegrationsQuerySchema,
+} from '../schemas/integrations';
+import {
+  importMediaBodySchema,
+  mediaResponseSchema,
+  uploadMediaFormSchema,
+} from '../schemas/media';
+import {
+  dataDeletionResponseSchema,
+  dataDeletionStatusPathSchema,
+  dataDeletionStatusResponseSchema,
+  deauthorizeResponseSchema,
+  signedRequestFormSchema,
+} from '../schemas/meta-callbacks';
+import {
+  createNotificationBodySchema,
+  createdNotificationResponseSchema,
+  deliveryListResponseSchema,
+  listDeliveriesQuerySchema,
+  listNotificationsQuerySchema,
+  notificationListResponseSchema,
+  notificationResponseSchema,
+  rotateNotificationSecretBodySchema,
+  testNotificationBodySchema,
+  testNotificationResponseSchema,
+  updateNotificationBodySchema,
+} from '../schemas/notifications';
+import {
+  createPostBodySchema,
+  listPostsQuerySchema,
+  postListResponseSchema,
+  postResponseSchema,
+  retryPostBodySchema,
+  updatePostBodySchema,
+} from '../schemas/posts';
+import {
+  profileListResponseSchema,
+  profileResponseSchema,
+  createProfileBodySchema,
+} from '../schemas/profiles';
+import { defineRoute, type RouteDefinition } from './route';
+
+const idParams = z.object({ id: pathIdSchema });
+const projectKeyParams = z.object({ id: pathIdSchema, keyId: pathIdSchema });
+const json = <S extends z.ZodType>(schema: S) => ({ 'application/json': schema });
+const signedRequestBody = {
+  'application/x-www-form-urlencoded': signedRequestFormSchema,
+  'application/json': signedRequestFormSchema,
+};
+
+export const routes = {
+  // ---------------------------------------------------------------- health
+  healthz: defineRoute({
+    id: 'healthz',
+    method: 'GET',
+    path: '/healthz',
+    auth: 'public',
+    // Load balancers probe often: the default bucket (by address) leaves them room.
+    rateBucket: 'default',
+    tag: 'Saúde',
+    summary: 'Verifica se o processo está no ar',
+    description:
+      'Responde 200 `{ ok: true }` enquanto o processo estiver de pé. Não exige credencial.',
+    request: {},
+    responses: { 200: { description: 'O processo está no ar.', schema: livenessResponseSchema } },
+    errors: [],
+  }),
+  healthAuth: defineRoute({
+    id: 'healthAuth',
+    method: 'GET',
+    path: '/v1/health/auth',
+    auth: 'key',
+    rateBucket: 'default',
+    tag: 'Saúde',
+    summary: 'Verifica a credencial',
+    description:
+      'Confere a credencial e devolve o projeto a que ela pertence. Com token Bearer, o cabeçalho `x-project-id` é obrigatório.',
+    request: {},
+    responses: { 200: { description: 'A credencial é válida.', schema: healthAuthResponseSchema } },
+    errors: ['VALIDATION_ERROR'],
+  }),
+  getOpenApiDocument: defineRoute({
+    id: 'getOpenApiDocument',
+    method: 'GET',
+    path: '/openapi.json',
+    auth: 'public',
+    rateBucket: 'public',
+    tag: 'Saúde',
+    summary: 'Documento OpenAPI deste serviço',
+    description:
+      'O contrato completo em OpenAPI 3.1, gerado a partir das rotas. Não exige credencial.',
+    request: {},
+    responses: {
+      200: { description: 'O documento OpenAPI.', schema: z.record(z.string(), z.unknown()) },
+    },
+    errors: [],
+  }),
+
+  // ---------------------------------------------------------------- login
+  signup: defineRoute({
+    id: 'signup',
+    method: 'POST',
+    path: '/v1/auth/signup',
+    auth: 'public',
+    rateBucket: 'public',
+    tag: 'Login',
+    summary: 'Cria um usuário',
+    description:
+      'Cria um usuário do login embutido e devolve seus tokens. Aberto enquanto não existe nenhum usuário; depois, só com `REELAY_ALLOW_SIGNUP=true`.',
+    request: { body: json(signupBodySchema) },
+    responses: {
+      201: { description: 'Usuário criado e autenticado.', schema: authSessionResponseSchema },
+    },
+    errors: ['FORBIDDEN', 'EMAIL_IN_USE'],
+  }),
+  login: defineRoute({
+    id: 'login',
+    method: 'POST',
+    path: '/v1/auth/login',
+    auth: 'public',
+    rateBucket: 'public',
+    tag: 'Login',
+    summary: 'Entra com e-mail e senha',
+    description: 'Troca e-mail e senha por um token de acesso curto e um token de renovação.',
+    request: { body: json(loginBodySchema) },
+    responses: { 200: { description: 'Autenticado.', schema: authSessionResponseSchema } },
+    errors: ['UNAUTHORIZED'],
+  }),
+  refresh: defineRoute({
+    id: 'refresh',
+    method: 'POST',
+    path: '/v1/auth/refresh',
+    auth: 'public',
+    rateBucket: 'public',
+    tag: 'Login',
+    summary: 'Renova os tokens',
+    description:
+      'Troca um token de renovação válido por um novo par de tokens; o anterior deixa de valer.',
+    request: { body: json(refreshBodySchema) },
+    responses: { 200: { description: 'Tokens renovados.', schema: authSessionResponseSchema } },
+    errors: ['UNAUTHORIZED'],
+  }),
+
+  // ---------------------------------------------------------------- account
+  getMe: defineRoute({
+    id: 'getMe',
+    method: 'GET',
+    path: '/v1/me',
+    auth: 'bearer',
+    rateBucket: 'account',
+    tag: 'Conta',
+    summary: 'Usuário, organização e projetos',
+    description:
+      'Devolve o usuário autenticado, sua organização e seus projetos. No primeiro acesso de um usuário novo, cria a organização e um projeto.',
+    request: {},
+    responses: { 200: { description: 'A conta do usuário.', schema: meResponseSchema } },
+    errors: [],
+  }),
+  deleteMe: defineRoute({
+    id: 'deleteMe',
+    method: 'DELETE',
+    path: '/v1/me',
+    auth: 'bearer',
+    rateBucket: 'account',
+    tag: 'Conta',
+    summary: 'Exclui a conta',
+    description:
+      'Exclui organização, projetos, chaves, contas conectadas, posts e mídias, e remove o usuário do login. Irreversível.',
+    request: {},
+    responses: { 204: { description: 'Conta excluída.' } },
+    errors: [],
+  }),
+  updateOrganization: defineRoute({
+    id: 'updateOrganization',
+    method: 'PATCH',
+    path: '/v1/organizations/{id}',
+    auth: 'bearer',
+    rateBucket: 'account',
+    tag: 'Conta',
+    summary: 'Renomeia a organização',
+    description:
+      'Altera o nome da organização (1 a 80 caracteres). Só o dono da organização pode alterá-la.',
+    request: { params: idParams, body: json(updateOrganizationBodySchema) },
+    responses: {
+      200: { description: 'A organização atualizada.', schema: organizationResponseSchema },
+    },
+    errors: ['FORBIDDEN'],
+  }),
+  listApiKeys: defineRoute({
+    id: 'listApiKeys',
+    method: 'GET',
+    path: '/v1/projects/{id}/api-keys',
+    auth: 'bearer',
+    rateBucket: 'account',
+    tag: 'Chaves de API',
+    summary: 'Lista as chaves do projeto',
+    description:
+      'Lista as chaves de API do projeto. O segredo nunca é devolvido: só prefixo, nome e datas.',
+    request: { params: idParams },
+    responses: { 200: { description: 'As chaves do projeto.', schema: apiKeyListResponseSchema } },
+    errors: ['FORBIDDEN'],
+  }),
+  createApiKey: defineRoute({
+    id: 'createApiKey',
+    method: 'POST',
+    path: '/v1/projects/{id}/api-keys',
+    auth: 'bearer',
+    rateBucket: 'createKey',
+    tag: 'Chaves de API',
+    summary: 'Cria uma chave de API',
+    description:
+      'Cria uma chave de API para o projeto. O segredo (`key`) aparece só nesta resposta; o serviço guarda apenas um hash. Limite: 10 criações por minuto.',
+    request: { params: idParams, body: json(createApiKeyBodySchema), bodyOptional: true },
+    responses: {
+      201: { description: 'A chave criada, com o segredo.', schema: createdApiKeyResponseSchema },
+    },
+    errors: ['FORBIDDEN'],
+  }),
+  revokeApiKey: defineRoute({
+    id: 'revokeApiKey',
+    method: 'DELETE',
+    path: '/v1/projects/{id}/api-keys/{keyId}',
+    auth: 'bearer',
+    rateBucket: 'account',
+    tag: 'Chaves de API',
+    summary: 'Revoga uma chave de API',
+    description:
+      'Revoga a chave na hora. Idempotente: revogar de novo devolve a mesma chave com o `revokedAt` original.',
+    request: { params: projectKeyParams },
+    responses: { 200: { description: 'A chave revogada.', schema: apiKeyResponseSchema } },
+    errors: ['FORBIDDEN', 'NOT_FOUND'],
+  }),
+
+  // ---------------------------------------------------------------- profiles
+  createProfile: defineRoute({
+    id: 'createProfile',
+    method: 'POST',
+    path: '/v1/profiles',
+    auth: 'key',
+    rateBucket: 'default',
+    tag: 'Perfis',
+    summary: 'Cria um perfil',
+    description:
+      'Cria um perfil para agrupar contas conectadas (por exemplo, um por cliente ou marca). Passe o `id` como `profileId` ao conectar uma conta.',
+    request: { body: json(createProfileBodySchema) },
+    responses: { 201: { description: 'O perfil criado.', schema: profileResponseSchema } },
+    errors: [],
+  }),
+  listProfiles: defineRoute({
+    id: 'listProfiles',
+    method: 'GET',
+    path: '/v1/profiles',
+    auth: 'key',
+    rateBucket: 'default',
+    tag: 'Perfis',
+    summary: 'Lista os perfis',
+    description:
+      'Todos os perfis do projeto, mais novos primeiro, sem paginação. Perfis removidos não aparecem.',
+    request: {},
+    responses: { 200: { description: 'Os perfis.', schema: profileListResponseSchema } },
+    errors: [],
+  }),
+  deleteProfile: defineRoute({
+    id: 'deleteProfile',
+    method: 'DELETE',
+    path: '/v1/profiles/{id}',
+    auth: 'key',
+    rateBucket: 'default',
+    tag: 'Perfis',
+    summary: 'Remove um perfil',
+    description:
+      'Remoção lógica. As contas conectadas do perfil continuam existindo e mantêm seu `profileId`.',
+    request: { params: idParams },
+    responses: { 200: { description: 'Perfil removido.', schema: messageResponseSchema } },
+    errors: ['NOT_FOUND'],
+  }),
+
+  // ---------------------------------------------------------------- connected accounts
+  connectPlatform: defineRoute({
+    id: 'connectPlatform',
+    method: 'GET',
+    path: '/v1/connect/{platform}',
+    auth: 'key',
+    rateBucket: 'default',
+    tag: 'Contas conectadas',
+    summary: 'Inicia a conexão de uma conta',
+    description:
+      'Devolve a URL de autorização do Instagram para conectar uma conta profissional, opcionalmente a um perfil. O `state` da URL vale 10 minutos. Outra plataforma responde 403 `PLATFORM_NOT_AVAILABLE`.',
+    request: { params: connectPathSchema, query: connectQuerySchema },
+    responses: { 200: { description: 'A URL de autorização.', schema: connectResponseSchema } },
+    errors: ['PLATFORM_NOT_AVAILABLE', 'NOT_FOUND', 'PLATFORM_CREDENTIALS_MISSING'],
+  }),
+  listIntegrations: defineRoute({
+    id: 'listIntegrations',
+    method: 'GET',
+    path: '/v1/connect/integrations',
+    auth: 'key',
+    rateBucket: 'default',
+    tag: 'Contas conectadas',
+    summary: 'Lista as contas conectadas',
+    description:
+      'Lista as contas conectadas do projeto, com filtros por plataforma, perfil (`null` para contas sem perfil) e busca, paginadas.',
+    request: { query: listIntegrationsQuerySchema },
+    responses: {
+      200: { description: 'As contas conectadas.', schema: integrationListResponseSchema },
+    },
+    errors: [],
+  }),
+  deleteIntegration: defineRoute({
+    id: 'deleteIntegration',
+    method: 'DELETE',
+    path: '/v1/connect/integrations/{id}',
+    auth: 'key',
+    rateBucket: 'default',
+    tag: 'Contas conectadas',
+    summary: 'Desconecta uma conta',
+    description:
+      'Apaga o token guardado e marca a conta como `revoked`. Posts publicados continuam; posts agendados para a conta vão falhar.',
+    request: { params: idParams },
+    responses: { 200: { description: 'Conta desconectada.', schema: messageResponseSchema } },
+    errors: ['NOT_FOUND'],
+  }),
+  getIntegrationHealth: defineRoute({
+    id: 'getIntegrationHealth',
+    method: 'GET',
+    path: '/v1/integrations/{id}/health',
+    auth: 'key',
+    rateBucket: 'default',
+    tag: 'Contas conectadas',
+    summary: 'Saúde da conexão',
+    description:
+      'Estado da conexão da conta. O Instagram é consultado no máximo a cada 10 minutos por conta; `force=true` ignora o intervalo. Use `authStatus` para decidir sobre reconectar e `daysUntilExpiry` para avisar antes.',
+    request: { params: idParams, query: healthQuerySchema },
+    responses: { 200: { description: 'A saúde da conexão.', schema: healthResponseSchema } },
+    errors: ['NOT_FOUND', 'RATE_LIMIT_APP'],
+  }),
+  connectCallback: defineRoute({
+    id: 'connectCallback',
+    method: 'GET',
+    path: '/v1/connect/instagram/callback',
+    auth: 'public',
+    rateBucket: 'public',
+    tag: 'Callbacks da plataforma',
+    summary: 'Retorno da autorização do Instagram',
+    description:
+      'Chamada pelo Instagram depois que a pessoa autoriza (ou recusa). Conecta a conta, ou atualiza a conexão existente. Redireciona para a `redirectUrl` dada ao iniciar a conexão, se houver; senão responde com a conta conectada.',
+    request: { query: connectCallbackQuerySchema },
+    responses: {
+      200: { description: 'A conta conectada.', schema: integrationResponseSchema },
+      302: { description: 'Redireciona para a `redirectUrl` com `integrationId` ou `error`.' },
+    },
+    errors: [
+      'STATE_INVALID',
+      'AUTHORIZATION_DENIED',
+      'ACCOUNT_NOT_BUSINESS',
+      'ACCOUNT_IN_USE',
+      'ACCOUNT_RESTRICTED',
+      'TOKEN_INVALID',
+      'PERMISSION_REQUIRED',
+      'RATE_LIMIT_APP',
+      'PLATFORM_CREDENTIALS_MISSING',
+    ],
+  }),
+
+  // ---------------------------------------------------------------- posts
+  createPost: defineRoute({
+    id: 'createPost',
+    method: 'POST',
+    path: '/v1/posts',
+    auth: 'key',
+    rateBucket: 'default',
+    tag: 'Posts',
+    summary: 'Cria um post agora ou agendado',
+    description:
+      'Publica já ou agenda (`scheduledFor` de 1 minuto a 75 dias à frente) um post para 1 a 5 contas. A cota de cada conta é verificada antes de aceitar. Depois de aceito, nenhum erro HTTP é devolvido para o post: cada conta registra seu resultado em `errorCode` e `errorMessage`. Reusar a `idempotencyKey` devolve o post original.',
+    request: { body: json(createPostBodySchema) },
+    responses: {
+      201: { description: 'Post agendado e guardado.', schema: postResponseSchema },
+      202: {
+        description: 'Post aceito para publicação imediata em segundo plano.',
+        schema: postResponseSchema,
+      },
+    },
+    errors: [
+      'NOT_FOUND',
+      'MEDIA_INVALID',
+      'MEDIA_FETCH_FAILED',
+      'MEDIA_UNREACHABLE',
+      'RATE_LIMIT_ACCOUNT',
+      'TOKEN_INVALID',
+      'ACCOUNT_RESTRICTED',
+      'RATE_LIMIT_APP',
+      'IDEMPOTENCY_KEY_REUSED',
+    ],
+  }),
+  listPosts: defineRoute({
+    id: 'listPosts',
+    method: 'GET',
+    path: '/v1/posts',
+    auth: 'key',
+    rateBucket: 'default',
+    tag: 'Posts',
+    summary: 'Lista os posts',
+    description:
+      'Lista os posts do projeto, paginados, com filtros por status, tipo, conta, perfil e intervalo de datas.',
+    request: { query: listPostsQuerySchema },
+    responses: { 200: { description: 'Os posts.', schema: postListResponseSchema } },
+    errors: [],
+  }),
+  getPost: defineRoute({
+    id: 'getPost',
+    method: 'GET',
+    path: '/v1/posts/{id}',
+    auth: 'key',
+    rateBucket: 'default',
+    tag: 'Posts',
+    summary: 'Lê um post',
+    description: 'Um post com o resultado em cada conta (`platforms[]`).',
+    request: { params: idParams },
+    responses: { 200: { description: 'O post.', schema: postResponseSchema } },
+    errors: ['NOT_FOUND'],
+  }),
+  updatePost: defineRoute({
+    id: 'updatePost',
+    method: 'PATCH',
+    path: '/v1/posts/{id}',
+    auth: 'key',
+    rateBucket: 'default',
+    tag: 'Posts',
+    summary: 'Reagenda ou edita um post',
+    description:
+      'Muda o horário (mesma janela de 1 minuto a 75 dias) ou o conteúdo de um post agendado que ainda não começou a ser publicado.',
+    request: { params: idParams, body: json(updatePostBodySchema) },
+    responses: { 200: { description: 'O post atualizado.', schema: postResponseSchema } },
+    errors: [
+      'NOT_FOUND',
+      'POST_NOT_EDITABLE',
+      'MEDIA_INVALID',
+      'MEDIA_FETCH_FAILED',
+      'MEDIA_UNREACHABLE',
+    ],
+  }),
+  deletePost: defineRoute({
+    id: 'deletePost',
+    method: 'DELETE',
+    path: '/v1/posts/{id}',
+    auth: 'key',
+    rateBucket: 'default',
+    tag: 'Posts',
+    summary: 'Cancela um post agendado',
+    description:
+      'Cancela um post agendado: cada conta registra `errorCode` = `CANCELLED`, e nenhum evento é enviado. Recusado com `POST_NOT_CANCELLABLE` quando a publicação já começou, já terminou ou o horário já passou.',
+    request: { params: idParams },
+    responses: { 200: { description: 'O post cancelado.', schema: postResponseSchema } },
+    errors: ['NOT_FOUND', 'POST_NOT_CANCELLABLE'],
+  }),
+  retryPost: defineRoute({
+    id: 'retryPost',
+    method: 'POST',
+    path: '/v1/posts/{id}/retry',
+    auth: 'key',
+    rateBucket: 'default',
+    tag: 'Posts',
+    summary: 'Tenta de novo as contas com falha',
+    description:
+      'Publica de novo nas contas com falha, agora ou em `scheduledFor`. Ao terminar, envia um novo evento final.',
+    request: { params: idParams, body: json(retryPostBodySchema), bodyOptional: true },
+    responses: { 202: { description: 'Nova tentativa aceita.', schema: postResponseSchema } },
+    errors: ['NOT_FOUND', 'POST_NOT_RETRYABLE', 'TOKEN_INVALID', 'RATE_LIMIT_ACCOUNT'],
+  }),
+
+  // ---------------------------------------------------------------- media
+  uploadMedia: defineRoute({
+    id: 'uploadMedia',
+    method: 'POST',
+    path: '/v1/media',
+    auth: 'key',
+    rateBucket: 'upload',
+    tag: 'Mídia',
+    summary: 'Envia ou importa uma mídia',
+    description:
+      'Envia uma imagem ou um vídeo de até 50 MB (`multipart/form-data`, campo `file`) ou importa de uma URL (`{ url }`, para vídeos maiores). A mídia é verificada antes de ser aceita. Limite: 60 por minuto.',
+    request: {
+      body: {
+        'multipart/form-data': uploadMediaFormSchema,
+        'application/json': importMediaBodySchema,
+      },
+    },
+    responses: { 201: { description: 'A mídia aceita.', schema: mediaResponseSchema } },
+    errors: ['MEDIA_INVALID', 'MEDIA_FETCH_FAILED', 'MEDIA_UNREACHABLE'],
+  }),
+
+  // ---------------------------------------------------------------- webhooks
+  createNotification: defineRoute({
+    id: 'createNotification',
+    method: 'POST',
+    path: '/v1/notifications',
+    auth: 'key',
+    rateBucket: 'default',
+    tag: 'Webhooks',
+    summary: 'Cria uma assinatura de webhook',
+    description:
+      'Registra uma URL https para receber eventos assinados (`post.scheduled`, `post.published`, `post.partial`, `post.failed`), opcionalmente só de um perfil (`profileId`) ou, nos eventos finais, só de posts agendados (`onlyScheduledPosts`). A URL não pode apontar para endereços privados, de loopback ou de metadados. O segredo (`webhook.secret`, `whsec_…`) aparece só nesta resposta. Eventos anteriores à assinatura não são enviados.',
+    request: { body: json(createNotificationBodySchema) },
+    responses: {
+      201: {
+        description: 'A assinatura criada, com o segredo.',
+        schema: createdNotificationResponseSchema,
+      },
+    },
+    errors: ['NOT_FOUND'],
+  }),
+  listNotifications: defineRoute({
+    id: 'listNotifications',
+    method: 'GET',
+    path: '/v1/notifications',
+    auth: 'key',
+    rateBucket: 'default',
+    tag: 'Webhooks',
+    summary: 'Lista as assinaturas de webhook',
+    description:
+      'As assinaturas de webhook do projeto, paginadas. O segredo nunca é devolvido aqui.',
+    request: { query: listNotificationsQuerySchema },
+    responses: {
+      200: { description: 'As assinaturas.', schema: notificationListResponseSchema },
+    },
+    errors: [],
+  }),
+  getNotification: defineRoute({
+    id: 'getNotification',
+    method: 'GET',
+    path: '/v1/notifications/{id}',
+    auth: 'key',
+    rateBucket: 'default',
+    tag: 'Webhooks',
+    summary: 'Lê uma assinatura de webhook',
+    description: 'Uma assinatura de webhook, sem o segredo.',
+    request: { params: idParams },
+    responses: { 200: { description: 'A assinatura.', schema: notificationResponseSchema } },
+    errors: ['NOT_FOUND'],
+  }),
+  updateNotification: defineRoute({
+    id: 'updateNotification',
+    method: 'PATCH',
+    path: '/v1/notifications/{id}',
+    auth: 'key',
+    rateBucket: 'default',
+    tag: 'Webhooks',
+    summary: 'Altera uma assinatura de webhook',
+    description:
+      'Muda a URL, os tipos de evento, os filtros (`profileId`, `onlyScheduledPosts`) ou pausa e retoma os envios (`paused`). Pausada, a assinatura continua registrando os eventos como entregas `pending`; ao retomar, elas são enviadas. O segredo não muda.',
+    request: { params: idParams, body: json(updateNotificationBodySchema) },
+    responses: {
+      200: { description: 'A assinatura alterada.', schema: notificationResponseSchema },
+    },
+    errors: ['NOT_FOUND'],
+  }),
+  deleteNotification: defineRoute({
+    id: 'deleteNotification',
+    method: 'DELETE',
+    path: '/v1/notifications/{id}',
+    auth: 'key',
+    rateBucket: 'default',
+    tag: 'Webhooks',
+    summary: 'Remove uma assinatura de webhook',
+    description:
+      'Remove a assinatura e seu histórico de entregas. Entregas pendentes não são mais enviadas.',
+    request: { params: idParams },
+    responses: { 200: { description: 'Assinatura removida.', schema: messageResponseSchema } },
+    errors: ['NOT_FOUND'],
+  }),
+  rotateNotificationSecret: defineRoute({
+    id: 'rotateNotificationSecret',
+    method: 'POST',
+    path: '/v1/notifications/{id}/rotate-secret',
+    auth: 'key',
+    rateBucket: 'default',
+    tag: 'Webhooks',
+    summary: 'Troca o segredo de uma assinatura',
+    description:
+      'Gera um novo segredo (`whsec_…`), que aparece só nesta resposta. Durante a sobreposição (`overlapSeconds`, padrão 24 h) o segredo anterior continua assinando: cada entrega leva as duas assinaturas em `X-Service-Signature`, separadas por vírgula. Uma nova troca encerra na hora o segredo anterior a ela.',
+    request: {
+      params: idParams,
+      body: json(rotateNotificationSecretBodySchema),
+      bodyOptional: true,
+    },
+    responses: {
+      200: {
+        description: 'A assinatura com o novo segredo.',
+        schema: createdNotificationResponseSchema,
+      },
+    },
+    errors: ['NOT_FOUND'],
+  }),
+  testNotification: defineRoute({
+    id: 'testNotification',
+    method: 'POST',
+    path: '/v1/notifications/test',
+    auth: 'key',
+    rateBucket: 'default',
+    tag: 'Webhooks',
+    summary: 'Testa um destino de webhook',
+    description:
+      'Envia um evento de teste assinado para uma assinatura (`notificationId`, com o segredo dela) ou para uma URL ainda não salva (`webhook.url`, com um segredo avulso devolvido na resposta), e responde o que o receptor disse: status, tempo e erro. O evento tem a forma de um `post.published`, o cabeçalho `X-Service-Test: true` e `data.post.id` = `post_00000000000000000000000000`; ele não entra no histórico de entregas.',
+    request: { body: json(testNotificationBodySchema) },
+    responses: {
+      200: {
+        description: 'O resultado da entrega de teste.',
+        schema: testNotificationResponseSchema,
+      },
+    },
+    errors: ['NOT_FOUND'],
+  }),
+  listDeliveries: defineRoute({
+    id: 'listDeliveries',
+    method: 'GET',
+    path: '/v1/notifications/{id}/deliveries',
+    auth: 'key',
+    rateBucket: 'default',
+    tag: 'Webhooks',
+    summary: 'Histórico de entregas',
+    description:
+      'Cada evento enviado à assinatura, com `status` (`pending`, `delivered`, `failed`), `attempt`, `responseStatus`, `error`, as datas e cada tentativa, paginado e filtrável por `status`.',
+    request: { params: idParams, query: listDeliveriesQuerySchema },
+    responses: { 200: { description: 'As entregas.', schema: deliveryListResponseSchema } },
+    errors: ['NOT_FOUND'],
+  }),
+
+  // ---------------------------------------------------------------- platform callbacks
+  metaDeauthorize: defineRoute({
+    id: 'metaDeauthorize',
+    method: 'POST',
+    path: '/v1/meta/deauthorize',
+    auth: 'public',
+    rateBucket: 'public',
+    tag: 'Callbacks da plataforma',
+    summary: 'Aviso de desautorização do Instagram',
+    description:
+      'Chamada pela Meta quando a pessoa remove o app. Verificada por `signed_request`; apaga os tokens da conta e exige reconexão.',
+    request: { body: signedRequestBody },
+    responses: { 200: { description: 'Aviso registrado.', schema: deauthorizeResponseSchema } },
+    errors: ['SIGNED_REQUEST_INVALID', 'PLATFORM_CREDENTIALS_MISSING'],
+  }),
+  metaDataDeletion: defineRoute({
+    id: 'metaDataDeletion',
+    method: 'POST',
+    path: '/v1/meta/data-deletion',
+    auth: 'public',
+    rateBucket: 'public',
+    tag: 'Callbacks da plataforma',
+    summary: 'Pedido de exclusão de dados',
+    description:
+      'Chamada pela Meta quando a pessoa pede a exclusão dos seus dados. Verificada por `signed_request`; responde a URL de acompanhamento e o código de confirmação.',
+    request: { body: signedRequestBody },
+    responses: { 200: { description: 'Pedido registrado.', schema: dataDeletionResponseSchema } },
+    errors: ['SIGNED_REQUEST_INVALID', 'PLATFORM_CREDENTIALS_MISSING'],
+  }),
+  getDataDeletionStatus: defineRoute({
+    id: 'getDataDeletionStatus',
+    method: 'GET',
+    path: '/v1/meta/data-deletion/{code}',
+    auth: 'public',
+    rateBucket: 'public',
+    tag: 'Callbacks da plataforma',
+    summary: 'Situação de um pedido de exclusão',
+    description: 'Situação de um pedido de exclusão de dados, pelo código de confirmação.',
+    request: { params: dataDeletionStatusPathSchema },
+    responses: {
+      200: { description: 'A situação do pedido.', schema: dataDeletionStatusResponseSchema },
+    },
+    errors: ['NOT_FOUND'],
+  }),
+} as const satisfies Record<string, RouteDefinition>;
+
+export type Routes = typeof routes;
+export type RouteId = keyof Routes;
+
+/** The table as a list, in declaration order. */
+export const ROUTES: readonly RouteDefinition[] = Object.values(routes);

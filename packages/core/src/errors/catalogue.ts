@@ -1,0 +1,292 @@
+/**
+ * The error catalogue of spec §7: every code Reelay answers, its HTTP status, the
+ * Portuguese message people read, and what a client should do about it (the retry
+ * class of §7 "Retry guidance").
+ *
+ * Clients decide on `code` only; messages may change. Codes are never removed or
+ * repurposed within `/v1` (spec §9). Beyond the spec's table the catalogue adds a few
+ * codes for situations the spec leaves open (`IDEMPOTENCY_KEY_REUSED`, `EMAIL_IN_USE`,
+ * `POST_NOT_EDITABLE`, `POST_NOT_RETRYABLE`); adding codes is an additive change.
+ */
+
+/**
+ * What a client should do with an error:
+ * - `safe`: retry later with the same request (and the same `idempotencyKey`);
+ * - `do-not-retry`: the same request will fail again; change it first;
+ * - `needs-user-action`: a person must act (reconnect an account, authorise, disconnect).
+ */
+export type RetryClass = 'safe' | 'do-not-retry' | 'needs-user-action';
+
+export interface ErrorDefinition {
+  /** HTTP status of the error envelope. */
+  readonly status: number;
+  /** Portuguese text for people (spec §1: messages are Portuguese). */
+  readonly message: string;
+  readonly retry: RetryClass;
+}
+
+/** Codes a request can answer with, in the spec §7 envelope. */
+export const HTTP_ERRORS = {
+  // Authentication and access
+  UNAUTHORIZED: {
+    status: 401,
+    message: 'Credencial ausente, inválida, revogada ou expirada.',
+    retry: 'do-not-retry',
+  },
+  FORBIDDEN: {
+    status: 403,
+    message: 'Este projeto ou organização não pertence ao usuário autenticado.',
+    retry: 'do-not-retry',
+  },
+  PROJECT_REQUIRED: {
+    status: 400,
+    message: 'Informe o cabeçalho x-project-id ao usar um token Bearer nesta rota.',
+    retry: 'do-not-retry',
+  },
+  RATE_LIMIT_KEY: {
+    status: 429,
+    message: 'Limite de requisições da credencial excedido; aguarde o tempo de x-ratelimit-reset.',
+    retry: 'safe',
+  },
+  PERMISSION_REQUIRED: {
+    status: 403,
+    message: 'A conta não concedeu a permissão necessária; reconecte a conta para concedê-la.',
+    retry: 'needs-user-action',
+  },
+  // Request
+  VALIDATION_ERROR: {
+    status: 400,
+    message: 'A requisição contém dados inválidos.',
+    retry: 'do-not-retry',
+  },
+  NOT_FOUND: {
+    status: 404,
+    message: 'Recurso não encontrado.',
+    retry: 'do-not-retry',
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 409,
+    message:
+      'Esta idempotencyKey já foi usada com outro conteúdo neste projeto; use uma nova chave.',
+    retry: 'do-not-retry',
+  },
+  EMAIL_IN_USE: {
+    status: 409,
+    message: 'Já existe um usuário com este e-mail.',
+    retry: 'do-not-retry',
+  },
+  // Account connection
+  PLATFORM_NOT_AVAILABLE: {
+    status: 403,
+    message: 'Plataforma não disponível; apenas instagram é suportado.',
+    retry: 'do-not-retry',
+  },
+  STATE_INVALID: {
+    status: 400,
+    message: 'O parâmetro state da conexão está ausente, foi alterado ou expirou (10 minutos).',
+    retry: 'needs-user-action',
+  },
+  AUTHORIZATION_DENIED: {
+    status: 400,
+    message: 'O usuário recusou a autorização no Instagram.',
+    retry: 'needs-user-action',
+  },
+  ACCOUNT_NOT_BUSINESS: {
+    status: 400,
+    message:
+      'A conta do Instagram é pessoal; converta-a em conta profissional (comercial ou de criador).',
+    retry: 'do-not-retry',
+  },
+  TOKEN_INVALID: {
+    status: 409,
+    message: 'O token da conta expirou ou foi revogado; reconecte a conta.',
+    retry: 'needs-user-action',
+  },
+  ACCOUNT_RESTRICTED: {
+    status: 409,
+    message: 'O Instagram restringiu esta conta; resolva a restrição no aplicativo do Instagram.',
+    retry: 'needs-user-action',
+  },
+  ACCOUNT_IN_USE: {
+    status: 409,
+    message:
+      'Esta conta do Instagram já está conectada a outro perfil neste projeto; desconecte-a primeiro.',
+    retry: 'needs-user-action',
+  },
+  // Publishing
+  RATE_LIMIT_ACCOUNT: {
+    status: 409,
+    message: 'A conta atingiu a cota de publicações do Instagram nas últimas 24 horas.',
+    retry: 'do-not-retry',
+  },
+  RATE_LIMIT_APP: {
+    status: 503,
+    message: 'Limite global do aplicativo no Instagram atingido temporariamente; tente novamente.',
+    retry: 'safe',
+  },
+  SPAM_SUSPECTED: {
+    status: 409,
+    message: 'O Instagram marcou este conteúdo como possível spam.',
+    retry: 'do-not-retry',
+  },
+  MEDIA_INVALID: {
+    status: 400,
+    message: 'A mídia está fora dos limites aceitos.',
+    retry: 'do-not-retry',
+  },
+  MEDIA_FETCH_FAILED: {
+    status: 400,
+    message: 'A URL da mídia respondeu com erro ou não usa https.',
+    retry: 'do-not-retry',
+  },
+  MEDIA_UNREACHABLE: {
+    status: 400,
+    message: 'A URL da mídia é inacessível (DNS, tempo esgotado ou endereço privado).',
+    retry: 'do-not-retry',
+  },
+  CONTAINER_EXPIRED: {
+    status: 409,
+    message: 'O Instagram demorou demais para processar a mídia; nova tentativa automática.',
+    retry: 'safe',
+  },
+  CONTAINER_STUCK: {
+    status: 409,
+    message: 'O processamento da mídia ficou em andamento por mais de 1 hora.',
+    retry: 'do-not-retry',
+  },
+  POST_NOT_CANCELLABLE: {
+    status: 409,
+    message: 'O post já começou a ser publicado, já terminou ou seu horário já passou.',
+    retry: 'do-not-retry',
+  },
+  POST_NOT_EDITABLE: {
+    status: 409,
+    message:
+      'O post já começou a ser publicado, já terminou ou seu horário já passou; não pode mais ser alterado.',
+    retry: 'do-not-retry',
+  },
+  POST_NOT_RETRYABLE: {
+    status: 409,
+    message: 'O post não tem contas com falha para tentar de novo.',
+    retry: 'do-not-retry',
+  },
+  // Infrastructure and callbacks
+  PLATFORM_CREDENTIALS_MISSING: {
+    status: 500,
+    message: 'As credenciais do aplicativo do Instagram não estão configuradas no servidor.',
+    retry: 'do-not-retry',
+  },
+  SIGNED_REQUEST_INVALID: {
+    status: 400,
+    message: 'A assinatura do signed_request não confere.',
+    retry: 'do-not-retry',
+  },
+  INTERNAL_ERROR: {
+    status: 500,
+    message: 'Erro interno inesperado.',
+    retry: 'safe',
+  },
+  // Malformed bodies keep the native codes (spec §7).
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    message: 'O corpo não é um JSON válido, mas o content-type é application/json.',
+    retry: 'do-not-retry',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    message: 'O corpo não pode ser vazio quando o content-type é application/json.',
+    retry: 'do-not-retry',
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    message: 'Tipo de conteúdo não suportado por esta rota.',
+    retry: 'do-not-retry',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    message: 'O corpo da requisição é grande demais.',
+    retry: 'do-not-retry',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    message: 'O tamanho do corpo não corresponde ao cabeçalho Content-Length.',
+    retry: 'do-not-retry',
+  },
+} as const satisfies Record<string, ErrorDefinition>;
+
+/** Codes that appear only in a target's `errorCode`, never as an HTTP answer (spec §7). */
+export const TARGET_ONLY_ERRORS = {
+  CANCELLED: {
+    message: 'O post foi cancelado antes da publicação.',
+    retry: 'do-not-retry',
+  },
+  PUBLISH_UNCONFIRMED: {
+    message:
+      'O Instagram aceitou a publicação mas não a confirmou a tempo; o post pode existir. Verifique a conta antes de tentar de novo.',
+    retry: 'needs-user-action',
+  },
+  MISSED: {
+    message: 'O horário agendado passou sem que a publicação pudesse ser feita.',
+    retry: 'needs-user-action',
+  },
+} as const satisfies Record<string, Omit<ErrorDefinition, 'status'>>;
+
+export type HttpErrorCode = keyof typeof HTTP_ERRORS;
+export type TargetOnlyErrorCode = keyof typeof TARGET_ONLY_ERRORS;
+/** Every code a target's `errorCode` may hold. */
+export type TargetErrorCode = HttpErrorCode | TargetOnlyErrorCode;
+/** Every code in the catalogue. */
+export type ErrorCode = TargetErrorCode;
+
+/** All HTTP error codes, in catalogue order. */
+export const HTTP_ERROR_CODES = Object.keys(HTTP_ERRORS) as HttpErrorCode[];
+/** All codes a target may record, in catalogue order. */
+export const TARGET_ERROR_CODES = [
+  ...HTTP_ERROR_CODES,
+  ...(Object.keys(TARGET_ONLY_ERRORS) as TargetOnlyErrorCode[]),
+] as TargetErrorCode[];
+
+/**
+ * Whether `code` is a code Reelay can answer over HTTP.
+ *
+ * @example
+ * ```ts
+ * isHttpErrorCode('NOT_FOUND'); // true
+ * isHttpErrorCode('CANCELLED'); // false (target-only)
+ * ```
+ */
+export function isHttpErrorCode(code: unknown): code is HttpErrorCode {
+  return typeof code === 'string' && Object.hasOwn(HTTP_ERRORS, code);
+}
+
+/**
+ * The retry class of any code, or `undefined` for a code this version does not know
+ * (a newer server may answer codes an older client has never seen).
+ *
+ * @example
+ * ```ts
+ * retryClassOf('RATE_LIMIT_APP'); // 'safe'
+ * retryClassOf('TOKEN_INVALID'); // 'needs-user-action'
+ * ```
+ */
+export function retryClassOf(code: string): RetryClass | undefined {
+  if (Object.hasOwn(HTTP_ERRORS, code)) return HTTP_ERRORS[code as HttpErrorCode].retry;
+  if (Object.hasOwn(TARGET_ONLY_ERRORS, code)) {
+    return TARGET_ONLY_ERRORS[code as TargetOnlyErrorCode].retry;
+  }
+  return undefined;
+}
+
+/**
+ * The Portuguese message of any catalogued code.
+ *
+ * @example
+ * ```ts
+ * messageOf('CANCELLED'); // 'O post foi cancelado antes da publicação.'
+ * ```
+ */
+export function messageOf(code: ErrorCode): string {
+  return Object.hasOwn(HTTP_ERRORS, code)
+    ? HTTP_ERRORS[code as HttpErrorCode].message
+    : TARGET_ONLY_ERRORS[code as TargetOnlyErrorCode].message;
+}

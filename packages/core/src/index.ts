@@ -1,0 +1,35 @@
+/**
+ * `@reelay/core`: the framework-free heart of Reelay. The API contract (routes and zod
+ * schemas), the error catalogue, ids, publishing rules, media limits, the post state
+ * machine and webhook signing. No HTTP server and no SQL; runs in Node, Deno, Bun and
+ * browsers. The OpenAPI builder lives at `@reelay/core/openapi`.
+ *
+ * @example
+ * ```ts
+ * import { routes, parseInput, verifyWebhook } from '@reelay/core';
+ * const body = parseInput(routes.createPost.request.body['application/json'], input);
+ * ```
+ */
+export * from './ids';
+export * from './errors/catalogue';
+export * from './errors/reelay-error';
+export * from './validation/parse-input';
+export * from './rules/caption';
+export * from './rules/schedule';
+export * from './rules/timezone';
+export * from './rules/post-composition';
+export * from './media/media-rules';
+export * from './posts/post-state';
+export * from './webhooks/signing';
+export * from './schemas/common';
+export * from './schemas/account';
+export * from './schemas/auth';
+export * from './schemas/profiles';
+export * from './schemas/integrations';
+export * from './schemas/posts';
+export * from './schemas/media';
+export * from './schemas/notifications';
+export * from './schemas/webhook-payload';
+export * from './schemas/meta-callbacks';
+export * from './contract/route';
+export * from './contract/routes';

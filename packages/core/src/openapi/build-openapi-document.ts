@@ -1,0 +1,259 @@
+/**
+ * Builds the OpenAPI 3.1 document from the contract table (spec §1, §9: generated from
+ * the routes, authoritative for the contract). Kept in its own entry point so the SDK
+ * and browsers never load zod-openapi.
+ */
+import * as z from 'zod';
+import {
+  createDocument,
+  type ZodOpenApiOperationObject,
+  type ZodOpenApiPathsObject,
+  type ZodOpenApiResponsesObject,
+} from 'zod-openapi';
+import { HTTP_ERRORS, type HttpErrorCode } from '../errors/catalogue';
+import {
+  RATE_BUCKETS,
+  routeErrorCodes,
+  type AuthMode,
+  type RouteDefinition,
+} from '../contract/route';
+import { ROUTES } from '../contract/routes';
+import { errorEnvelopeSchema } from '../schemas/common';
+import { EVENT_TYPES, type EventType } from '../posts/post-state';
+import { WEBHOOK_PAYLOAD_VERSION, webhookEventSchema } from '../schemas/webhook-payload';
+import { WEBHOOK_HEADERS, WEBHOOK_TOLERANCE_SECONDS } from '../webhooks/signing';
+
+export interface OpenApiDocumentOptions {
+  /** The server's public base URL, written to `servers`. */
+  serverUrl?: string;
+  /** The API's version string; defaults to the package version given at build time. */
+  version?: string;
+}
+
+/** An OpenAPI document, as plain JSON-compatible data. */
+export type OpenApiDocument = ReturnType<typeof createDocument>;
+
+const SECURITY: Record<AuthMode, Array<Record<string, string[]>>> = {
+  key: [{ accessKey: [] }, { bearerAuth: [], projectId: [] }],
+  bearer: [{ bearerAuth: [] }],
+  public: [],
+};
+
+// Registered once as header components and referenced from every response.
+const rateLimitHeaders = z.object({
+  'x-ratelimit-limit': z.int().meta({
+    description: 'Requisições permitidas por minuto neste balde.',
+    header: { id: 'RateLimitLimit' },
+  }),
+  'x-ratelimit-remaining': z.int().meta({
+    description: 'Requisições restantes na janela atual.',
+    header: { id: 'RateLimitRemaining' },
+  }),
+  'x-ratelimit-reset': z.int().meta({
+    description: 'Segundos até a janela recomeçar.',
+    header: { id: 'RateLimitReset' },
+  }),
+  'x-request-id': z.string().meta({
+    description: 'Identificador da requisição, para suporte e logs.',
+    header: { id: 'RequestId' },
+  }),
+});
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Requisição inválida',
+  401: 'Não autenticado',
+  403: 'Proibido',
+  404: 'Não encontrado',
+  409: 'Conflito',
+  413: 'Corpo grande demais',
+  415: 'Tipo de conteúdo não suportado',
+  429: 'Limite de requisições excedido',
+  500: 'Erro interno',
+  503: 'Indisponível temporariamente',
+};
+
+function errorResponses(codes: readonly HttpErrorCode[]): ZodOpenApiResponsesObject {
+  const byStatus = new Map<number, HttpErrorCode[]>();
+  for (const code of codes) {
+    const status = HTTP_ERRORS[code].status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const responses: ZodOpenApiResponsesObject = {};
+  for (const [status, statusCodes] of [...byStatus].sort(([a], [b]) => a - b)) {
+    responses[`${status}` as `4${string}`] = {
+      description: `${STATUS_TEXT[status] ?? 'Erro'}: ${statusCodes.map((code) => `\`${code}\``).join(', ')}.`,
+      headers: rateLimitHeaders,
+      content: {
+        'application/json': {
+          schema: {
+            allOf: [
+              { $ref: '#/components/schemas/Error' },
+              { type: 'object', properties: { code: { type: 'string', enum: statusCodes } } },
+            ],
+          },
+        },
+      },
+    };
+  }
+  return responses;
+}
+
+function operationFor(route: RouteDefinition): ZodOpenApiOperationObject {
+  const codes = routeErrorCodes(route);
+  const responses: ZodOpenApiResponsesObject = {};
+  for (const [status, response] of Object.entries(route.responses)) {
+    const contentType = response.contentType ?? 'application/json';
+    responses[status as `2${string}`] = {
+      description: response.description,
+      headers: rateLimitHeaders,
+      ...(response.schema ? { content: { [contentType]: { schema: response.schema } } } : {}),
+    };
+  }
+  Object.assign(responses, errorResponses(codes));
+
+  const bucket = RATE_BUCKETS[route.rateBucket];
+  const operation: ZodOpenApiOperationObject = {
+    operationId: route.id,
+    summary: route.summary,
+    description: `${route.description}\n\nLimite: ${bucket.limit} requisições por minuto por ${bucket.per === 'ip' ? 'IP' : 'credencial'} (balde \`${route.rateBucket}\`).`,
+    tags: [route.tag],
+    security: SECURITY[route.auth],
+    responses,
+    'x-rate-limit-bucket': route.rateBucket,
+    'x-error-codes': codes,
+  };
+  const { params, query, body } = route.request;
+  if (params || query) {
+    operation.requestParams = {
+      ...(params ? { path: params as z.ZodObject } : {}),
+      ...(query ? { query: query as z.ZodObject } : {}),
+    };
+  }
+  if (body) {
+    operation.requestBody = {
+      required: !route.request.bodyOptional,
+      content: Object.fromEntries(
+        Object.entries(body).map(([contentType, schema]) => [contentType, { schema }]),
+      ),
+    };
+  }
+  return operation;
+}
+
+const EVENT_DESCRIPTIONS: Record<EventType, string> = {
+  'post.scheduled':
+    'Um agendamento foi aceito (POST /v1/posts com `scheduledFor`, ou nova tentativa agendada).',
+  'post.published': 'Todas as contas do post publicaram.',
+  'post.partial': 'Ao menos uma conta publicou e ao menos uma falhou.',
+  'post.failed': 'Todas as contas falharam, inclusive por agendamento perdido (`MISSED`).',
+};
+
+function webhookOperation(type: EventType): ZodOpenApiOperationObject {
+  return {
+    operationId: `webhook.${type}`,
+    summary: type,
+    description: `${EVENT_DESCRIPTIONS[type]}\n\nEnviado por POST com \`Content-Type: application/json\`. Verifique \`${WEBHOOK_HEADERS.signature}\`: \`sha256=\` seguido do HMAC-SHA256 em hexadecimal minúsculo, com o segredo da assinatura (\`whsec_…\`), de \`<timestamp>.<corpo bruto>\`; compare em tempo constante e recuse timestamps a mais de ${WEBHOOK_TOLERANCE_SECONDS} s do seu relógio. Responda 2xx em até 10 s; senão há novas tentativas após 30 s e 2 min, com o mesmo corpo e o mesmo id de evento. Deduplique pelo id do evento. Versão do payload: \`${WEBHOOK_PAYLOAD_VERSION}\`.`,
+    tags: ['Webhooks'],
+    requestParams: {
+      header: z.object({
+        [WEBHOOK_HEADERS.eventId]: z
+          .string()
+          .meta({ description: 'Id do evento (`evt_…`); chave de deduplicação.' }),
+        [WEBHOOK_HEADERS.eventType]: z.literal(type).meta({ description: 'O tipo do evento.' }),
+        [WEBHOOK_HEADERS.timestamp]: z.string().meta({ description: 'Tempo Unix em segundos.' }),
+        [WEBHOOK_HEADERS.signature]: z
+          .string()
+          .meta({ description: '`sha256=` seguido do HMAC em hexadecimal.' }),
+      }),
+    },
+    requestBody: {
+      required: true,
+      content: {
+        'application/json': { schema: webhookEventSchema.extend({ type: z.literal(type) }) },
+      },
+    },
+    responses: {
+      '200': { description: 'Qualquer resposta 2xx em até 10 s confirma a entrega.' },
+    },
+  };
+}
+
+/**
+ * The OpenAPI 3.1 document of the whole API: every route of the contract table with its
+ * parameters, bodies, success and error answers (the spec §7 envelope), security schemes
+ * (`x-access-key`; Bearer plus `x-project-id`) and the webhook payloads.
+ *
+ * @example
+ * ```ts
+ * import { buildOpenApiDocument } from '@reelay/core/openapi';
+ * const document = buildOpenApiDocument({ serverUrl: 'https://reelay.example.com' });
+ * res.end(JSON.stringify(document));
+ * ```
+ */
+export function buildOpenApiDocument(options: OpenApiDocumentOptions = {}): OpenApiDocument {
+  const paths: ZodOpenApiPathsObject = {};
+  for (const route of ROUTES) {
+    const method = route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
+    paths[route.path] = { ...paths[route.path], [method]: operationFor(route) };
+  }
+  const webhooks: ZodOpenApiPathsObject = {};
+  for (const type of EVENT_TYPES) webhooks[type] = { post: webhookOperation(type) };
+
+  return createDocument(
+    {
+      openapi: '3.1.0',
+      info: {
+        title: 'Reelay API',
+        version: options.version ?? '1.0.0',
+        description:
+          'Publica e agenda posts no Instagram (imagens, vídeos, Reels, Stories, carrosséis) para contas profissionais, com webhooks assinados. Datas de saída em ISO 8601 UTC com `Z`; valores ausentes são `null`. Todo erro usa o envelope `Error`.',
+      },
+      ...(options.serverUrl ? { servers: [{ url: options.serverUrl }] } : {}),
+      tags: [...new Set(ROUTES.map((route) => route.tag))].map((name) => ({ name })),
+      paths,
+      webhooks,
+      components: {
+        schemas: { Error: errorEnvelopeSchema },
+        securitySchemes: {
+          accessKey: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'x-access-key',
+            description: 'Chave de API do projeto (`rly_live_…`), para integrações no servidor.',
+          },
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'Token de acesso do painel. Rotas de recursos também exigem `x-project-id`.',
+          },
+          projectId: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'x-project-id',
+            description: 'O projeto (`proj_…`) ao usar token Bearer.',
+          },
+        },
+      },
+    },
+    { override: relaxSchema },
+  );
+}
+
+/**
+ * Adjusts every rendered schema: responses may gain fields within `/v1` (spec §9), so
+ * output objects do not forbid unknown properties; and the safe-integer bounds zod adds
+ * to every integer are noise.
+ */
+function relaxSchema({
+  jsonSchema,
+  io,
+}: {
+  jsonSchema: Record<string, unknown>;
+  io: 'input' | 'output';
+}) {
+  if (io === 'output' && jsonSchema.additionalProperties === false)
+    delete jsonSchema.additionalProperties;
+  if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
+  if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+}

@@ -1,0 +1,2 @@
+export * from './build-openapi-document';
+export * from './build-llms-index';

@@ -1,0 +1,27 @@
+/**
+ * `@reelay/core/platform`: the Instagram platform client. Instagram Login (authorization
+ * URL, callback, token exchange and refresh, account check), content publishing in
+ * granular calls plus a pure container-request builder, the mapping of platform errors to
+ * Reelay codes, and the verification of Meta's `signed_request`.
+ *
+ * @example
+ * ```ts
+ * import { buildContainerPlan, createInstagramClient } from '@reelay/core/platform';
+ * const instagram = createInstagramClient({ appId, appSecret, redirectUri });
+ * const plan = buildContainerPlan({ kind: 'feed', caption, media, options });
+ * const { id } = await instagram.createContainer({ accessToken, igUserId, params: plan.container });
+ * ```
+ */
+export * from './instagram-client';
+export * from './instagram-client-options';
+export * from './instagram-oauth';
+export * from './instagram-platform-error';
+export * from './container-requests';
+export * from './container-status';
+export * from './map-platform-error';
+export * from './platform-error-table';
+export * from './transport-error';
+export * from './signed-request';
+export * from './redact';
+export * from './json-with-ids';
+export * from './platform-id';

@@ -1,0 +1,136 @@
+/**
+ * One HTTP exchange with the platform: timeouts on every call, a cap on the answer's size,
+ * ids kept exact, and every failure turned into an `InstagramPlatformError` with secrets
+ * removed.
+ */
+import { request, type Dispatcher } from 'undici';
+import { InstagramPlatformError } from './instagram-platform-error';
+import type { InstagramTimeouts } from './instagram-client-options';
+import { parseJsonKeepingIds } from './json-with-ids';
+import { mapPlatformError } from './map-platform-error';
+import { transportError } from './transport-error';
+
+/** A call to make: parameters travel in the query (GET) or a form body (POST), reference §2 "Flow". */
+export interface PlatformRequest {
+  readonly method: 'GET' | 'POST';
+  /** The full URL, query included. */
+  readonly url: URL;
+  /** Form fields of a POST, sent as `application/x-www-form-urlencoded`. */
+  readonly form?: Readonly<Record<string, string>>;
+  /** Literal secrets of this call (token, app secret, code), removed from anything kept. */
+  readonly secrets: ReadonlyArray<string | undefined>;
+  /** The permission the call needs, for `PERMISSION_REQUIRED`. */
+  readonly scope?: string;
+}
+
+export interface PlatformTransport {
+  readonly dispatcher: Dispatcher;
+  readonly timeouts: InstagramTimeouts;
+  readonly maxResponseBytes: number;
+}
+
+class ResponseTooLarge extends Error {}
+
+async function readCapped(body: AsyncIterable<Buffer> & { destroy(): void }, max: number) {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > max) {
+      body.destroy();
+      throw new ResponseTooLarge();
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * A success body that cannot be read: the platform said yes to something, but what it
+ * created is unknown (reference §2: re-read the container before publishing again).
+ *
+ * @example
+ * ```ts
+ * const parsed = schema.safeParse(body);
+ * if (!parsed.success) throw malformedResponse('media_publish without id');
+ * ```
+ */
+export function malformedResponse(what: string): InstagramPlatformError {
+  return new InstagramPlatformError('INTERNAL_ERROR', {
+    message: 'O Instagram respondeu num formato inesperado.',
+    details: { reason: 'malformed_response', transient: true },
+    transient: true,
+    outcome: 'unknown',
+    cause: new Error(`Unexpected Instagram answer: ${what}`),
+  });
+}
+
+/**
+ * Sends one request and returns the parsed JSON of a successful answer. Throws
+ * `InstagramPlatformError`: mapped from the platform's error body (any status, or a 2xx
+ * whose body is an error envelope), or a transport failure (timeouts, connection errors),
+ * or `malformed_response` for a success that is not JSON.
+ *
+ * @example
+ * ```ts
+ * const body = await sendPlatformRequest(transport, {
+ *   method: 'GET',
+ *   url: new URL('https://graph.instagram.com/v25.0/me?fields=user_id&access_token=…'),
+ *   secrets: [accessToken],
+ * });
+ * ```
+ */
+export async function sendPlatformRequest(
+  transport: PlatformTransport,
+  call: PlatformRequest,
+): Promise<unknown> {
+  const { timeouts } = transport;
+  const context = { secrets: call.secrets, ...(call.scope ? { scope: call.scope } : {}) };
+  let status: number;
+  let text: string;
+  try {
+    const response = await request(call.url, {
+      method: call.method,
+      dispatcher: transport.dispatcher,
+      headersTimeout: timeouts.headersMs,
+      bodyTimeout: timeouts.bodyMs,
+      signal: AbortSignal.timeout(timeouts.totalMs),
+      headers: {
+        accept: 'application/json',
+        ...(call.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
+      ...(call.form ? { body: new URLSearchParams(call.form).toString() } : {}),
+    });
+    status = response.statusCode;
+    text = await readCapped(response.body, transport.maxResponseBytes);
+  } catch (thrown) {
+    if (thrown instanceof ResponseTooLarge) {
+      throw new InstagramPlatformError('INTERNAL_ERROR', {
+        message: 'O Instagram respondeu com um corpo grande demais.',
+        details: { reason: 'transport', transport: 'response_too_large', transient: true },
+        transient: true,
+        outcome: 'unknown',
+        transport: 'response_too_large',
+      });
+    }
+    throw transportError(thrown, call.secrets);
+  }
+  let parsed: unknown;
+  let parsedOk = false;
+  try {
+    parsed = parseJsonKeepingIds(text);
+    parsedOk = true;
+  } catch {
+    // Not JSON: handled below by status.
+  }
+  const isErrorEnvelope =
+    parsedOk &&
+    typeof parsed === 'object' &&
+    parsed !== null &&
+    ('error' in parsed || 'error_type' in parsed);
+  if (status < 200 || status >= 300 || isErrorEnvelope) {
+    throw mapPlatformError(text, status, context);
+  }
+  if (!parsedOk) throw malformedResponse(`HTTP ${status} with a body that is not JSON`);
+  return parsed;
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import {
+  assertTransition,
+  canTransition,
+  derivePostStatus,
+  finalOutcome,
+  isCancellable,
+  TARGET_STATUSES,
+  type TargetStatus,
+} from './post-state';
+
+describe('target transitions', () => {
+  it('lets a scheduled target start, be cancelled, fail or be rescheduled', () => {
+    for (const to of ['scheduled', 'queued', 'publishing', 'cancelled', 'failed'] as const) {
+      expect(canTransition('scheduled', to), to).toBe(true);
+    }
+    expect(canTransition('scheduled', 'published')).toBe(false);
+  });
+
+  it('never cancels once publishing started', () => {
+    expect(canTransition('publishing', 'cancelled')).toBe(false);
+    expect(canTransition('queued', 'cancelled')).toBe(false);
+  });
+
+  it('keeps published and cancelled final', () => {
+    for (const to of TARGET_STATUSES) {
+      expect(canTransition('published', to), to).toBe(false);
+      expect(canTransition('cancelled', to), to).toBe(false);
+    }
+  });
+
+  it('lets only a failed target be retried', () => {
+    expect(canTransition('failed', 'queued')).toBe(true);
+    expect(canTransition('failed', 'scheduled')).toBe(true);
+    expect(canTransition('failed', 'published')).toBe(false);
+    expect(() => assertTransition('published', 'queued')).toThrow(/published -> queued/);
+    expect(() => assertTransition('publishing', 'published')).not.toThrow();
+  });
+});
+
+describe('finalOutcome', () => {
+  it('emits post.published when every target published', () => {
+    expect(finalOutcome(['published', 'published'])).toEqual({
+      status: 'published',
+      event: 'post.published',
+    });
+  });
+
+  it('emits post.partial when some published and some failed', () => {
+    expect(finalOutcome(['published', 'failed', 'failed'])).toEqual({
+      status: 'partial',
+      event: 'post.partial',
+    });
+  });
+
+  it('emits post.failed when every target failed, including MISSED', () => {
+    expect(finalOutcome(['failed'])).toEqual({ status: 'failed', event: 'post.failed' });
+  });
+
+  it('emits nothing while a target is unfinished, for cancellation, or with no targets', () => {
+    const unfinished: TargetStatus[][] = [
+      ['published', 'publishing'],
+      ['failed', 'scheduled'],
+      ['queued'],
+    ];
+    for (const statuses of unfinished) expect(finalOutcome(statuses)).toBeNull();
+    expect(finalOutcome(['cancelled', 'cancelled'])).toBeNull();
+    expect(finalOutcome([])).toBeNull();
+  });
+});
+
+describe('derivePostStatus', () => {
+  it('shows the most active status while work remains', () => {
+    expect(derivePostStatus(['scheduled', 'scheduled'])).toBe('scheduled');
+    expect(derivePostStatus(['queued', 'scheduled'])).toBe('queued');
+    expect(derivePostStatus(['published', 'publishing', 'queued'])).toBe('publishing');
+  });
+
+  it('shows the final outcome when every target finished', () => {
+    expect(derivePostStatus(['published'])).toBe('published');
+    expect(derivePostStatus(['published', 'failed'])).toBe('partial');
+    expect(derivePostStatus(['failed', 'failed'])).toBe('failed');
+    expect(derivePostStatus(['cancelled', 'cancelled'])).toBe('cancelled');
+  });
+
+  it('shows a retried partial post as active again', () => {
+    expect(derivePostStatus(['published', 'queued'])).toBe('queued');
+  });
+});
+
+describe('isCancellable', () => {
+  const now = new Date('2026-11-21T12:00:00Z');
+  const later = new Date('2026-11-21T13:00:00Z');
+
+  it('allows cancelling a scheduled post before its time', () => {
+    expect(isCancellable(['scheduled', 'scheduled'], later, now)).toBe(true);
+  });
+
+  it('refuses once publishing started, finished, the time passed, or for immediate posts', () => {
+    expect(isCancellable(['scheduled', 'publishing'], later, now)).toBe(false);
+    expect(isCancellable(['published'], later, now)).toBe(false);
+    expect(isCancellable(['scheduled'], now, now)).toBe(false);
+    expect(isCancellable(['scheduled'], new Date(now.getTime() - 1), now)).toBe(false);
+    expect(isCancellable(['queued'], null, now)).toBe(false);
+  });
+});

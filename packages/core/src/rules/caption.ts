@@ -1,0 +1,68 @@
+/**
+ * Caption rules (spec §8: up to 2,200 characters; the platform also refuses more than
+ * 30 hashtags or 20 @mentions, error 36004/2207010 and 100/2207040). Checking them when a
+ * post is accepted turns a failure hours later into an immediate, clear answer.
+ */
+
+export const CAPTION_MAX_LENGTH = 2200;
+export const CAPTION_MAX_HASHTAGS = 30;
+export const CAPTION_MAX_MENTIONS = 20;
+
+// A hashtag or mention starts a word: `a#b`, `&#38;` and `me@example.com` are not tags.
+const HASHTAG = /(?<![\p{L}\p{N}_&#])#[\p{L}\p{M}\p{N}_]+/gu;
+const MENTION = /(?<![\p{L}\p{N}_@.])@[A-Za-z0-9._]{1,30}/gu;
+
+/**
+ * The caption length as the platform counts it: Unicode code points, so an emoji made of
+ * a surrogate pair counts once.
+ *
+ * @example
+ * ```ts
+ * captionLength('olá 👋'); // 5
+ * ```
+ */
+export function captionLength(caption: string): number {
+  let count = 0;
+  for (const _ of caption) count++;
+  return count;
+}
+
+/**
+ * The hashtags and @mentions a caption carries.
+ *
+ * @example
+ * ```ts
+ * captionTags('Novo post #verão com @amiga'); // { hashtags: ['#verão'], mentions: ['@amiga'] }
+ * ```
+ */
+export function captionTags(caption: string): { hashtags: string[]; mentions: string[] } {
+  return {
+    hashtags: caption.match(HASHTAG) ?? [],
+    mentions: caption.match(MENTION) ?? [],
+  };
+}
+
+/**
+ * Checks a caption against the limits and returns the Portuguese problem, or `null`
+ * when the caption is acceptable.
+ *
+ * @example
+ * ```ts
+ * checkCaption('x'.repeat(2201)); // 'a legenda tem 2201 caracteres; o máximo é 2200'
+ * checkCaption('ok'); // null
+ * ```
+ */
+export function checkCaption(caption: string): string | null {
+  const length = captionLength(caption);
+  if (length > CAPTION_MAX_LENGTH) {
+    return `a legenda tem ${length} caracteres; o máximo é ${CAPTION_MAX_LENGTH}`;
+  }
+  const { hashtags, mentions } = captionTags(caption);
+  if (hashtags.length > CAPTION_MAX_HASHTAGS) {
+    return `a legenda tem ${hashtags.length} hashtags; o máximo é ${CAPTION_MAX_HASHTAGS}`;
+  }
+  if (mentions.length > CAPTION_MAX_MENTIONS) {
+    return `a legenda menciona ${mentions.length} contas; o máximo é ${CAPTION_MAX_MENTIONS}`;
+  }
+  return null;
+}

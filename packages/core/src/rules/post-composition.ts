@@ -1,0 +1,189 @@
+/**
+ * Rules that tie a post's kind to its media and to each target's Instagram options.
+ * They run after the body's shape is valid and the media types are known (an uploaded
+ * `mediaId` has its type on the server).
+ *
+ * Platform facts behind them (reference §2): single feed videos publish as Reels;
+ * Stories take one item and no caption, collaborators, location or comments;
+ * `share_to_feed`, `cover_url` and `thumb_offset` are Reel options; alt text is for
+ * images; user tags need x/y except on Stories and are not supported on carousel videos.
+ */
+import { mediaInvalid, MEDIA_LIMITS, type MediaType } from '../media/media-rules';
+import type { InstagramOptions, PostKind } from '../schemas/posts';
+import { validationError, type ValidationIssue } from '../validation/parse-input';
+
+export interface PostComposition {
+  /** The kind the user asked for; inferred when absent. */
+  kind?: PostKind | undefined;
+  content: string;
+  /** Types of `mediaItems`, in order. */
+  mediaTypes: readonly MediaType[];
+  platforms: ReadonlyArray<{ options?: InstagramOptions | undefined }>;
+}
+
+const KIND_NAMES: Record<PostKind, string> = {
+  feed: 'um post de feed',
+  reel: 'um Reel',
+  story: 'um Story',
+  carousel: 'um carrossel',
+};
+
+/**
+ * The post kind: the one asked for, or inferred from the media (1 image → `feed`,
+ * 1 video → `reel`, 2 to 10 items → `carousel`; a Story is always explicit). Throws
+ * `MEDIA_INVALID` when the media count or types do not fit the kind.
+ *
+ * @example
+ * ```ts
+ * resolvePostKind(undefined, ['image', 'video']); // 'carousel'
+ * resolvePostKind('story', ['image', 'image']); // throws MEDIA_INVALID, reason too_many
+ * ```
+ */
+export function resolvePostKind(
+  kind: PostKind | undefined,
+  mediaTypes: readonly MediaType[],
+): PostKind {
+  const count = mediaTypes.length;
+  const { min, max } = MEDIA_LIMITS.itemsPerPost;
+  if (count < min) {
+    throw mediaInvalid({ reason: 'missing', message: 'informe ao menos 1 mídia' }, 'mediaItems');
+  }
+  if (count > max) {
+    throw mediaInvalid(
+      { reason: 'too_many', message: `um post leva no máximo ${max} mídias; recebidas ${count}` },
+      'mediaItems',
+    );
+  }
+  const resolved: PostKind =
+    kind ?? (count > 1 ? 'carousel' : mediaTypes[0] === 'video' ? 'reel' : 'feed');
+  const limits = MEDIA_LIMITS.itemsPerKind[resolved];
+  if (count > limits.max) {
+    const hint = resolved === 'feed' ? '; para várias mídias use carousel' : '';
+    throw mediaInvalid(
+      {
+        reason: 'too_many',
+        message: `${KIND_NAMES[resolved]} leva exatamente ${limits.max} mídia; recebidas ${count}${hint}`,
+      },
+      'mediaItems',
+    );
+  }
+  if (count < limits.min) {
+    throw mediaInvalid(
+      {
+        reason: 'missing',
+        message: `${KIND_NAMES[resolved]} leva de ${limits.min} a ${limits.max} mídias`,
+      },
+      'mediaItems',
+    );
+  }
+  if (resolved === 'feed' && mediaTypes[0] === 'video') {
+    throw mediaInvalid(
+      { reason: 'mime', message: 'um vídeo único é publicado como Reel; use kind reel' },
+      'mediaItems[0]',
+    );
+  }
+  if (resolved === 'reel' && mediaTypes[0] !== 'video') {
+    throw mediaInvalid({ reason: 'mime', message: 'um Reel exige um vídeo' }, 'mediaItems[0]');
+  }
+  return resolved;
+}
+
+function optionIssues(
+  kind: PostKind,
+  mediaTypes: readonly MediaType[],
+  options: InstagramOptions,
+  path: string,
+): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  const refuse = (option: keyof InstagramOptions, message: string) =>
+    issues.push({ field: `${path}.${option}`, message });
+
+  if (kind !== 'reel') {
+    if (options.shareToFeed !== undefined) refuse('shareToFeed', 'só vale para Reels');
+    if (options.coverUrl !== undefined) refuse('coverUrl', 'só vale para Reels');
+    if (options.thumbOffset !== undefined) refuse('thumbOffset', 'só vale para Reels');
+  }
+  if (kind === 'story') {
+    if (options.collaborators?.length) refuse('collaborators', 'Stories não aceitam colaboradores');
+    if (options.locationId !== undefined) refuse('locationId', 'Stories não aceitam localização');
+    if (options.firstComment !== undefined)
+      refuse('firstComment', 'Stories não aceitam comentários');
+  }
+  if (options.altText !== undefined) {
+    if (kind === 'feed') {
+      if (typeof options.altText !== 'string') refuse('altText', 'no feed, informe um único texto');
+    } else if (kind === 'carousel') {
+      const texts = options.altText;
+      if (!Array.isArray(texts) || texts.length !== mediaTypes.length) {
+        refuse(
+          'altText',
+          `num carrossel, informe uma lista com ${mediaTypes.length} itens, alinhada a mediaItems`,
+        );
+      } else {
+        texts.forEach((text, index) => {
+          if (text !== null && mediaTypes[index] !== 'image') {
+            issues.push({
+              field: `${path}.altText[${index}]`,
+              message: 'texto alternativo só vale para imagens; use null',
+            });
+          }
+        });
+      }
+    } else {
+      refuse('altText', 'texto alternativo só vale para imagens do feed e de carrosséis');
+    }
+  }
+  if (options.userTags !== undefined) {
+    if (kind === 'reel') refuse('userTags', 'marcações de pessoas não são aceitas em Reels');
+    options.userTags.forEach((tag, index) => {
+      const tagPath = `${path}.userTags[${index}]`;
+      const mediaIndex = tag.mediaIndex ?? 0;
+      if (mediaIndex >= mediaTypes.length) {
+        issues.push({
+          field: `${tagPath}.mediaIndex`,
+          message: `não existe a mídia ${mediaIndex}`,
+        });
+      } else if (kind === 'carousel' && mediaTypes[mediaIndex] !== 'image') {
+        issues.push({
+          field: `${tagPath}.mediaIndex`,
+          message: 'vídeos de carrossel não aceitam marcações',
+        });
+      }
+      if (kind !== 'story' && (tag.x === undefined || tag.y === undefined)) {
+        issues.push({ field: tagPath, message: 'informe x e y (de 0 a 1)' });
+      }
+    });
+  }
+  return issues;
+}
+
+/**
+ * Checks a whole post: media count and types against the kind (throws `MEDIA_INVALID`),
+ * then the caption and every target's options against the kind (throws
+ * `VALIDATION_ERROR` naming each offending field). Returns the resolved kind.
+ *
+ * @example
+ * ```ts
+ * const kind = assertPostComposition({
+ *   content: 'Bom dia',
+ *   mediaTypes: ['video'],
+ *   platforms: [{ options: { shareToFeed: true } }],
+ * }); // 'reel'
+ * ```
+ */
+export function assertPostComposition(post: PostComposition): PostKind {
+  const kind = resolvePostKind(post.kind, post.mediaTypes);
+  const issues: ValidationIssue[] = [];
+  if (kind === 'story' && post.content.trim() !== '') {
+    issues.push({ field: 'content', message: 'Stories não têm legenda; deixe content vazio' });
+  }
+  post.platforms.forEach((target, index) => {
+    if (target.options) {
+      issues.push(
+        ...optionIssues(kind, post.mediaTypes, target.options, `platforms[${index}].options`),
+      );
+    }
+  });
+  if (issues.length > 0) throw validationError(issues);
+  return kind;
+}

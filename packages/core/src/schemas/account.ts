@@ -1,0 +1,101 @@
+/**
+ * The account side of the API (spec §2, §4): user, organization, project and API keys,
+ * and the bodies of their routes. These routes accept Bearer mode only.
+ */
+import * as z from 'zod';
+import { dateTimeSchema, idSchema, successResponse } from './common';
+
+export const userSchema = z
+  .object({
+    id: idSchema('user'),
+    email: z.email(),
+    name: z.string().nullable(),
+  })
+  .meta({ id: 'User', description: 'O usuário autenticado.' });
+
+export const organizationSchema = z
+  .object({
+    id: idSchema('organization'),
+    name: z.string().min(1).max(80),
+    role: z.enum(['owner']),
+  })
+  .meta({ id: 'Organization' });
+
+export const projectSchema = z
+  .object({
+    id: idSchema('project'),
+    name: z.string(),
+    environment: z.enum(['live', 'sandbox']).meta({
+      description: 'Sempre `live` na prática; não existe sandbox: toda publicação é real.',
+    }),
+  })
+  .meta({ id: 'Project' });
+
+export const meResponseSchema = successResponse({
+  user: userSchema,
+  organization: organizationSchema,
+  projects: z.array(projectSchema),
+});
+
+export const updateOrganizationBodySchema = z
+  .strictObject({
+    name: z
+      .string({ error: 'o nome é obrigatório' })
+      .trim()
+      .min(1, { error: 'o nome não pode ser vazio' })
+      .max(80, { error: 'o nome tem no máximo 80 caracteres' }),
+  })
+  .meta({ id: 'UpdateOrganizationBody' });
+
+export const organizationResponseSchema = successResponse({ organization: organizationSchema });
+
+/** The fixed start of every API key; it carries the environment (spec §5 rule 1). */
+export const API_KEY_PREFIX = 'rly_live_';
+
+export const apiKeySchema = z
+  .object({
+    id: idSchema('apiKey'),
+    name: z.string().max(60).nullable(),
+    prefix: z.string().meta({
+      description: 'Início visível da chave, para reconhecê-la.',
+      example: 'rly_live_4f9a',
+    }),
+    createdAt: dateTimeSchema,
+    lastUsedAt: dateTimeSchema.nullable(),
+    revokedAt: dateTimeSchema.nullable(),
+  })
+  .meta({
+    id: 'ApiKey',
+    description: 'Chave de API; o segredo nunca é devolvido depois da criação.',
+  });
+
+export const createdApiKeySchema = apiKeySchema
+  .extend({
+    key: z.string().startsWith(API_KEY_PREFIX).meta({
+      description: 'O segredo completo; aparece só nesta resposta. Guarde-o agora.',
+    }),
+  })
+  .meta({ id: 'CreatedApiKey' });
+
+export const createApiKeyBodySchema = z
+  .strictObject({
+    name: z
+      .string()
+      .trim()
+      .min(1, { error: 'o nome não pode ser vazio' })
+      .max(60, { error: 'o nome tem no máximo 60 caracteres' })
+      .optional(),
+  })
+  .optional()
+  .transform((body) => body ?? {})
+  .meta({ id: 'CreateApiKeyBody' });
+
+export const apiKeyListResponseSchema = successResponse({ apiKeys: z.array(apiKeySchema) });
+export const apiKeyResponseSchema = successResponse({ apiKey: apiKeySchema });
+export const createdApiKeyResponseSchema = successResponse({ apiKey: createdApiKeySchema });
+
+export const healthAuthResponseSchema = successResponse({
+  project: projectSchema.pick({ id: true, environment: true }),
+});
+
+export const livenessResponseSchema = z.object({ ok: z.literal(true) });

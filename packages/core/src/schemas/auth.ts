@@ -1,0 +1,52 @@
+/**
+ * The built-in login system (Bearer mode): sign-up, login and refresh.
+ */
+import * as z from 'zod';
+import { successResponse } from './common';
+import { userSchema } from './account';
+
+const emailSchema = z
+  .email({ error: 'esperava um e-mail válido' })
+  .max(254)
+  .transform((email) => email.toLowerCase());
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 256;
+
+export const signupBodySchema = z
+  .strictObject({
+    email: emailSchema,
+    password: z
+      .string()
+      .min(PASSWORD_MIN_LENGTH, {
+        error: `a senha tem no mínimo ${PASSWORD_MIN_LENGTH} caracteres`,
+      })
+      .max(PASSWORD_MAX_LENGTH, {
+        error: `a senha tem no máximo ${PASSWORD_MAX_LENGTH} caracteres`,
+      }),
+    name: z.string().trim().min(1).max(120).optional(),
+  })
+  .meta({ id: 'SignupBody' });
+
+export const loginBodySchema = z
+  .strictObject({
+    email: emailSchema,
+    password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  })
+  .meta({ id: 'LoginBody' });
+
+export const refreshBodySchema = z
+  .strictObject({ refreshToken: z.string().min(1).max(4096) })
+  .meta({ id: 'RefreshBody' });
+
+export const authSessionResponseSchema = successResponse({
+  tokenType: z.literal('Bearer'),
+  accessToken: z
+    .string()
+    .meta({ description: 'Token de acesso curto; envie como `Authorization: Bearer`.' }),
+  expiresIn: z.int().meta({ description: 'Segundos até o token de acesso expirar.' }),
+  refreshToken: z
+    .string()
+    .meta({ description: 'Troca-se por um novo par de tokens em /v1/auth/refresh.' }),
+  user: userSchema,
+}).meta({ id: 'AuthSession' });

@@ -1,0 +1,222 @@
+/**
+ * Building blocks shared by the resource and request schemas: ids, dates, pagination,
+ * the success wrapper and the error envelope.
+ */
+import * as z from 'zod';
+import { HTTP_ERROR_CODES } from '../errors/catalogue';
+import { ID_PREFIXES, idPattern, type IdKind } from '../ids';
+import { parseOffsetDateTime } from '../rules/schedule';
+import { isIanaTimeZone } from '../rules/timezone';
+
+/** The only platform Reelay supports (spec §1: `<platform>` is `instagram`). */
+export const PLATFORM = 'instagram';
+export const platformSchema = z.literal(PLATFORM).meta({ description: 'Sempre `instagram`.' });
+
+/**
+ * A well-formed id of one kind. Used for ids inside bodies and queries, where a wrong
+ * prefix is a validation error naming the field.
+ *
+ * @example
+ * ```ts
+ * idSchema('media').parse('med_01jd8k2m3n4p5q6r7s8t9v0wxy');
+ * ```
+ */
+export function idSchema(kind: IdKind) {
+  const prefix = ID_PREFIXES[kind];
+  return z
+    .string()
+    .regex(idPattern(kind), { error: `esperava um id com prefixo ${prefix}_` })
+    .meta({
+      description: `Id com prefixo \`${prefix}_\`.`,
+      example: `${prefix}_01jd8k2m3n4p5q6r7s8t9v0wxy`,
+    });
+}
+
+/** A path segment id: any non-empty text; an id that does not exist answers 404. */
+export const pathIdSchema = z.string().min(1).max(200);
+
+/** An output date: ISO 8601, UTC, with `Z` (spec §2). */
+export const dateTimeSchema = z.iso.datetime().meta({
+  description: 'Data e hora ISO 8601 em UTC, com `Z`.',
+  example: '2026-11-22T13:00:00.000Z',
+});
+
+/**
+ * An input date-time that must carry `Z` or an explicit offset such as `-03:00`
+ * (spec §2, §8); parsed to a `Date`.
+ */
+export const offsetDateTimeSchema = z
+  .string()
+  .meta({
+    description: 'Data e hora ISO 8601 com `Z` ou deslocamento explícito (ex.: `-03:00`).',
+    example: '2026-11-22T10:00:00-03:00',
+    format: 'date-time',
+  })
+  .transform((text, ctx) => {
+    const date = parseOffsetDateTime(text);
+    if (date) return date;
+    ctx.issues.push({
+      code: 'custom',
+      input: text,
+      message:
+        'esperava uma data ISO 8601 com Z ou deslocamento explícito, como 2026-11-22T10:00:00-03:00',
+    });
+    return z.NEVER;
+  });
+
+/** An IANA time zone name such as `America/Sao_Paulo`. */
+export const timezoneSchema = z
+  .string()
+  .refine(isIanaTimeZone, { error: 'esperava um fuso horário IANA, como America/Sao_Paulo' })
+  .meta({
+    description: 'Nome de fuso horário IANA; só para exibição.',
+    example: 'America/Sao_Paulo',
+  });
+
+/** An absolute http(s) URL. Whether it may be fetched is decided later (spec §7 MEDIA_*). */
+export const httpUrlSchema = z
+  .url({
+    protocol: /^https?$/,
+    hostname: z.regexes.hostname,
+    error: 'esperava uma URL http(s) absoluta',
+  })
+  .max(2048)
+  .meta({ example: 'https://cdn.example.com/foto.jpg' });
+
+/**
+ * Replaces the JSON schema zod renders with a hand-written one, for inputs whose parsing
+ * (query strings turned into numbers, aliases) would otherwise leak into the document.
+ */
+function documentedAs(schema: Record<string, unknown>) {
+  return {
+    override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+      for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
+      Object.assign(jsonSchema, schema);
+    },
+  };
+}
+
+/**
+ * A non-negative integer read from a query string (or given as a number by the SDK),
+ * documented as an OpenAPI integer.
+ */
+function queryInteger(options: {
+  min: number;
+  max?: number;
+  default: number;
+  description: string;
+}) {
+  const { min, max } = options;
+  const integer = z
+    .number()
+    .int({ error: 'esperava um número inteiro' })
+    .min(min, { error: `o mínimo é ${min}` });
+  const bounded = max === undefined ? integer : integer.max(max, { error: `o máximo é ${max}` });
+  return z
+    .union([
+      z.number(),
+      z
+        .string()
+        .regex(/^-?\d+$/, { error: 'esperava um número inteiro' })
+        .transform(Number),
+    ])
+    .pipe(bounded)
+    .optional()
+    .transform((value) => value ?? options.default)
+    .meta(
+      documentedAs({
+        type: 'integer',
+        minimum: min,
+        ...(max === undefined ? {} : { maximum: max }),
+        default: options.default,
+        description: options.description,
+      }),
+    );
+}
+
+/** `limit` and `offset` of spec §8 "Pagination". */
+export const paginationQueryShape = {
+  limit: queryInteger({
+    min: 1,
+    max: 100,
+    default: 20,
+    description: 'Itens por página, de 1 a 100.',
+  }),
+  offset: queryInteger({ min: 0, default: 0, description: 'Quantos itens pular.' }),
+};
+
+/**
+ * `sort` of spec §8: `asc`, `desc`, `createdAt` (alias of `asc`) or `-createdAt` (alias of
+ * `desc`); default `desc`; parsed to `asc` or `desc`.
+ */
+export const sortQuerySchema = z
+  .enum(['asc', 'desc', 'createdAt', '-createdAt'])
+  .optional()
+  .transform((sort): 'asc' | 'desc' => (sort === 'asc' || sort === 'createdAt' ? 'asc' : 'desc'))
+  .meta(
+    documentedAs({
+      type: 'string',
+      enum: ['asc', 'desc', 'createdAt', '-createdAt'],
+      default: 'desc',
+      description: 'Ordem por data de criação; `createdAt` = `asc`, `-createdAt` = `desc`.',
+    }),
+  );
+
+/**
+ * A `profileId` filter: a profile id, or the literal `null` for "no profile" (spec §4).
+ * Parsed to the id or to `null`.
+ */
+export const profileFilterSchema = z
+  .string()
+  .min(1)
+  .transform((value) => (value === 'null' ? null : value))
+  .meta(
+    documentedAs({
+      type: 'string',
+      minLength: 1,
+      description: 'Id de perfil (`prf_…`), ou o texto `null` para contas sem perfil.',
+    }),
+  );
+
+/**
+ * Wraps a response shape with `success: true` (spec §4: every successful JSON response
+ * carries it).
+ *
+ * @example
+ * ```ts
+ * const profileResponse = successResponse({ profile: profileSchema });
+ * ```
+ */
+export function successResponse<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z.object({ success: z.literal(true), ...shape });
+}
+
+/** `{ success: true, message }`, the answer of removals. */
+export const messageResponseSchema = successResponse({ message: z.string() }).meta({
+  id: 'MessageResponse',
+});
+
+/** The error envelope of spec §7. */
+export const errorEnvelopeSchema = z
+  .object({
+    statusCode: z.int().meta({ description: 'O status HTTP.' }),
+    code: z.string().meta({
+      description: 'Código estável; os clientes decidem por ele.',
+      examples: [...HTTP_ERROR_CODES],
+    }),
+    message: z.string().meta({ description: 'Texto em português, para pessoas; pode mudar.' }),
+    details: z
+      .object({
+        accountId: z.string().optional(),
+        reason: z.string().optional(),
+        scope: z.string().optional(),
+        quotaUsage: z.int().optional(),
+        quotaTotal: z.int().optional(),
+        field: z.string().optional(),
+        issues: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+      })
+      .catchall(z.unknown())
+      .optional()
+      .meta({ description: 'Contexto opcional do erro.' }),
+  })
+  .meta({ id: 'Error', description: 'Envelope de erro de todas as respostas de erro.' });

@@ -1,0 +1,122 @@
+/**
+ * Connected accounts (integrations), their health, and the connection flow (spec §2,
+ * §3, §4).
+ */
+import * as z from 'zod';
+import {
+  dateTimeSchema,
+  httpUrlSchema,
+  idSchema,
+  paginationQueryShape,
+  platformSchema,
+  profileFilterSchema,
+  sortQuerySchema,
+  successResponse,
+} from './common';
+
+export const AUTH_STATUSES = ['active', 'reconnect_required'] as const;
+export const CONNECTION_STATUSES = ['connected', 'degraded', 'revoked'] as const;
+
+export const connectedAccountSchema = z
+  .object({
+    id: idSchema('integration'),
+    platform: platformSchema,
+    platformUserId: z.string().meta({
+      description: 'Id da conta no Instagram (texto: pode exceder a precisão de números JS).',
+    }),
+    displayName: z.string().nullable().meta({ description: 'O nome de usuário no Instagram.' }),
+    imageUrl: z.string().nullable(),
+    profileId: idSchema('profile').nullable(),
+    createdAt: dateTimeSchema,
+    authStatus: z.enum(AUTH_STATUSES),
+    status: z
+      .enum(CONNECTION_STATUSES)
+      .meta({ description: 'Resultado da última verificação de saúde.' }),
+    tokenExpiresAt: dateTimeSchema.nullable(),
+    lastHealthCheckAt: dateTimeSchema.nullable(),
+    healthError: z
+      .string()
+      .nullable()
+      .meta({ description: 'Formato `CODE: mensagem` da última falha.' }),
+    scopes: z.array(z.string()),
+  })
+  .meta({ id: 'ConnectedAccount', description: 'Uma conta profissional do Instagram conectada.' });
+
+export const connectionHealthSchema = z
+  .object({
+    integrationId: idSchema('integration'),
+    status: z.enum(CONNECTION_STATUSES),
+    authStatus: z.enum(AUTH_STATUSES),
+    healthy: z.boolean(),
+    tokenExpiresAt: dateTimeSchema.nullable(),
+    tokenRefreshedAt: dateTimeSchema.nullable(),
+    daysUntilExpiry: z.int().nullable(),
+    lastHealthCheckAt: dateTimeSchema.nullable(),
+    healthError: z.string().nullable(),
+    scopes: z.array(z.string()),
+    checkedLive: z.boolean().meta({
+      description:
+        'true quando o Instagram foi consultado nesta chamada; false quando vem da verificação anterior (no máximo 10 minutos).',
+    }),
+  })
+  .meta({ id: 'ConnectionHealth' });
+
+export const listIntegrationsQuerySchema = z.object({
+  platform: z.string().min(1).optional(),
+  profileId: profileFilterSchema.optional(),
+  q: z
+    .string()
+    .min(1)
+    .max(100)
+    .optional()
+    .meta({ description: 'Busca no nome de usuário e no id da conta no Instagram.' }),
+  ...paginationQueryShape,
+  sort: sortQuerySchema,
+});
+
+export const integrationListResponseSchema = successResponse({
+  total: z.int(),
+  integrations: z.array(connectedAccountSchema),
+});
+export const integrationResponseSchema = successResponse({ integration: connectedAccountSchema });
+
+export const healthQuerySchema = z.object({
+  force: z
+    .enum(['true', 'false'])
+    .optional()
+    .meta({ description: '`true` consulta o Instagram mesmo dentro do intervalo de 10 minutos.' }),
+});
+export const healthResponseSchema = successResponse({ health: connectionHealthSchema });
+
+export const connectPathSchema = z.object({
+  platform: z
+    .string()
+    .min(1)
+    .meta({ description: 'Apenas `instagram`; outro valor responde 403 PLATFORM_NOT_AVAILABLE.' }),
+});
+
+export const connectQuerySchema = z.object({
+  profileId: idSchema('profile')
+    .optional()
+    .meta({ description: 'Perfil que receberá a conta conectada.' }),
+  redirectUrl: httpUrlSchema.optional().meta({
+    description:
+      'Para onde o navegador volta depois da conexão, com `integrationId` ou `error` na consulta.',
+  }),
+});
+
+export const connectResponseSchema = successResponse({
+  url: z
+    .url()
+    .meta({ description: 'Abra esta URL no navegador para autorizar a conta no Instagram.' }),
+  expiresAt: dateTimeSchema.meta({ description: 'O state da URL expira em 10 minutos.' }),
+});
+
+/** What the platform sends back to the callback; it may add parameters of its own. */
+export const connectCallbackQuerySchema = z.looseObject({
+  code: z.string().optional(),
+  state: z.string().optional(),
+  error: z.string().optional(),
+  error_reason: z.string().optional(),
+  error_description: z.string().optional(),
+});

@@ -1,0 +1,290 @@
+/**
+ * Posts and their targets (spec §2, §4 "Posts"). The creation body mirrors the response:
+ * `platforms[]` holds one entry per connected account, with its Instagram options.
+ *
+ * Shape is checked here; rules that depend on the post kind and on the media types of
+ * uploaded media (which only the server can look up) live in `rules/post-composition`.
+ */
+import * as z from 'zod';
+import { CAPTION_MAX_LENGTH, checkCaption } from '../rules/caption';
+import { POST_STATUSES, TARGET_STATUSES } from '../posts/post-state';
+import {
+  dateTimeSchema,
+  httpUrlSchema,
+  idSchema,
+  offsetDateTimeSchema,
+  paginationQueryShape,
+  platformSchema,
+  profileFilterSchema,
+  sortQuerySchema,
+  successResponse,
+  timezoneSchema,
+} from './common';
+
+/** The kinds of post: a single feed image, a Reel, a Story, or a carousel of 2 to 10 items. */
+export const POST_KINDS = ['feed', 'reel', 'story', 'carousel'] as const;
+export type PostKind = (typeof POST_KINDS)[number];
+
+export const MEDIA_TYPES = ['image', 'video'] as const;
+export const mediaTypeSchema = z.enum(MEDIA_TYPES);
+
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 128;
+export const COLLABORATORS_MAX = 3;
+export const USER_TAGS_MAX = 20;
+export const ALT_TEXT_MAX_LENGTH = 1000;
+
+const captionSchema = z
+  .string()
+  .superRefine((caption, ctx) => {
+    const found = checkCaption(caption);
+    if (found) ctx.addIssue({ code: 'custom', message: found });
+  })
+  .meta({
+    description: `A legenda: até ${CAPTION_MAX_LENGTH} caracteres (pontos de código Unicode), 30 hashtags e 20 menções.`,
+    maxLength: CAPTION_MAX_LENGTH,
+  });
+
+const usernameSchema = z
+  .string()
+  .regex(/^@?[A-Za-z0-9._]{1,30}$/, { error: 'esperava um nome de usuário do Instagram' })
+  .transform((username) => username.replace(/^@/, ''))
+  .meta({ example: 'marca.parceira' });
+
+const coordinateSchema = z
+  .number()
+  .min(0, { error: 'a coordenada vai de 0 a 1' })
+  .max(1, { error: 'a coordenada vai de 0 a 1' });
+
+export const mediaItemInputSchema = z
+  .strictObject({
+    type: mediaTypeSchema.optional().meta({ description: 'Obrigatório com `url`.' }),
+    url: httpUrlSchema
+      .optional()
+      .meta({ description: 'URL https pública da mídia; é baixada e verificada como um upload.' }),
+    mediaId: idSchema('media')
+      .optional()
+      .meta({ description: 'Mídia enviada antes por POST /v1/media.' }),
+  })
+  .superRefine((item, ctx) => {
+    if ((item.url === undefined) === (item.mediaId === undefined)) {
+      ctx.addIssue({ code: 'custom', message: 'informe url ou mediaId (exatamente um dos dois)' });
+    } else if (item.url !== undefined && item.type === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['type'],
+        message: 'com url, informe type: image ou video',
+      });
+    }
+  })
+  .meta({
+    id: 'MediaItemInput',
+    description: 'Uma mídia do post: `{ type, url }` ou `{ mediaId }`.',
+  });
+export type MediaItemInput = z.output<typeof mediaItemInputSchema>;
+
+export const userTagSchema = z.strictObject({
+  username: usernameSchema,
+  x: coordinateSchema
+    .optional()
+    .meta({ description: 'De 0 a 1, da esquerda; obrigatório fora de Stories.' }),
+  y: coordinateSchema
+    .optional()
+    .meta({ description: 'De 0 a 1, do topo; obrigatório fora de Stories.' }),
+  mediaIndex: z
+    .int()
+    .min(0)
+    .optional()
+    .meta({ description: 'Índice da mídia marcada (carrossel); padrão 0.' }),
+});
+
+export const instagramOptionsSchema = z
+  .strictObject({
+    shareToFeed: z.boolean().optional().meta({ description: 'Só Reels: também mostrar no feed.' }),
+    coverUrl: httpUrlSchema.optional().meta({ description: 'Só Reels: capa JPEG pública.' }),
+    thumbOffset: z
+      .int()
+      .min(0)
+      .optional()
+      .meta({ description: 'Só Reels: milissegundos do quadro de capa.' }),
+    collaborators: z
+      .array(usernameSchema)
+      .max(COLLABORATORS_MAX, { error: `no máximo ${COLLABORATORS_MAX} colaboradores` })
+      .optional()
+      .meta({
+        description: 'Até 3 nomes de usuário convidados como colaboradores (não em Stories).',
+      }),
+    userTags: z
+      .array(userTagSchema)
+      .max(USER_TAGS_MAX, { error: `no máximo ${USER_TAGS_MAX} marcações` })
+      .optional(),
+    locationId: z
+      .string()
+      .regex(/^\d{1,30}$/, { error: 'esperava o id numérico de uma página com localização' })
+      .optional(),
+    altText: z
+      .union([
+        z.string().max(ALT_TEXT_MAX_LENGTH),
+        z.array(z.string().max(ALT_TEXT_MAX_LENGTH).nullable()).max(10),
+      ])
+      .optional()
+      .meta({
+        description:
+          'Texto alternativo de imagens: um texto para a imagem do feed, ou uma lista alinhada a `mediaItems` num carrossel (null para vídeos).',
+      }),
+    firstComment: z
+      .string()
+      .min(1)
+      .max(CAPTION_MAX_LENGTH)
+      .optional()
+      .meta({ description: 'Comentário publicado logo após o post (não em Stories).' }),
+  })
+  .meta({ id: 'InstagramOptions', description: 'Opções do Instagram para uma conta do post.' });
+export type InstagramOptions = z.output<typeof instagramOptionsSchema>;
+
+export const platformTargetInputSchema = z
+  .strictObject({
+    platform: platformSchema,
+    accountId: idSchema('integration').meta({ description: 'A conta conectada (`int_…`).' }),
+    options: instagramOptionsSchema.optional(),
+  })
+  .meta({ id: 'PlatformTargetInput' });
+
+const platformsSchema = z
+  .array(platformTargetInputSchema)
+  .min(1, { error: 'informe de 1 a 5 contas' })
+  .max(5, { error: 'um post vai para no máximo 5 contas' })
+  .superRefine((targets, ctx) => {
+    const seen = new Set<string>();
+    targets.forEach((target, index) => {
+      if (seen.has(target.accountId)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [index, 'accountId'],
+          message: 'conta repetida no mesmo post',
+        });
+      }
+      seen.add(target.accountId);
+    });
+  });
+
+const mediaItemsSchema = z.array(mediaItemInputSchema).meta({
+  description: 'De 1 a 10 mídias; um Story leva exatamente 1, um carrossel de 2 a 10.',
+  override: { minItems: 1, maxItems: 10 },
+});
+
+export const createPostBodySchema = z
+  .strictObject({
+    content: captionSchema.optional().transform((content) => content ?? ''),
+    kind: z.enum(POST_KINDS).optional().meta({
+      description:
+        'Deduzido quando ausente: 1 imagem = feed, 1 vídeo = reel, 2 a 10 = carousel. Story é sempre explícito.',
+    }),
+    mediaItems: mediaItemsSchema,
+    platforms: platformsSchema,
+    scheduledFor: offsetDateTimeSchema.nullable().optional().meta({
+      description: 'Quando publicar: de 1 minuto a 75 dias à frente. Ausente ou null: agora.',
+    }),
+    timezone: timezoneSchema.optional(),
+    idempotencyKey: z
+      .string()
+      .min(1)
+      .max(IDEMPOTENCY_KEY_MAX_LENGTH, {
+        error: `no máximo ${IDEMPOTENCY_KEY_MAX_LENGTH} caracteres`,
+      })
+      .optional()
+      .meta({ description: 'Reusar a mesma chave numa nova tentativa devolve o post original.' }),
+  })
+  .meta({ id: 'CreatePostBody' });
+export type CreatePostBody = z.output<typeof createPostBodySchema>;
+
+export const updatePostBodySchema = z
+  .strictObject({
+    content: captionSchema.optional(),
+    kind: z.enum(POST_KINDS).optional(),
+    mediaItems: mediaItemsSchema.optional(),
+    scheduledFor: offsetDateTimeSchema
+      .optional()
+      .meta({ description: 'Novo horário, de 1 minuto a 75 dias à frente.' }),
+    timezone: timezoneSchema.optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    error: 'informe ao menos um campo para alterar',
+  })
+  .meta({ id: 'UpdatePostBody' });
+
+export const retryPostBodySchema = z
+  .strictObject({
+    scheduledFor: offsetDateTimeSchema
+      .optional()
+      .meta({ description: 'Quando tentar de novo; ausente: agora.' }),
+    timezone: timezoneSchema.optional(),
+  })
+  .optional()
+  .transform((body) => body ?? {})
+  .meta({ id: 'RetryPostBody' });
+
+export const listPostsQuerySchema = z
+  .object({
+    status: z.enum(POST_STATUSES).optional(),
+    kind: z.enum(POST_KINDS).optional(),
+    accountId: idSchema('integration').optional().meta({ description: 'Só posts com esta conta.' }),
+    profileId: profileFilterSchema.optional(),
+    from: offsetDateTimeSchema
+      .optional()
+      .meta({ description: 'Data efetiva (agendada, ou de criação se imediato) a partir de.' }),
+    to: offsetDateTimeSchema.optional().meta({ description: 'Data efetiva até (inclusive).' }),
+    ...paginationQueryShape,
+    sort: sortQuerySchema,
+  })
+  .refine((query) => !query.from || !query.to || query.from.getTime() <= query.to.getTime(), {
+    error: 'from deve ser anterior a to',
+    path: ['from'],
+  });
+
+export const postTargetSchema = z
+  .object({
+    id: idSchema('target'),
+    platform: platformSchema,
+    integrationId: idSchema('integration'),
+    profileId: idSchema('profile').nullable(),
+    status: z.enum(TARGET_STATUSES),
+    platformPostId: z.string().nullable(),
+    platformPostUrl: z.string().nullable(),
+    publishedAt: dateTimeSchema.nullable(),
+    errorCode: z.string().nullable().meta({
+      description: 'Um código da seção de erros, ou CANCELLED, PUBLISH_UNCONFIRMED, MISSED.',
+    }),
+    errorMessage: z.string().nullable(),
+    warningMessage: z.string().nullable(),
+  })
+  .meta({ id: 'PostTarget', description: 'O resultado do post numa conta.' });
+
+export const postMediaItemSchema = z.object({
+  type: mediaTypeSchema,
+  url: z.string(),
+  mediaId: idSchema('media').nullable(),
+});
+
+export const postSchema = z
+  .object({
+    id: idSchema('post'),
+    status: z.enum(POST_STATUSES),
+    kind: z.enum(POST_KINDS),
+    content: z.string(),
+    scheduledFor: dateTimeSchema.nullable(),
+    publishedAt: dateTimeSchema.nullable(),
+    timezone: z.string(),
+    mediaItems: z.array(postMediaItemSchema),
+    platforms: z.array(postTargetSchema),
+    idempotencyKey: z.string().nullable(),
+    links: z.object({ api: z.url() }),
+    createdAt: dateTimeSchema,
+    updatedAt: dateTimeSchema,
+  })
+  .meta({ id: 'Post' });
+
+export const postResponseSchema = successResponse({ post: postSchema });
+export const postListResponseSchema = successResponse({
+  total: z.int(),
+  posts: z.array(postSchema),
+});

@@ -1,0 +1,117 @@
+import * as z from 'zod';
+import { ReelayError } from '../errors/reelay-error';
+
+/** Where an input came from; used to name the field in messages. */
+export type InputLocation = 'body' | 'query' | 'path' | 'header' | 'form';
+
+const LOCATION_NAMES: Record<InputLocation, string> = {
+  body: 'corpo',
+  query: 'parâmetros de consulta',
+  path: 'caminho',
+  header: 'cabeçalhos',
+  form: 'formulário',
+};
+
+// Brazilian Portuguese texts for zod's generic issues (spec §1: messages are Portuguese).
+// Schemas that need a precise text carry their own `error`, which takes precedence.
+const portugueseIssues = z.locales.ptBR().localeError;
+
+/**
+ * Formats a zod issue path as the field name users wrote: `mediaItems[0].url`.
+ *
+ * @example
+ * ```ts
+ * formatFieldPath(['platforms', 2, 'options', 'altText']); // 'platforms[2].options.altText'
+ * ```
+ */
+export function formatFieldPath(path: ReadonlyArray<PropertyKey>): string {
+  let out = '';
+  for (const segment of path) {
+    if (typeof segment === 'number') out += `[${segment}]`;
+    else out += out ? `.${String(segment)}` : String(segment);
+  }
+  return out;
+}
+
+function describeIssue(issue: z.core.$ZodIssue): ValidationIssue {
+  if (issue.code === 'unrecognized_keys') {
+    const parent = formatFieldPath(issue.path);
+    const names = issue.keys.map((key) => (parent ? `${parent}.${key}` : key));
+    return {
+      field: names[0] ?? parent,
+      message: `campo não permitido: ${names.join(', ')}`,
+    };
+  }
+  return { field: formatFieldPath(issue.path), message: issue.message };
+}
+
+/** One validation problem: the field path as users wrote it, and a Portuguese message. */
+export interface ValidationIssue {
+  field: string;
+  message: string;
+}
+
+/**
+ * A `VALIDATION_ERROR` whose message names the first offending field (spec §7), with
+ * every problem listed in `details.issues`.
+ *
+ * @example
+ * ```ts
+ * throw validationError([{ field: 'platforms[0].options.shareToFeed', message: 'só vale para Reels' }]);
+ * ```
+ */
+export function validationError(
+  issues: readonly ValidationIssue[],
+  location: InputLocation = 'body',
+): ReelayError {
+  const first = issues[0] ?? { field: '', message: 'entrada inválida' };
+  const where = first.field ? `Campo '${first.field}'` : `O ${LOCATION_NAMES[location]}`;
+  const more = issues.length > 1 ? ` (e mais ${issues.length - 1} problema(s))` : '';
+  return new ReelayError('VALIDATION_ERROR', {
+    message: `${where}: ${lowerFirst(first.message)}${more}.`.replace(/\.\.$/, '.'),
+    details: { field: first.field || location, issues: [...issues] },
+  });
+}
+
+/**
+ * Turns a zod error into a `VALIDATION_ERROR` naming the field.
+ *
+ * @example
+ * ```ts
+ * const result = schema.safeParse(input, { error: portugueseErrorMap });
+ * if (!result.success) throw validationErrorFromZod(result.error, 'body');
+ * ```
+ */
+export function validationErrorFromZod(
+  error: z.ZodError,
+  location: InputLocation = 'body',
+): ReelayError {
+  return validationError(error.issues.map(describeIssue), location);
+}
+
+/** zod's per-parse error map that writes generic issues in Brazilian Portuguese. */
+export const portugueseErrorMap = portugueseIssues;
+
+/**
+ * Parses untrusted input with a schema and returns its typed output, or throws a
+ * `VALIDATION_ERROR` whose Portuguese message names the offending field.
+ *
+ * @example
+ * ```ts
+ * const body = parseInput(createProfileBodySchema, await readJson(req));
+ * // throws ReelayError VALIDATION_ERROR: "Campo 'name': ..." on bad input
+ * ```
+ */
+export function parseInput<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  location: InputLocation = 'body',
+): z.output<S> {
+  const result = schema.safeParse(input, { error: portugueseIssues });
+  if (!result.success) throw validationErrorFromZod(result.error, location);
+  return result.data;
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}

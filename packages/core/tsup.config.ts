@@ -1,0 +1,16 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig({
+  entry: {
+    index: 'src/index.ts',
+    openapi: 'src/openapi/index.ts',
+    webhooks: 'src/webhooks/index.ts',
+    errors: 'src/errors/index.ts',
+    platform: 'src/platform/index.ts',
+  },
+  format: ['esm'],
+  dts: true,
+  clean: true,
+  sourcemap: true,
+  target: 'es2023',
+});
