@@ -1,0 +1,91 @@
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parseCliArgs } from './cli-options';
+
+describe('parseCliArgs', () => {
+  it('reads every flag', () => {
+    expect(
+      parseCliArgs([
+        '--port=9000',
+        '--host',
+        '0.0.0.0',
+        '--seed',
+        'demo',
+        '--latency-ms',
+        '25',
+        '--container-processing-ms',
+        '10',
+        '--video-processing-ms',
+        '2000',
+        '--quota-total',
+        '50',
+        '--app-id',
+        'app',
+        '--app-secret',
+        'shh',
+        '--no-fetch-media',
+      ]),
+    ).toEqual({
+      help: false,
+      options: {
+        port: 9000,
+        host: '0.0.0.0',
+        seed: 'demo',
+        latencyMs: 25,
+        containerProcessingMs: 10,
+        videoProcessingMs: 2000,
+        quotaTotal: 50,
+        appId: 'app',
+        appSecret: 'shh',
+        fetchMedia: false,
+      },
+    });
+  });
+
+  it('defaults to port 8090', () => {
+    expect(parseCliArgs([])).toEqual({ help: false, options: { port: 8090 } });
+  });
+
+  it.each([
+    [['--port', 'eighty']],
+    [['--port', '70000']],
+    [['--quota-total', '0']],
+    [['--latency-ms', '-5']],
+    [['--colour']],
+    [['serve']],
+  ])('refuses %o', (args) => {
+    expect(() => parseCliArgs(args)).toThrow();
+  });
+
+  it('answers help', () => {
+    expect(parseCliArgs(['-h'])).toEqual({ help: true });
+  });
+});
+
+describe('reelay-emulator', () => {
+  it('starts, prints its URL, serves requests and stops on SIGTERM', async () => {
+    const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', cli, '--port', '0', '--seed', 'cli'],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    const lines = createInterface({ input: child.stdout });
+    const url = await new Promise<string>((resolve, reject) => {
+      lines.on('line', (line) => {
+        const match = /listening on (http:\/\/\S+)/.exec(line);
+        if (match) resolve(match[1]!);
+      });
+      child.once('exit', (code) => reject(new Error(`exited with ${code}`)));
+    });
+    const res = await fetch(`${url}/_emulator/accounts`);
+    expect(await res.json()).toEqual({ data: [] });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+});

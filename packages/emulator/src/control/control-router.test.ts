@@ -1,0 +1,157 @@
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { startEmulator } from '../start-emulator';
+import {
+  accountWithToken,
+  call,
+  createContainer,
+  publishImage,
+  startTestEmulator,
+  TEST_START,
+} from '../testing/harness';
+
+const { emulator, clock, reset } = await startTestEmulator();
+afterAll(() => emulator.close());
+beforeEach(() => reset());
+
+describe('accounts', () => {
+  it('creates accounts with 17-digit string ids beyond JS number precision, and lists them', async () => {
+    const res = await call(emulator, 'POST', '/_emulator/accounts', {
+      json: { username: 'cafe.aurora', accountType: 'BUSINESS', name: 'Café Aurora' },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      id: expect.stringMatching(/^\d{17}$/),
+      username: 'cafe.aurora',
+      accountType: 'BUSINESS',
+    });
+    expect(BigInt(res.body.id) > BigInt(Number.MAX_SAFE_INTEGER)).toBe(true);
+    const list = await call(emulator, 'GET', '/_emulator/accounts');
+    expect(list.body.data.map((a: { username: string }) => a.username)).toEqual(['cafe.aurora']);
+    expect((await call(emulator, 'GET', `/_emulator/accounts/${res.body.id}`)).body.name).toBe(
+      'Café Aurora',
+    );
+  });
+
+  it.each([
+    [{}, 400],
+    [{ username: 'has space' }, 400],
+    [{ username: 'ok', accountType: 'CREATOR' }, 400],
+    [{ username: 'ok', scopes: ['publish_everything'] }, 400],
+    [{ username: 'ok', followersCount: -1 }, 400],
+    [{ username: 'ok', nickname: 'x' }, 400],
+  ])('refuses a malformed account %o', async (json, status) => {
+    expect((await call(emulator, 'POST', '/_emulator/accounts', { json })).status).toBe(status);
+  });
+
+  it('refuses a taken username, whatever its case', async () => {
+    await call(emulator, 'POST', '/_emulator/accounts', { json: { username: 'Cafe' } });
+    const res = await call(emulator, 'POST', '/_emulator/accounts', { json: { username: 'cafe' } });
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toContain('taken');
+  });
+
+  it('refuses a body that is not JSON', async () => {
+    const res = await fetch(`${emulator.url}/_emulator/accounts`, {
+      method: 'POST',
+      body: '{nope',
+    });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('config, clock, containers and reset', () => {
+  it('changes settings and refuses unknown or ill-typed ones', async () => {
+    const res = await call(emulator, 'POST', '/_emulator/config', {
+      json: { quotaTotal: 25, latencyMs: 0 },
+    });
+    expect(res.body.quotaTotal).toBe(25);
+    expect((await call(emulator, 'GET', '/_emulator/config')).body.quotaTotal).toBe(25);
+    expect(
+      (await call(emulator, 'POST', '/_emulator/config', { json: { quota: 25 } })).status,
+    ).toBe(400);
+    expect(
+      (await call(emulator, 'POST', '/_emulator/config', { json: { quotaTotal: '25' } })).status,
+    ).toBe(400);
+    expect(
+      (
+        await call(emulator, 'POST', '/_emulator/config', {
+          json: { tokenExchangeShape: 'nested' },
+        })
+      ).status,
+    ).toBe(400);
+  });
+
+  it('adds global latency to platform requests only', async () => {
+    await call(emulator, 'POST', '/_emulator/config', { json: { latencyMs: 120 } });
+    const { token } = await accountWithToken(emulator);
+    let started = performance.now();
+    await call(emulator, 'GET', '/_emulator/accounts');
+    expect(performance.now() - started).toBeLessThan(100);
+    started = performance.now();
+    await call(emulator, 'GET', '/me', { token });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(110);
+  });
+
+  it('moves the clock forward on request', async () => {
+    const res = await call(emulator, 'POST', '/_emulator/clock', { json: { advanceMs: 60_000 } });
+    expect(res.body).toEqual({ now: TEST_START + 60_000, iso: '2026-01-01T00:01:00.000Z' });
+    expect(
+      (await call(emulator, 'POST', '/_emulator/clock', { json: { advanceMs: -1 } })).status,
+    ).toBe(400);
+  });
+
+  it('lists containers with their status and forces their state', async () => {
+    const { token } = await accountWithToken(emulator);
+    const id = await createContainer(emulator, token, {
+      image_url: 'https://cdn.example.com/a.jpg',
+    });
+    const list = (await call(emulator, 'GET', '/_emulator/containers')).body.data;
+    expect(list).toEqual([expect.objectContaining({ id, kind: 'IMAGE', statusCode: 'FINISHED' })]);
+    expect(
+      (await call(emulator, 'POST', `/_emulator/containers/${id}`, { json: { status: 'DONE' } }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await call(emulator, 'POST', '/_emulator/containers/1789', { json: { status: 'EXPIRED' } }))
+        .status,
+    ).toBe(404);
+  });
+
+  it('forgets everything on reset, and hands out the same ids again with a seed', async () => {
+    const { id, token } = await accountWithToken(emulator);
+    await publishImage(emulator, token);
+    await call(emulator, 'POST', '/_emulator/faults', { json: { path: '/me' } });
+    await call(emulator, 'POST', '/_emulator/config', { json: { quotaTotal: 1 } });
+    await call(emulator, 'POST', '/_emulator/clock', { json: { advanceMs: 1000 } });
+    clock.set(TEST_START);
+    expect((await call(emulator, 'POST', '/_emulator/reset')).body).toEqual({ reset: true });
+    expect((await call(emulator, 'GET', '/_emulator/accounts')).body.data).toEqual([]);
+    expect((await call(emulator, 'GET', '/_emulator/media')).body.data).toEqual([]);
+    expect((await call(emulator, 'GET', '/_emulator/faults')).body.data).toEqual([]);
+    expect(emulator.config.quotaTotal).toBe(100);
+    expect(emulator.now()).toBe(TEST_START);
+    expect((await call(emulator, 'GET', '/me', { token })).body.error.code).toBe(190);
+    const again = emulator.createAccount({ username: 'account_1' });
+    expect(again.id).toBe(id);
+  });
+
+  it('answers 404 for an unknown control route', async () => {
+    expect((await call(emulator, 'GET', '/_emulator/nothing')).status).toBe(404);
+  });
+});
+
+describe('determinism', () => {
+  it('gives the same ids and tokens to two emulators with the same seed, and different ones otherwise', async () => {
+    const run = async (seed: string) => {
+      const em = await startEmulator({ seed, fetchMedia: false });
+      try {
+        const account = em.createAccount({ username: 'cafe' });
+        return [account.id, em.mintToken(account.id).access_token];
+      } finally {
+        await em.close();
+      }
+    };
+    expect(await run('a')).toEqual(await run('a'));
+    expect(await run('a')).not.toEqual(await run('b'));
+  });
+});

@@ -1,0 +1,154 @@
+import type { EmulatorContext } from '../emulator-context';
+import { GraphError, unsupportedMethod, unsupportedRequest } from '../graph-error';
+import { parseFields } from '../http/fields';
+import type { Params } from '../http/params';
+import { jsonReply, type Reply } from '../http/reply';
+import { authorize } from '../oauth/authorize';
+import { exchangeCode, exchangeForLongLived, refreshLongLived } from '../oauth/token-endpoints';
+import { authenticate } from '../oauth/tokens';
+import { postComment } from './comments';
+import { containerNode } from './container-node';
+import { createContainer } from './create-container';
+import { childMediaNode, commentNode, mediaComments, mediaNode } from './media-node';
+import { renderEdge, renderNode } from './node-type';
+import { publishMedia } from './publish-media';
+import { requireScope } from './publishing-access';
+import { publishingLimit } from './publishing-limit';
+import { feedMedia, stories, userNode } from './user-node';
+
+/** One platform request, version prefix already removed from `segments`. */
+export interface GraphRequest {
+  readonly method: string;
+  readonly segments: readonly string[];
+  readonly params: Params;
+  readonly token: string | undefined;
+}
+
+/**
+ * Routes a request for any of the three platform hosts, which the emulator serves from
+ * one address: `www.instagram.com/oauth/authorize`, `api.instagram.com/oauth/access_token`
+ * and `graph.instagram.com` (tokens, nodes and their edges).
+ */
+export async function routeGraph(ctx: EmulatorContext, request: GraphRequest): Promise<Reply> {
+  const { method, segments, params, token } = request;
+  const [first, second, ...rest] = segments;
+  if (first === 'oauth') {
+    if (second === 'authorize' && rest.length === 0) {
+      if (method !== 'GET') throw unsupportedMethod(method);
+      return authorize(ctx, stringParams(params));
+    }
+    if (second === 'access_token' && rest.length === 0) return exchangeCode(ctx, method, params);
+    throw unknownPath(segments.slice(1));
+  }
+  if (first === 'access_token' && second === undefined)
+    return exchangeForLongLived(ctx, method, params, token);
+  if (first === 'refresh_access_token' && second === undefined)
+    return refreshLongLived(ctx, method, params, token);
+  if (first === undefined)
+    throw new GraphError({ message: `Unsupported ${method.toLowerCase()} request.`, code: 100 });
+  if (rest.length > 0) throw unknownPath(rest);
+
+  const caller = authenticate(ctx, token);
+  requireScope(caller, 'instagram_business_basic');
+  const id = first === 'me' ? caller.account.id : first;
+  const fields = () => parseFields(params.string('fields'));
+  const unsupported = () => unsupportedRequest(method, id);
+
+  const account = ctx.store.accounts.get(id);
+  if (account) {
+    // A token acts for its own account only; anything else "does not exist" to it.
+    if (account.id !== caller.account.id) throw unsupported();
+    switch (`${method} ${second ?? ''}`) {
+      case 'GET ':
+        return jsonReply(renderNode(userNode, account, ctx, fields()));
+      case 'GET media':
+        return jsonReply(renderEdge(mediaNode, feedMedia(ctx, account), ctx, fields()));
+      case 'POST media':
+        return createContainer(ctx, caller, params);
+      case 'POST media_publish':
+        return publishMedia(ctx, caller, params);
+      case 'GET content_publishing_limit':
+        return publishingLimit(ctx, caller, params);
+      case 'GET stories':
+        return jsonReply(renderEdge(mediaNode, stories(ctx, account), ctx, fields()));
+    }
+    throw second === undefined || KNOWN_USER_EDGES.has(second)
+      ? unsupported()
+      : unknownPath([second]);
+  }
+
+  const container = ctx.store.containers.get(id);
+  if (container && container.accountId === caller.account.id) {
+    if (second !== undefined) throw unknownPath([second]);
+    if (method !== 'GET') throw unsupported();
+    return jsonReply(renderNode(containerNode, container, ctx, fields()));
+  }
+
+  const media = ctx.store.media.get(id);
+  if (media && media.accountId === caller.account.id) {
+    switch (`${method} ${second ?? ''}`) {
+      case 'GET ':
+        return jsonReply(renderNode(mediaNode, media, ctx, fields()));
+      case 'GET children':
+        return jsonReply(
+          renderEdge(
+            childMediaNode,
+            media.children.map((child) => ({ child, parent: media })),
+            ctx,
+            fields(),
+          ),
+        );
+      case 'GET comments':
+        return jsonReply(renderEdge(commentNode, mediaComments(ctx, media.id), ctx, fields()));
+      case 'POST comments':
+        return postComment(ctx, caller, media, params);
+    }
+    throw second === undefined || KNOWN_MEDIA_EDGES.has(second)
+      ? unsupported()
+      : unknownPath([second]);
+  }
+
+  const child = ctx.store.childMedia.get(id);
+  const parent = child && ctx.store.media.get(child.parentId);
+  const item = child && parent?.children[child.index];
+  if (
+    parent &&
+    item &&
+    parent.accountId === caller.account.id &&
+    second === undefined &&
+    method === 'GET'
+  ) {
+    return jsonReply(renderNode(childMediaNode, { child: item, parent }, ctx, fields()));
+  }
+
+  const comment = ctx.store.comments.get(id);
+  if (
+    comment &&
+    comment.accountId === caller.account.id &&
+    second === undefined &&
+    method === 'GET'
+  ) {
+    return jsonReply(renderNode(commentNode, comment, ctx, fields()));
+  }
+
+  if (/^\d+$/.test(id)) throw unsupported();
+  throw new GraphError({
+    message: `(#803) Some of the aliases you requested do not exist: ${id}`,
+    code: 803,
+  });
+}
+
+const KNOWN_USER_EDGES = new Set(['media', 'media_publish', 'content_publishing_limit', 'stories']);
+const KNOWN_MEDIA_EDGES = new Set(['children', 'comments']);
+
+function unknownPath(parts: readonly string[]): GraphError {
+  return new GraphError({ message: `Unknown path components: /${parts.join('/')}`, code: 2500 });
+}
+
+function stringParams(params: Params): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(params.raw)) {
+    if (typeof value === 'string') out[key] = value;
+  }
+  return out;
+}

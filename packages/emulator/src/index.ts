@@ -1,0 +1,43 @@
+/**
+ * `@reelay/emulator`: a local, in-memory imitation of the Instagram Graph API subset Reelay
+ * uses (Instagram Login OAuth, tokens, account info, containers, publishing, quotas,
+ * first comments and the deauthorize/data-deletion callbacks), with a control API for
+ * faults, time and inspection. See docs/emulator.md.
+ *
+ * @example
+ * ```ts
+ * import { createManualClock, startEmulator } from '@reelay/emulator';
+ * const clock = createManualClock();
+ * const emulator = await startEmulator({ clock, seed: 'test' });
+ * const { id } = emulator.createAccount({ username: 'cafe.aurora' });
+ * const { access_token } = emulator.mintToken(id);
+ * // point the platform client at emulator.url …
+ * await emulator.close();
+ * ```
+ */
+export { startEmulator, type Emulator, type EmulatorOptions } from './start-emulator';
+export { createManualClock, systemClock, type Clock, type ManualClock } from './clock';
+export {
+  DEFAULT_APP_ID,
+  DEFAULT_APP_SECRET,
+  DEFAULT_CONFIG,
+  type EmulatorConfig,
+} from './emulator-config';
+export {
+  createSignedRequest,
+  deliverSignedRequest,
+  type SignedRequestDelivery,
+  type SignedRequestPayload,
+} from './signed-request';
+export type { Fault, FaultSpec } from './faults/fault-registry';
+export type { AccountInput, AccountView } from './state/accounts';
+export type {
+  CallbackKind,
+  CallbackResult,
+  CommentView,
+  ContainerView,
+  MediaView,
+  MintedToken,
+} from './control/control-actions';
+export { SCOPES, type AccountType, type Scope } from './state/types';
+export { LONG_LIVED_TOKEN_SECONDS, SHORT_LIVED_TOKEN_SECONDS } from './oauth/tokens';

@@ -1,0 +1,179 @@
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ControlError } from './control/control-error';
+import { CONTROL_PREFIX, routeControl } from './control/control-router';
+import type { EmulatorContext } from './emulator-context';
+import { type Fault, faultEffect, faultError } from './faults/fault-registry';
+import { GraphError, LegacyOAuthError } from './graph-error';
+import { routeGraph } from './graph/graph-router';
+import { Params } from './http/params';
+import { readParams, RequestBodyError, type RawParams } from './http/read-body';
+import { jsonReply, type Reply } from './http/reply';
+
+/** What the server shares with the handler: connections held by `hang` faults, and shutdown. */
+export interface ServerLifecycle {
+  readonly hanging: Set<ServerResponse>;
+  readonly closing: AbortSignal;
+}
+
+const VERSION = /^v\d+(\.\d+)?$/;
+
+/**
+ * The request pipeline: control routes go straight to the control API; platform routes
+ * read their parameters, meet any matching fault and the configured latency, run, and have
+ * their errors written in the platform's envelope with a fresh `fbtrace_id`.
+ */
+export function createRequestHandler(ctx: EmulatorContext, lifecycle: ServerLifecycle) {
+  return function handleRequest(req: IncomingMessage, res: ServerResponse): void {
+    handle(ctx, lifecycle, req, res).catch((error: unknown) => {
+      // Only shutdown (an aborted latency sleep) or an unreadable request line gets here.
+      if (!res.headersSent) res.destroy(error instanceof Error ? error : undefined);
+    });
+  };
+}
+
+async function handle(
+  ctx: EmulatorContext,
+  lifecycle: ServerLifecycle,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  // Joined, not resolved against a base: `//host/x` must stay a path, not become a host.
+  const target = req.url ?? '/';
+  const url = new URL(`http://emulator${target.startsWith('/') ? '' : '/'}${target}`);
+  const path = url.pathname;
+  if (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)) {
+    send(res, await settle(ctx, () => routeControl(ctx, req, path)));
+    return;
+  }
+
+  const method = req.method ?? 'GET';
+  const segments = path.split('/').filter(Boolean);
+  if (segments[0] !== undefined && VERSION.test(segments[0])) segments.shift();
+  let raw: RawParams;
+  try {
+    raw = await readParams(req, url);
+  } catch (error) {
+    send(res, errorReply(ctx, error));
+    return;
+  }
+  const token = accessToken(raw, req.headers);
+  const fault = ctx.faults.empty
+    ? undefined
+    : ctx.faults.take(method, path, () => actorOf(ctx, segments, raw, token));
+  const before = ctx.config.latencyMs + (fault && !fault.after ? (fault.latencyMs ?? 0) : 0);
+  if (before > 0) await sleep(before, undefined, { signal: lifecycle.closing });
+  if (fault && !fault.after && applyFault(ctx, lifecycle, fault, req, res)) return;
+
+  const reply = await settle(ctx, () =>
+    routeGraph(ctx, { method, segments, params: new Params(raw), token }),
+  );
+
+  if (fault?.after) {
+    if (fault.latencyMs) await sleep(fault.latencyMs, undefined, { signal: lifecycle.closing });
+    if (applyFault(ctx, lifecycle, fault, req, res)) return;
+  }
+  send(res, reply);
+}
+
+/** Runs a handler and turns whatever it throws into the reply the platform would give. */
+async function settle(ctx: EmulatorContext, run: () => Reply | Promise<Reply>): Promise<Reply> {
+  try {
+    return await run();
+  } catch (error) {
+    return errorReply(ctx, error);
+  }
+}
+
+function errorReply(ctx: EmulatorContext, error: unknown): Reply {
+  if (error instanceof GraphError) return graphErrorReply(ctx, error);
+  if (error instanceof LegacyOAuthError) return jsonReply(error.toBody(), error.status);
+  if (error instanceof ControlError)
+    return jsonReply({ error: { message: error.message } }, error.status);
+  if (error instanceof RequestBodyError) {
+    return graphErrorReply(
+      ctx,
+      new GraphError({ message: `(#100) ${error.message}`, code: 100, status: error.status }),
+    );
+  }
+  // A bug in the emulator: answered like the platform's own unknown error, and shown.
+  console.error('[reelay-emulator] unexpected error', error);
+  return graphErrorReply(
+    ctx,
+    new GraphError({
+      message: 'An unknown error has occurred.',
+      code: 1,
+      isTransient: true,
+      status: 500,
+    }),
+  );
+}
+
+function graphErrorReply(ctx: EmulatorContext, error: GraphError): Reply {
+  const fbtrace = ctx.ids.fbtrace();
+  return jsonReply(error.toEnvelope(fbtrace), error.status, {
+    ...error.headers,
+    'x-fb-trace-id': fbtrace,
+  });
+}
+
+/** Carries out a fault; false when it only added latency and the request goes on. */
+function applyFault(
+  ctx: EmulatorContext,
+  lifecycle: ServerLifecycle,
+  fault: Fault,
+  req: IncomingMessage,
+  res: ServerResponse,
+): boolean {
+  switch (faultEffect(fault)) {
+    case 'latency':
+      return false;
+    case 'hang':
+      lifecycle.hanging.add(res);
+      res.once('close', () => lifecycle.hanging.delete(res));
+      return true;
+    case 'drop':
+      req.socket.destroy();
+      return true;
+    case 'error':
+      send(res, graphErrorReply(ctx, faultError(fault)));
+      return true;
+  }
+}
+
+function send(res: ServerResponse, reply: Reply): void {
+  if (res.destroyed) return;
+  res.writeHead(reply.status, reply.headers);
+  res.end(reply.body);
+}
+
+/**
+ * The access token, from the `access_token` parameter or an `Authorization: Bearer` or
+ * `OAuth` header; the reference shows all three in use.
+ */
+function accessToken(params: RawParams, headers: IncomingHttpHeaders): string | undefined {
+  const param = params.access_token;
+  if (typeof param === 'string' && param !== '') return param;
+  const match = /^(?:Bearer|OAuth)\s+(\S+)\s*$/i.exec(headers.authorization ?? '');
+  return match?.[1];
+}
+
+/** The account a request acts for, for faults filtered by account. */
+function actorOf(
+  ctx: EmulatorContext,
+  segments: readonly string[],
+  params: RawParams,
+  token: string | undefined,
+): string | undefined {
+  if (token !== undefined) {
+    const owner = ctx.store.tokens.get(token)?.accountId;
+    if (owner !== undefined) return owner;
+  }
+  if (typeof params.code === 'string') {
+    const owner = ctx.store.codes.get(params.code)?.accountId;
+    if (owner !== undefined) return owner;
+  }
+  if (typeof params.account === 'string') return params.account;
+  const first = segments[0];
+  return first !== undefined && ctx.store.accounts.has(first) ? first : undefined;
+}

@@ -1,0 +1,167 @@
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { systemClock, type Clock } from './clock';
+import {
+  containerView,
+  forceContainer,
+  mediaView,
+  mintToken,
+  revoke,
+  sendCallback,
+  type CallbackKind,
+  type CallbackResult,
+  type ContainerView,
+  type MediaView,
+  type MintedToken,
+} from './control/control-actions';
+import { CONFIG_KEYS, parseConfigPatch, type EmulatorConfig } from './emulator-config';
+import { EmulatorContext } from './emulator-context';
+import { parseFaultSpec, type Fault, type FaultSpec } from './faults/fault-registry';
+import { createRequestHandler } from './request-handler';
+import { accountView, createAccount, type AccountInput, type AccountView } from './state/accounts';
+
+/**
+ * Options of {@link startEmulator}: where to listen, determinism, time, and any setting.
+ *
+ * @example
+ * ```ts
+ * const options: EmulatorOptions = { port: 8090, seed: 'demo', videoProcessingMs: 10_000 };
+ * ```
+ */
+export interface EmulatorOptions extends Partial<EmulatorConfig> {
+  /** TCP port; default 0 (any free port). */
+  readonly port?: number;
+  /** Interface to bind; default `127.0.0.1`. */
+  readonly host?: string;
+  /** Seed for ids, tokens and codes: the same seed and requests give the same values. */
+  readonly seed?: string | number;
+  /** Source of time; default the wall clock. Pass `createManualClock()` to drive it by hand. */
+  readonly clock?: Clock;
+}
+
+/**
+ * A running emulator.
+ *
+ * @example
+ * ```ts
+ * const emulator: Emulator = await startEmulator();
+ * console.log(emulator.url);
+ * await emulator.close();
+ * ```
+ */
+export interface Emulator {
+  /** Base URL, e.g. `http://127.0.0.1:53412`; serves the OAuth window, both token hosts and Graph. */
+  readonly url: string;
+  readonly port: number;
+  /** Current settings (live; change them with `configure`). */
+  readonly config: Readonly<EmulatorConfig>;
+  /** The emulator's time, in ms. */
+  now(): number;
+  /** Moves the emulator's time forward, whatever clock it runs on. */
+  advance(ms: number): void;
+  /** Changes settings; unknown keys are refused. */
+  configure(patch: Partial<EmulatorConfig>): void;
+  /** Forgets everything: accounts, tokens, containers, media, faults, settings and clock jumps. */
+  reset(): void;
+  createAccount(input: AccountInput): AccountView;
+  /** A token for an account without the OAuth dance; long-lived unless `kind: 'short'`. */
+  mintToken(
+    accountId: string,
+    options?: { kind?: 'long' | 'short'; scopes?: readonly string[] },
+  ): MintedToken;
+  /** Revokes an account's tokens: their use then answers 190/458 (or 460). */
+  revokeTokens(accountId: string, subcode?: 458 | 460): number;
+  addFault(spec: FaultSpec): Fault;
+  faults(): Fault[];
+  clearFaults(): void;
+  /** Forces a container's state; see `POST /_emulator/containers/:id`. */
+  forceContainer(
+    id: string,
+    state: { status: 'IN_PROGRESS' | 'FINISHED' | 'EXPIRED' | 'ERROR'; subcode?: number },
+  ): void;
+  containers(): ContainerView[];
+  /** Every published media, in publication order, as `GET /_emulator/media` lists it. */
+  published(): MediaView[];
+  /** Sends a deauthorize or data-deletion `signed_request` to `url` for an account. */
+  sendCallback(
+    kind: CallbackKind,
+    input: { url: string; accountId: string },
+  ): Promise<CallbackResult>;
+  /** Resolves once no media fetch is running. */
+  idle(): Promise<void>;
+  /** Stops listening, cuts hung and idle connections and cancels media fetches. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts an emulator of the Instagram Graph API subset Reelay uses, on a real HTTP port.
+ *
+ * @example
+ * ```ts
+ * const emulator = await startEmulator({ seed: 1, clock: createManualClock() });
+ * const { id } = emulator.createAccount({ username: 'cafe.aurora' });
+ * const { access_token } = emulator.mintToken(id);
+ * const res = await fetch(`${emulator.url}/v21.0/me?fields=username&access_token=${access_token}`);
+ * await emulator.close();
+ * ```
+ */
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const settings: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(options))
+    if (CONFIG_KEYS.has(key)) settings[key] = value;
+  const ctx = new EmulatorContext({
+    clock: options.clock ?? systemClock,
+    seed: options.seed,
+    config: parseConfigPatch(settings),
+  });
+  const closing = new AbortController();
+  const hanging = new Set<ServerResponse>();
+  const server = createServer(
+    { keepAliveTimeout: 5000 },
+    createRequestHandler(ctx, { hanging, closing: closing.signal }),
+  );
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  let closed: Promise<void> | undefined;
+
+  return {
+    url: `http://${urlHost}:${port}`,
+    port,
+    get config() {
+      return ctx.config;
+    },
+    now: () => ctx.now(),
+    advance: (ms) => ctx.clock.advance(ms),
+    configure: (patch) => Object.assign(ctx.config, parseConfigPatch(patch)),
+    reset: () => ctx.reset(),
+    createAccount: (input) => accountView(createAccount(ctx, input)),
+    mintToken: (accountId, tokenOptions = {}) => mintToken(ctx, { accountId, ...tokenOptions }),
+    revokeTokens: (accountId, subcode = 458) => revoke(ctx, { accountId, subcode }).revoked,
+    addFault: (spec) => ctx.faults.add(parseFaultSpec(spec)),
+    faults: () => ctx.faults.list(),
+    clearFaults: () => ctx.faults.clear(),
+    forceContainer: (id, state) => void forceContainer(ctx, id, state),
+    containers: () => [...ctx.store.containers.values()].map((c) => containerView(ctx, c)),
+    published: () => [...ctx.store.media.values()].map((m) => mediaView(ctx, m)),
+    sendCallback: (kind, input) => sendCallback(ctx, kind, input),
+    idle: () => ctx.fetcher.idle(),
+    close() {
+      closed ??= new Promise<void>((resolve) => {
+        closing.abort();
+        ctx.fetcher.close();
+        for (const res of hanging) res.destroy();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return closed;
+    },
+  };
+}

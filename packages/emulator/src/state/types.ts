@@ -1,0 +1,168 @@
+/** What the emulator remembers: accounts, grants, containers and what was published. */
+
+/**
+ * Instagram Login permissions (reference §1a "Scopes").
+ *
+ * @example
+ * ```ts
+ * emulator.mintToken(accountId, { scopes: [SCOPES[0]] }); // basic only: cannot publish
+ * ```
+ */
+export const SCOPES = [
+  'instagram_business_basic',
+  'instagram_business_content_publish',
+  'instagram_business_manage_comments',
+  'instagram_business_manage_messages',
+  'instagram_business_manage_insights',
+] as const;
+
+/**
+ * One Instagram Login permission.
+ *
+ * @example
+ * ```ts
+ * const publish: Scope = 'instagram_business_content_publish';
+ * ```
+ */
+export type Scope = (typeof SCOPES)[number];
+
+/**
+ * Kind of Instagram account; personal accounts cannot publish through the API.
+ *
+ * @example
+ * ```ts
+ * emulator.createAccount({ username: 'just.me', accountType: 'PERSONAL' satisfies AccountType });
+ * ```
+ */
+export type AccountType = 'BUSINESS' | 'MEDIA_CREATOR' | 'PERSONAL';
+
+export interface Account {
+  readonly id: string;
+  readonly username: string;
+  readonly accountType: AccountType;
+  readonly name: string;
+  readonly profilePictureUrl: string;
+  readonly biography: string;
+  readonly followersCount: number;
+  readonly followsCount: number;
+  /** What the account grants at most; `null` grants whatever the app asks. */
+  readonly scopes: readonly Scope[] | null;
+  readonly createdAt: number;
+}
+
+export interface AuthCode {
+  readonly code: string;
+  readonly accountId: string;
+  readonly redirectUri: string;
+  readonly scopes: readonly Scope[];
+  readonly createdAt: number;
+  used: boolean;
+}
+
+export interface AccessToken {
+  readonly token: string;
+  readonly accountId: string;
+  readonly kind: 'short' | 'long';
+  readonly scopes: readonly Scope[];
+  /** When the token was issued or last refreshed; refresh needs it 24 h old. */
+  issuedAt: number;
+  expiresAt: number;
+  /** Set once revoked; the 190 subcode its use answers. */
+  revokedSubcode?: 458 | 460 | undefined;
+}
+
+/** The shape of a container, fixed at creation. */
+export type ContainerKind =
+  | 'IMAGE'
+  | 'REELS'
+  | 'STORY_IMAGE'
+  | 'STORY_VIDEO'
+  | 'CAROUSEL'
+  | 'CAROUSEL_ITEM_IMAGE'
+  | 'CAROUSEL_ITEM_VIDEO';
+
+export type ContainerStatusCode = 'IN_PROGRESS' | 'FINISHED' | 'ERROR' | 'EXPIRED' | 'PUBLISHED';
+
+export interface UserTag {
+  readonly username: string;
+  readonly x?: number;
+  readonly y?: number;
+}
+
+/** Media fetch outcome: still running, fine, or the subcode the container fails with. */
+export type FetchOutcome =
+  { state: 'pending' } | { state: 'ok' } | { state: 'failed'; subcode: number };
+
+/** A state forced through the control API, overriding the natural progression. */
+export type ForcedState =
+  | { status: 'IN_PROGRESS' }
+  | { status: 'FINISHED' }
+  | { status: 'EXPIRED' }
+  | { status: 'ERROR'; subcode: number };
+
+export interface Container {
+  readonly id: string;
+  readonly accountId: string;
+  readonly kind: ContainerKind;
+  readonly createdAt: number;
+  /** When processing ends, by the emulator clock. */
+  readonly readyAt: number;
+  readonly imageUrl?: string | undefined;
+  readonly videoUrl?: string | undefined;
+  readonly coverUrl?: string | undefined;
+  readonly caption?: string | undefined;
+  readonly locationId?: string | undefined;
+  readonly userTags?: readonly UserTag[] | undefined;
+  readonly collaborators?: readonly string[] | undefined;
+  readonly altText?: string | undefined;
+  readonly shareToFeed?: boolean | undefined;
+  readonly thumbOffset?: number | undefined;
+  readonly audioName?: string | undefined;
+  readonly children?: readonly string[] | undefined;
+  fetch: FetchOutcome;
+  forced?: ForcedState | undefined;
+  /** The media this container became; set once, by `media_publish`. */
+  publishedMediaId?: string | undefined;
+}
+
+export type MediaType = 'IMAGE' | 'VIDEO' | 'CAROUSEL_ALBUM';
+export type MediaProductType = 'FEED' | 'REELS' | 'STORY';
+
+/** One item of a published carousel. */
+export interface ChildMedia {
+  readonly id: string;
+  readonly containerId: string;
+  readonly mediaType: 'IMAGE' | 'VIDEO';
+  readonly mediaUrl: string;
+  readonly altText?: string | undefined;
+  readonly userTags?: readonly UserTag[] | undefined;
+}
+
+export interface Media {
+  readonly id: string;
+  readonly accountId: string;
+  readonly containerId: string;
+  readonly mediaType: MediaType;
+  readonly productType: MediaProductType;
+  readonly mediaUrl: string;
+  readonly thumbnailUrl?: string | undefined;
+  readonly caption?: string | undefined;
+  readonly children: readonly ChildMedia[];
+  readonly locationId?: string | undefined;
+  readonly userTags?: readonly UserTag[] | undefined;
+  readonly collaborators?: readonly string[] | undefined;
+  readonly altText?: string | undefined;
+  readonly shareToFeed?: boolean | undefined;
+  readonly audioName?: string | undefined;
+  readonly shortcode: string;
+  readonly permalink: string;
+  readonly publishedAt: number;
+}
+
+export interface Comment {
+  readonly id: string;
+  readonly mediaId: string;
+  readonly accountId: string;
+  readonly text: string;
+  readonly createdAt: number;
+}

@@ -1,0 +1,155 @@
+/**
+ * Helpers for the emulator's own tests: start a real emulator on a manual clock and talk
+ * to it over real HTTP. Not part of the public API.
+ */
+import { createManualClock, type ManualClock } from '../clock';
+import { startEmulator, type Emulator, type EmulatorOptions } from '../start-emulator';
+
+/** Where the manual clock of every test emulator starts: 2026-01-01T00:00:00Z. */
+export const TEST_START = Date.UTC(2026, 0, 1);
+
+export interface TestEmulator {
+  readonly emulator: Emulator;
+  readonly clock: ManualClock;
+  /** Forgets everything and puts the clock back to {@link TEST_START}; for `beforeEach`. */
+  reset(): void;
+}
+
+/** An emulator on a frozen clock, seeded, with instant processing unless told otherwise. */
+export async function startTestEmulator(options: EmulatorOptions = {}): Promise<TestEmulator> {
+  const clock = createManualClock(TEST_START);
+  const emulator = await startEmulator({
+    seed: 'test',
+    clock,
+    fetchMedia: false,
+    containerProcessingMs: 0,
+    videoProcessingMs: 0,
+    ...options,
+  });
+  return {
+    emulator,
+    clock,
+    reset() {
+      emulator.reset();
+      clock.set(TEST_START);
+    },
+  };
+}
+
+export interface CallOptions {
+  /** Sent in the query string. */
+  readonly query?: Record<string, string>;
+  /** Sent as a form body. */
+  readonly form?: Record<string, string>;
+  /** Sent as a JSON body. */
+  readonly json?: unknown;
+  /** Sent as `Authorization: Bearer`. */
+  readonly token?: string;
+  readonly headers?: Record<string, string>;
+  readonly signal?: AbortSignal;
+}
+
+export interface CallResult {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly text: string;
+  // Tests read whatever shape they expect.
+  readonly body: any;
+}
+
+/** One real HTTP request to the emulator. */
+export async function call(
+  emulator: Emulator,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<CallResult> {
+  const url = new URL(path, emulator.url);
+  for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, value);
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
+  let body: string | undefined;
+  if (options.form !== undefined) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(options.form).toString();
+  } else if (options.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  }
+  const response = await fetch(url, {
+    method,
+    headers,
+    body,
+    redirect: 'manual',
+    signal: options.signal,
+  });
+  const text = await response.text();
+  let parsed: unknown = undefined;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  return { status: response.status, headers: response.headers, text, body: parsed };
+}
+
+/** An account and a long-lived token for it. */
+export async function accountWithToken(
+  emulator: Emulator,
+  input: Partial<Parameters<Emulator['createAccount']>[0]> = {},
+): Promise<{ id: string; username: string; token: string }> {
+  const count = (await call(emulator, 'GET', '/_emulator/accounts')).body.data.length as number;
+  const account = emulator.createAccount({ username: `account_${count + 1}`, ...input });
+  return {
+    id: account.id,
+    username: account.username,
+    token: emulator.mintToken(account.id).access_token,
+  };
+}
+
+/** Creates a container and returns its id, failing loudly when the emulator refuses. */
+export async function createContainer(
+  emulator: Emulator,
+  token: string,
+  params: Record<string, string>,
+): Promise<string> {
+  const res = await call(emulator, 'POST', '/v21.0/me/media', { token, form: params });
+  if (res.status !== 200) throw new Error(`container refused: ${res.text}`);
+  return res.body.id as string;
+}
+
+/** Publishes a container, returning the raw answer. */
+export function publish(
+  emulator: Emulator,
+  token: string,
+  creationId: string,
+): Promise<CallResult> {
+  return call(emulator, 'POST', '/v21.0/me/media_publish', {
+    token,
+    form: { creation_id: creationId },
+  });
+}
+
+/** Creates and publishes a feed image; returns the media id. */
+export async function publishImage(
+  emulator: Emulator,
+  token: string,
+  caption = 'hello',
+): Promise<string> {
+  const id = await createContainer(emulator, token, {
+    image_url: 'https://cdn.example.com/a.jpg',
+    caption,
+  });
+  const res = await publish(emulator, token, id);
+  if (res.status !== 200) throw new Error(`publish refused: ${res.text}`);
+  return res.body.id as string;
+}
+
+/** The error envelope's `code` and `error_subcode`, for compact assertions. */
+export function graphCode(result: CallResult): { status: number; code?: number; subcode?: number } {
+  return {
+    status: result.status,
+    code: result.body?.error?.code,
+    subcode: result.body?.error?.error_subcode,
+  };
+}
