@@ -1,0 +1,272 @@
+/**
+ * The composition root: store, platform client, clock, secrets, workers and the HTTP
+ * server, assembled from one validated configuration. Tests, `reelay serve` and the
+ * `reelay-server` binary all start Reelay through here.
+ */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { systemClock, type Clock } from './clock';
+import type { ReelayConfig } from './config';
+import { createAuthenticator } from './http/authenticate';
+import { createHttpServer } from './http/create-app';
+import type { RouteHandlers } from './http/route-handler';
+import type { RouteId } from '@reelay/core';
+import { accountHandlers } from './http/handlers/account';
+import { authHandlers } from './http/handlers/auth';
+import { healthHandlers } from './http/handlers/health';
+import { integrationHandlers } from './http/handlers/integrations';
+import { profileHandlers } from './http/handlers/profiles';
+import { connectHandlers } from './http/handlers/connect';
+import { metaCallbackHandlers } from './http/handlers/meta-callbacks';
+import { createPlatform } from './platform';
+import { mediaFileRoutes, mediaHandlers } from './http/handlers/media';
+import { referenceRoutes } from './http/reference-pages';
+import { createMediaService } from './media/media-service';
+import type { InstagramTimeouts } from '@reelay/core/platform';
+import { refreshExpiringTokens, type TokenRefreshReport } from './services/token-refresh';
+import { Cron } from 'croner';
+import { postHandlers } from './http/handlers/posts';
+import { notificationHandlers } from './http/handlers/notifications';
+import { createWebhooks } from './webhooks/webhook-service';
+import type { WebhookSettings } from './webhooks/webhook-settings';
+import {
+  createPublishTargetHandler,
+  DEFAULT_PIPELINE_SETTINGS,
+  type PipelineSettings,
+} from './publishing/pipeline';
+import { createWorker, type Worker } from './queue/worker';
+import {
+  createDatabaseRateLimiter,
+  createMemoryRateLimiter,
+  type RateLimiter,
+} from './http/rate-limiter';
+import { createLogger, type Logger } from './logger';
+import { createAccessTokens } from './security/access-tokens';
+import { createOAuthStateSigner } from './security/oauth-state';
+import { resolveSecrets } from './security/secrets';
+import { createTokenCipher } from './security/token-cipher';
+import type { ServerContext } from './server-context';
+import { migrateToLatest, openStore } from './store/database';
+
+export interface ReelayOptions {
+  /** Source of time; tests pass a manual clock. */
+  clock?: Clock;
+  logger?: Logger;
+  /** Check every answer against the contract (default: outside production). */
+  validateResponses?: boolean;
+  /** Where rate-limit counters live (default: memory on SQLite, the database on PostgreSQL). */
+  rateLimiter?: RateLimiter;
+  /** Run background work (the job queue, token refresh) on its own; tests run it by hand. Default true. */
+  workers?: boolean;
+  /** Timings of the publishing pipeline; the grace for `MISSED` comes from the configuration. */
+  pipeline?: Partial<PipelineSettings>;
+  /** Timeouts of platform calls (tests shorten them). */
+  platformTimeouts?: Partial<InstagramTimeouts>;
+  /** Webhook delivery timings (tests shorten the 10 s timeout; spec §6 fixes the rest). */
+  webhooks?: Partial<WebhookSettings>;
+}
+
+export interface Reelay {
+  readonly config: ReelayConfig;
+  readonly context: ServerContext;
+  readonly server: Server;
+  /** Starts listening; resolves with the address it listens at. */
+  listen(port?: number, host?: string): Promise<string>;
+  /** Stops accepting requests, lets running ones finish, stops workers, closes the store. */
+  close(): Promise<void>;
+  /** The contract routes this server answers. */
+  readonly mountedRoutes: readonly RouteId[];
+  /** Background tasks, run now instead of on their schedule. */
+  readonly tasks: {
+    refreshTokens(): Promise<TokenRefreshReport>;
+    /** Runs every due job, and those that become due meanwhile, until none is due. */
+    runDueJobs(): Promise<void>;
+  };
+}
+
+/**
+ * Creates a Reelay server from a configuration: opens the store and runs migrations.
+ *
+ * @example
+ * ```ts
+ * const reelay = await createReelay(loadConfig());
+ * const url = await reelay.listen();
+ * process.on('SIGTERM', () => reelay.close());
+ * ```
+ */
+export async function createReelay(
+  config: ReelayConfig,
+  options: ReelayOptions = {},
+): Promise<Reelay> {
+  const clock = options.clock ?? systemClock;
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const secrets = resolveSecrets(config, logger);
+  if (config.allowPrivateUrls) {
+    logger.warn(
+      'REELAY_ALLOW_PRIVATE_URLS=true: URLs de mídia podem apontar para loopback e redes privadas, e http é aceito. Só para desenvolvimento.',
+    );
+  }
+  if (config.database.dialect === 'postgres' && config.storage.kind === 'local') {
+    logger.warn(
+      'PostgreSQL com armazenamento local: com várias instâncias, cada arquivo fica no disco de uma só. Use REELAY_STORAGE=s3 para várias instâncias.',
+    );
+  }
+  const store = openStore(config.database, {
+    poolSize: config.databasePoolSize,
+    onConnectionError: (error) =>
+      logger.warn('conexão ociosa com o PostgreSQL caiu; outra será aberta', { error }),
+  });
+  try {
+    await migrateToLatest(store);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+
+  const workersEnabled = options.workers !== false;
+  let worker: Worker | null = null;
+  const pipeline: PipelineSettings = {
+    ...DEFAULT_PIPELINE_SETTINGS,
+    missedGraceMs: config.missedGraceMs,
+    ...options.pipeline,
+  };
+  const context: ServerContext = {
+    config,
+    db: store.db,
+    dialect: store.dialect,
+    clock,
+    logger,
+    secrets,
+    cipher: createTokenCipher(secrets.encryptionKey),
+    accessTokens: createAccessTokens({
+      authSecret: secrets.authSecret,
+      issuer: config.publicUrl,
+      clock,
+      oidc: config.oidc,
+    }),
+    oauthStates: createOAuthStateSigner(secrets.authSecret, clock),
+    platform: createPlatform(config, clock, options.platformTimeouts),
+    media: createMediaService({ db: store.db, config, clock, logger }),
+    pipeline,
+    wakeWorker: () => {
+      if (workersEnabled) worker?.wake();
+    },
+  };
+  const webhooks = createWebhooks(context, options.webhooks);
+  worker = createWorker({
+    db: store.db,
+    dialect: store.dialect,
+    clock,
+    logger,
+    concurrency: config.workerConcurrency,
+    handlers: {
+      publish_target: createPublishTargetHandler(context, pipeline),
+      ...webhooks.jobHandlers,
+    },
+  });
+
+  const rateLimiter =
+    options.rateLimiter ??
+    (store.dialect === 'postgres'
+      ? createDatabaseRateLimiter(store.db)
+      : createMemoryRateLimiter());
+  const handlers: RouteHandlers = {
+    ...healthHandlers(context),
+    ...authHandlers(context),
+    ...accountHandlers(context),
+    ...profileHandlers(context),
+    ...integrationHandlers(context),
+    ...connectHandlers(context),
+    ...metaCallbackHandlers(context),
+    ...postHandlers(context),
+    ...mediaHandlers(context),
+    ...notificationHandlers(context, webhooks),
+  };
+  const server = createHttpServer({
+    config,
+    clock,
+    logger,
+    rateLimiter,
+    authenticator: createAuthenticator({
+      db: store.db,
+      clock,
+      accessTokens: context.accessTokens,
+      ownOrigins: [new URL(config.publicUrl).origin],
+    }),
+    handlers,
+    validateResponses: options.validateResponses ?? config.environment !== 'production',
+    rawRoutes: [...mediaFileRoutes(context.media), ...referenceRoutes(config.publicUrl)],
+  });
+
+  const tasks = {
+    refreshTokens: () => refreshExpiringTokens(context),
+    runDueJobs: () => worker.drain(),
+  };
+  // Hourly; `protect` skips a run while the previous one is still going.
+  const schedules =
+    options.workers === false
+      ? []
+      : [
+          new Cron('17 * * * *', { protect: true, paused: true }, () =>
+            tasks.refreshTokens().then(
+              () => {},
+              (error: unknown) => logger.error('renovação de tokens falhou', { error }),
+            ),
+          ),
+          // Every 30 s: files of erased media (DELETE /v1/me), retried until storage takes it.
+          new Cron('*/30 * * * * *', { protect: true, paused: true }, () =>
+            context.media.sweep().then(
+              () => {},
+              (error: unknown) => logger.error('limpeza de mídia falhou', { error }),
+            ),
+          ),
+          // Every 30 s: events left undispatched (a dispatch job lost to repeated failures).
+          new Cron('*/30 * * * * *', { protect: true, paused: true }, () =>
+            webhooks
+              .sweep()
+              .catch((error: unknown) => logger.error('varredura de eventos falhou', { error })),
+          ),
+        ];
+
+  let closing: Promise<void> | null = null;
+  return {
+    tasks,
+    mountedRoutes: Object.keys(handlers) as RouteId[],
+    config,
+    context,
+    server,
+    listen(port = config.port, host = config.host) {
+      return new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          server.off('error', reject);
+          for (const schedule of schedules) schedule.resume();
+          if (workersEnabled) worker.start();
+          const address = server.address() as AddressInfo;
+          const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+          resolve(
+            `http://${shownHost === '0.0.0.0' || shownHost === '[::]' ? 'localhost' : shownHost}:${address.port}`,
+          );
+        });
+      });
+    },
+    close() {
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          if (!server.listening) return resolve();
+          server.close(() => resolve());
+          server.closeIdleConnections();
+        });
+        for (const schedule of schedules) schedule.stop();
+        await worker.stop();
+        // Attempts awaited in the background record their answer before the store closes.
+        await webhooks.close();
+        rateLimiter.close();
+        await context.platform?.close();
+        await context.media.close();
+        await store.close();
+      })();
+      return closing;
+    },
+  };
+}

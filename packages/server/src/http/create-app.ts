@@ -1,0 +1,248 @@
+/**
+ * The HTTP application: one Polka route per contract route that has a handler, each run
+ * through the same steps: request id, CORS, credential, rate limit, auth mode, input
+ * validation, handler, answer. Errors become the spec §7 envelope in one place.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import polka, { type Request } from 'polka';
+import {
+  parseInput,
+  RATE_BUCKETS,
+  ReelayError,
+  ROUTES,
+  toRouterPath,
+  type BodyContentType,
+  type RateBucket,
+  type RouteDefinition,
+} from '@reelay/core';
+import type { Clock } from '../clock';
+import type { ReelayConfig } from '../config';
+import type { Logger } from '../logger';
+import {
+  hasAnyCredential,
+  readCredentials,
+  type Authenticator,
+  type Principal,
+} from './authenticate';
+import { clientAddress } from './client-address';
+import { applyCors } from './cors';
+import type { RateLimiter } from './rate-limiter';
+import { parseRequestBody } from './request-body';
+import { sendError, sendJson } from './respond';
+import type { RequestContext, RouteHandler, RouteHandlers } from './route-handler';
+
+export interface AppDeps {
+  config: ReelayConfig;
+  clock: Clock;
+  logger: Logger;
+  rateLimiter: RateLimiter;
+  authenticator: Authenticator;
+  handlers: RouteHandlers;
+  /** Check every answer against its contract schema (development and tests). */
+  validateResponses: boolean;
+  /**
+   * Routes outside the API contract (files served to the platform, pages): no
+   * credential, no envelope of their own; errors still answer in the envelope.
+   */
+  rawRoutes?: readonly RawRoute[];
+}
+
+export interface RawRoute {
+  method: 'GET' | 'HEAD' | 'POST';
+  /** Router path, `:param` style. */
+  path: string;
+  handler(req: Request, res: ServerResponse): Promise<void> | void;
+}
+
+const NO_CREDENTIALS = { key: null, bearer: null, malformed: false };
+
+function requestIdOf(req: IncomingMessage): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
+}
+
+/** The rate-limit identity: the verified credential, else the caller's address. */
+function limitIdentity(principal: Principal | null | undefined, ip: string): string {
+  if (principal?.kind === 'key') return `key:${principal.apiKeyId}`;
+  if (principal?.kind === 'user') return `user:${principal.userId}`;
+  return `ip:${ip}`;
+}
+
+/**
+ * Builds the Node HTTP server for the given handlers.
+ *
+ * @example
+ * ```ts
+ * const server = createHttpServer(deps);
+ * server.listen(8080);
+ * ```
+ */
+export function createHttpServer(deps: AppDeps): Server {
+  const { config, clock, logger, rateLimiter, authenticator } = deps;
+
+  async function limit(res: ServerResponse, bucket: RateBucket, identity: string): Promise<void> {
+    const { limit: max, windowSeconds } = RATE_BUCKETS[bucket];
+    const result = await rateLimiter.hit(
+      `${bucket}:${identity}`,
+      max,
+      windowSeconds * 1000,
+      clock.now(),
+    );
+    res.setHeader('x-ratelimit-limit', String(result.limit));
+    res.setHeader('x-ratelimit-remaining', String(result.remaining));
+    res.setHeader('x-ratelimit-reset', String(result.resetSeconds));
+    if (result.limited) {
+      res.setHeader('retry-after', String(result.resetSeconds));
+      throw new ReelayError('RATE_LIMIT_KEY', {
+        message: `Limite de ${max} requisições por minuto excedido; tente de novo em ${result.resetSeconds} s.`,
+      });
+    }
+  }
+
+  function fail(
+    res: ServerResponse,
+    error: unknown,
+    req: IncomingMessage,
+    requestId: string,
+  ): void {
+    const sent = sendError(res, error);
+    if (sent.code === 'INTERNAL_ERROR') {
+      logger.error('falha inesperada', {
+        requestId,
+        method: req.method,
+        path: req.url?.split('?')[0],
+        error: sent.cause,
+      });
+    }
+  }
+
+  async function run(
+    route: RouteDefinition,
+    handler: RouteHandler<never>,
+    req: Request,
+    res: ServerResponse,
+  ) {
+    const requestId = res.getHeader('x-request-id') as string;
+    const ip = clientAddress(req, config.trustProxy);
+    try {
+      const credentials = route.auth === 'public' ? NO_CREDENTIALS : readCredentials(req);
+      const principal =
+        route.auth === 'public' ? undefined : await authenticator.verify(credentials);
+      await limit(
+        res,
+        route.rateBucket,
+        route.auth === 'public' ? `ip:${ip}` : limitIdentity(principal, ip),
+      );
+      const auth = await authenticator.authorize(route.auth, req, credentials, principal);
+
+      const { params, query, body } = route.request;
+      const input = {
+        params: params ? parseInput(params, req.params, 'path') : {},
+        query: query ? parseInput(query, req.query ?? {}, 'query') : {},
+        body: undefined as unknown,
+      };
+      if (body) {
+        const accepted = Object.keys(body) as BodyContentType[];
+        const parsed = await parseRequestBody(req, accepted);
+        const contentType = parsed.contentType ?? accepted[0]!;
+        input.body =
+          contentType === 'multipart/form-data'
+            ? parsed.value
+            : parseInput(
+                body[contentType]!,
+                parsed.value,
+                contentType === 'application/json' ? 'body' : 'form',
+              );
+      }
+
+      const context: RequestContext = { auth, requestId, ip, req, res };
+      const result = (await handler(input as never, context)) as {
+        status: number;
+        body?: unknown;
+        headers?: Record<string, string>;
+      };
+      if (res.writableEnded) return;
+      const declared = route.responses[result.status];
+      if (deps.validateResponses) {
+        if (!declared)
+          throw new Error(`${route.id} respondeu ${result.status}, que o contrato não declara`);
+        const check = declared.schema?.safeParse(result.body);
+        if (check && !check.success) {
+          throw new Error(
+            `${route.id} respondeu fora do contrato: ${JSON.stringify(check.error.issues)}`,
+          );
+        }
+      }
+      if (result.body === undefined) {
+        res.writeHead(result.status, result.headers ?? {}).end();
+      } else {
+        sendJson(res, result.status, result.body, result.headers);
+      }
+    } catch (error) {
+      fail(res, error, req, requestId);
+    }
+  }
+
+  // Unknown routes: without a valid credential the answer is 401, before 404 (spec §4).
+  async function noMatch(req: Request, res: ServerResponse) {
+    const requestId = res.getHeader('x-request-id') as string;
+    try {
+      if (!req.path.startsWith('/v1/'))
+        throw new ReelayError('NOT_FOUND', { message: 'Rota não encontrada.' });
+      const credentials = readCredentials(req);
+      const principal = await authenticator.verify(credentials);
+      await limit(res, 'default', limitIdentity(principal, clientAddress(req, config.trustProxy)));
+      if (!principal) {
+        throw new ReelayError('UNAUTHORIZED', {
+          message: hasAnyCredential(credentials)
+            ? 'Credencial inválida, revogada ou expirada.'
+            : 'Credencial ausente: envie x-access-key ou Authorization: Bearer.',
+        });
+      }
+      throw new ReelayError('NOT_FOUND', { message: 'Rota não encontrada.' });
+    } catch (error) {
+      fail(res, error, req, requestId);
+    }
+  }
+
+  const app = polka({
+    onNoMatch: noMatch,
+    onError: (error, req, res) => fail(res, error, req, res.getHeader('x-request-id') as string),
+  });
+  // Literal paths before parametric ones: `/v1/connect/integrations` must not be taken
+  // for `/v1/connect/{platform}`.
+  const parameters = (route: RouteDefinition) => route.path.split('{').length - 1;
+  for (const route of [...ROUTES].sort((a, b) => parameters(a) - parameters(b))) {
+    const handler = deps.handlers[route.id as keyof RouteHandlers] as
+      RouteHandler<never> | undefined;
+    if (!handler) continue;
+    const method = route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
+    app[method](toRouterPath(route.path), (req, res) => run(route, handler, req, res));
+  }
+
+  for (const route of deps.rawRoutes ?? []) {
+    const method = route.method.toLowerCase() as 'get' | 'head' | 'post';
+    app[method](route.path, async (req, res) => {
+      try {
+        await route.handler(req, res);
+      } catch (error) {
+        fail(res, error, req, res.getHeader('x-request-id') as string);
+      }
+    });
+  }
+
+  return createServer((req, res) => {
+    res.setHeader('x-request-id', requestIdOf(req));
+    if (applyCors(req, res, config.corsOrigins)) return;
+    // `/v1/x` and `/v1/x/` are the same route (spec §4).
+    const url = req.url ?? '/';
+    const queryStart = url.indexOf('?');
+    const path = queryStart === -1 ? url : url.slice(0, queryStart);
+    if (path.length > 1 && path.endsWith('/')) {
+      req.url =
+        (path.replace(/\/+$/, '') || '/') + (queryStart === -1 ? '' : url.slice(queryStart));
+    }
+    void app.handler(req as Request, res, undefined as never);
+  });
+}

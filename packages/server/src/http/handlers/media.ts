@@ -1,0 +1,111 @@
+/**
+ * `POST /v1/media` (an upload or a URL import) and the public file route the platform
+ * fetches media from (`GET|HEAD /media/<token>/<name>`, outside the API contract).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pipeline } from 'node:stream/promises';
+import { ReelayError } from '@reelay/core';
+import type { Request } from 'polka';
+import { rangeOf } from '../../media/byte-range';
+import { presentMedia } from '../../media/media-record';
+import type { MediaService } from '../../media/media-service';
+import { receiveMultipartFile } from '../../media/multipart-upload';
+import type { ServerContext } from '../../server-context';
+import type { RawRoute } from '../create-app';
+import { projectOf, type RouteHandlers } from '../route-handler';
+
+/**
+ * The `uploadMedia` handler: 201 `{ success: true, media }` for an upload or an import.
+ *
+ * @example
+ * ```ts
+ * const handlers = { ...profileHandlers(context), ...mediaHandlers(context) };
+ * ```
+ */
+export function mediaHandlers(ctx: ServerContext): RouteHandlers {
+  return {
+    uploadMedia: async ({ body }, context) => {
+      const projectId = projectOf(context);
+      // The route runner hands a multipart body over unread, as the request itself; a
+      // JSON body arrives parsed and validated.
+      const record = isRequest(body)
+        ? await receiveMultipartFile(body, context.res, (file) => ctx.media.upload(projectId, file))
+        : body && 'url' in body
+          ? await ctx.media.importFromUrl(projectId, body.url)
+          : missingBody();
+      return { status: 201, body: { success: true, media: presentMedia(record) } };
+    },
+  };
+}
+
+function isRequest(body: unknown): body is IncomingMessage {
+  return typeof body === 'object' && body !== null && 'headers' in body && 'pipe' in body;
+}
+
+function missingBody(): never {
+  throw new ReelayError('VALIDATION_ERROR', {
+    message:
+      'Envie um arquivo (multipart/form-data, campo \'file\') ou um JSON { "url": "https://…" }.',
+    details: { field: 'file' },
+  });
+}
+
+/** How long shared caches may keep a file; the URL never changes content. */
+const CACHE_CONTROL = 'public, max-age=3600';
+
+/**
+ * The public file route. No credential: the token in the path is the secret. Answers the
+ * content type and length, one byte range (206) or 416 for a range past the end.
+ *
+ * @example
+ * ```ts
+ * createHttpServer({ ...deps, rawRoutes: mediaFileRoutes(context.media) });
+ * ```
+ */
+export function mediaFileRoutes(media: MediaService): RawRoute[] {
+  async function serve(req: Request, res: ServerResponse) {
+    const { token, name } = req.params as { token: string; name: string };
+    const file = await media.publicFile(token, name);
+    if (!file) throw new ReelayError('NOT_FOUND', { message: 'Arquivo não encontrado.' });
+    const range = rangeOf(req.headers.range, file.size);
+    const headers: Record<string, string> = {
+      'content-type': file.contentType,
+      'accept-ranges': 'bytes',
+      'cache-control': CACHE_CONTROL,
+      'last-modified': new Date(file.createdAt).toUTCString(),
+      'x-content-type-options': 'nosniff',
+    };
+    if (range.kind === 'unsatisfiable') {
+      res.writeHead(416, {
+        ...headers,
+        'content-range': `bytes */${file.size}`,
+        'content-length': '0',
+      });
+      res.end();
+      return;
+    }
+    const partial = range.kind === 'partial';
+    const start = partial ? range.start : 0;
+    const end = partial ? range.end : file.size - 1;
+    if (partial) headers['content-range'] = `bytes ${start}-${end}/${file.size}`;
+    headers['content-length'] = String(file.size === 0 ? 0 : end - start + 1);
+    if (req.method === 'HEAD' || file.size === 0) {
+      res.writeHead(partial ? 206 : 200, headers);
+      res.end();
+      return;
+    }
+    // Opened before the status is written, so a missing object still answers 404/500.
+    const body = await media.storage.read(file.key, partial ? { start, end } : undefined);
+    res.writeHead(partial ? 206 : 200, headers);
+    try {
+      await pipeline(body, res);
+    } catch {
+      // The client went away, or storage failed mid-answer: nothing more can be said.
+      res.destroy();
+    }
+  }
+  return [
+    { method: 'GET', path: '/media/:token/:name', handler: serve },
+    { method: 'HEAD', path: '/media/:token/:name', handler: serve },
+  ];
+}

@@ -1,0 +1,220 @@
+/**
+ * The webhook subscription routes (spec §4 "Webhook subscription routes"), plus the ones
+ * users expect around them: list, read, change, pause, remove, rotate the secret.
+ */
+import { DEFAULT_SECRET_OVERLAP_SECONDS, newId, ReelayError } from '@reelay/core';
+import type { ServerContext } from '../../server-context';
+import {
+  deleteSubscription,
+  findSubscription,
+  insertSubscription,
+  listDeliveries,
+  listSubscriptions,
+  lockSubscription,
+  queueHeldDeliveries,
+  updateSubscription,
+} from '../../store/notifications';
+import { findLiveProfile } from '../../store/profiles';
+import type { WebhookSubscriptionsTable } from '../../store/schema';
+import { signingSecrets } from '../../webhooks/deliver-webhook';
+import {
+  presentDelivery,
+  presentSubscription,
+  presentSubscriptionWithSecret,
+} from '../../webhooks/notification-view';
+import { buildTestEvent } from '../../webhooks/test-event';
+import { newWebhookSecret, type Webhooks } from '../../webhooks/webhook-service';
+import { assertWebhookUrl } from '../../webhooks/webhook-url';
+import { projectOf, type RouteHandlers } from '../route-handler';
+
+const notFound = () =>
+  new ReelayError('NOT_FOUND', { message: 'Assinatura de webhook não encontrada neste projeto.' });
+
+export function notificationHandlers(ctx: ServerContext, webhooks: Webhooks): RouteHandlers {
+  async function subscriptionOf(projectId: string, id: string): Promise<WebhookSubscriptionsTable> {
+    const row = await findSubscription(ctx.db, projectId, id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async function assertProfile(projectId: string, profileId: string | null | undefined) {
+    if (!profileId) return;
+    if (!(await findLiveProfile(ctx.db, projectId, profileId))) {
+      throw new ReelayError('NOT_FOUND', {
+        message: 'Perfil não encontrado neste projeto.',
+        details: { field: 'profileId' },
+      });
+    }
+  }
+
+  return {
+    createNotification: async ({ body }, context) => {
+      const projectId = projectOf(context);
+      await assertWebhookUrl(body!.webhook.url, webhooks.policy);
+      await assertProfile(projectId, body!.profileId);
+      const now = ctx.clock.now();
+      const secret = newWebhookSecret();
+      const row: WebhookSubscriptionsTable = {
+        id: newId('notification', now),
+        project_id: projectId,
+        url: body!.webhook.url,
+        event_types: JSON.stringify(body!.eventTypes),
+        profile_id: body!.profileId ?? null,
+        only_scheduled_posts: body!.onlyScheduledPosts ? 1 : 0,
+        paused: 0,
+        secret: ctx.cipher.encrypt(secret),
+        previous_secret: null,
+        previous_secret_expires_at: null,
+        created_at: now,
+        updated_at: now,
+      };
+      await insertSubscription(ctx.db, row);
+      return {
+        status: 201,
+        body: { success: true, notification: presentSubscriptionWithSecret(row, secret, now) },
+      };
+    },
+
+    listNotifications: async ({ query }, context) => {
+      const { total, rows } = await listSubscriptions(ctx.db, projectOf(context), query);
+      const now = ctx.clock.now();
+      return {
+        status: 200,
+        body: {
+          success: true,
+          total,
+          notifications: rows.map((row) => presentSubscription(row, now)),
+        },
+      };
+    },
+
+    getNotification: async ({ params }, context) => {
+      const row = await subscriptionOf(projectOf(context), params.id);
+      return {
+        status: 200,
+        body: { success: true, notification: presentSubscription(row, ctx.clock.now()) },
+      };
+    },
+
+    updateNotification: async ({ params, body }, context) => {
+      const projectId = projectOf(context);
+      const current = await subscriptionOf(projectId, params.id);
+      if (body!.webhook) await assertWebhookUrl(body!.webhook.url, webhooks.policy);
+      await assertProfile(projectId, body!.profileId);
+      const now = ctx.clock.now();
+      const resumed = body!.paused === false && current.paused === 1;
+      await ctx.db.transaction().execute(async (trx) => {
+        // The dispatcher share-locks the subscription while it creates deliveries: a
+        // resume waits for them, then queues every delivery that was held.
+        await lockSubscription(trx, ctx.dialect, current.id);
+        await updateSubscription(trx, current.id, {
+          ...(body!.webhook ? { url: body!.webhook.url } : {}),
+          ...(body!.eventTypes ? { event_types: JSON.stringify(body!.eventTypes) } : {}),
+          ...(body!.profileId !== undefined ? { profile_id: body!.profileId } : {}),
+          ...(body!.onlyScheduledPosts !== undefined
+            ? { only_scheduled_posts: body!.onlyScheduledPosts ? 1 : 0 }
+            : {}),
+          ...(body!.paused !== undefined ? { paused: body!.paused ? 1 : 0 } : {}),
+          updated_at: now,
+        });
+        if (resumed) await queueHeldDeliveries(trx, current.id, now);
+      });
+      if (resumed) ctx.wakeWorker();
+      const row = await subscriptionOf(projectId, current.id);
+      return { status: 200, body: { success: true, notification: presentSubscription(row, now) } };
+    },
+
+    deleteNotification: async ({ params }, context) => {
+      const current = await subscriptionOf(projectOf(context), params.id);
+      await ctx.db.transaction().execute(async (trx) => {
+        await lockSubscription(trx, ctx.dialect, current.id);
+        await deleteSubscription(trx, current.id);
+      });
+      return { status: 200, body: { success: true, message: 'Assinatura de webhook removida.' } };
+    },
+
+    rotateNotificationSecret: async ({ params, body }, context) => {
+      const projectId = projectOf(context);
+      const current = await subscriptionOf(projectId, params.id);
+      const now = ctx.clock.now();
+      const overlapMs = (body?.overlapSeconds ?? DEFAULT_SECRET_OVERLAP_SECONDS) * 1000;
+      const secret = newWebhookSecret();
+      // The secret being replaced keeps signing beside the new one during the overlap;
+      // one rotated earlier stops now, so a delivery never carries more than two.
+      await updateSubscription(ctx.db, current.id, {
+        secret: ctx.cipher.encrypt(secret),
+        previous_secret: overlapMs > 0 ? current.secret : null,
+        previous_secret_expires_at: overlapMs > 0 ? now + overlapMs : null,
+        updated_at: now,
+      });
+      const row = await subscriptionOf(projectId, current.id);
+      return {
+        status: 200,
+        body: { success: true, notification: presentSubscriptionWithSecret(row, secret, now) },
+      };
+    },
+
+    testNotification: async ({ body }, context) => {
+      const projectId = projectOf(context);
+      const now = ctx.clock.now();
+      let url: string;
+      let secrets: string[];
+      let shownSecret: string | null = null;
+      let profileId: string | null = null;
+      if (body!.notificationId !== undefined) {
+        const row = await subscriptionOf(projectId, body!.notificationId);
+        url = row.url;
+        secrets = signingSecrets(ctx.cipher, row, now);
+        profileId = row.profile_id;
+      } else {
+        url = body!.webhook!.url;
+        await assertWebhookUrl(url, webhooks.policy);
+        shownSecret = newWebhookSecret();
+        secrets = [shownSecret];
+      }
+      const test = buildTestEvent({ projectId, profileId, publicUrl: ctx.config.publicUrl, now });
+      const answer = await webhooks.sender.send({
+        url,
+        body: test.body,
+        eventId: test.event.id,
+        eventType: test.event.type,
+        secrets,
+        test: true,
+      });
+      return {
+        status: 200,
+        body: {
+          success: true,
+          result: {
+            eventId: test.event.id,
+            url,
+            delivered: answer.delivered,
+            responseStatus: answer.responseStatus,
+            durationMs: answer.durationMs,
+            error: answer.error,
+            responseBody: answer.responseExcerpt,
+            secret: shownSecret,
+          },
+        },
+      };
+    },
+
+    listDeliveries: async ({ params, query }, context) => {
+      const subscription = await subscriptionOf(projectOf(context), params.id);
+      const { total, rows } = await listDeliveries(
+        ctx.db,
+        subscription.id,
+        { status: query.status },
+        query,
+      );
+      return {
+        status: 200,
+        body: {
+          success: true,
+          total,
+          deliveries: rows.map((row) => presentDelivery(row, subscription.paused === 1)),
+        },
+      };
+    },
+  };
+}

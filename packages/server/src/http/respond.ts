@@ -1,0 +1,76 @@
+/**
+ * Writing answers: JSON bodies and the spec §7 error envelope.
+ */
+import type { ServerResponse } from 'node:http';
+import { ReelayError, type ErrorEnvelope } from '@reelay/core';
+
+/**
+ * The `details` keys an answer may show: those of spec §7 plus the validation ones.
+ * Errors from the platform carry more (trace ids, platform codes) for the logs only.
+ */
+const PUBLIC_DETAILS = [
+  'accountId',
+  'reason',
+  'scope',
+  'quotaUsage',
+  'quotaTotal',
+  'field',
+  'issues',
+] as const;
+
+/**
+ * Writes a JSON answer.
+ *
+ * @example
+ * ```ts
+ * sendJson(res, 200, { success: true, profiles: [] });
+ * ```
+ */
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    ...headers,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(text)),
+  });
+  res.end(text);
+}
+
+/**
+ * The envelope of an error, with only the public details.
+ *
+ * @example
+ * ```ts
+ * publicEnvelope(new ReelayError('TOKEN_INVALID', { details: { accountId: 'int_…', fbtraceId: 'A1' } }));
+ * // { statusCode: 409, code: 'TOKEN_INVALID', message: '…', details: { accountId: 'int_…' } }
+ * ```
+ */
+export function publicEnvelope(error: ReelayError): ErrorEnvelope {
+  const { details, ...envelope } = error.toEnvelope();
+  if (!details) return envelope;
+  const shown = Object.fromEntries(
+    PUBLIC_DETAILS.filter((key) => details[key] !== undefined).map((key) => [key, details[key]]),
+  );
+  return Object.keys(shown).length > 0 ? { ...envelope, details: shown } : envelope;
+}
+
+/**
+ * Writes an error in the envelope. Anything that is not a ReelayError becomes
+ * `INTERNAL_ERROR`, revealing nothing.
+ *
+ * @example
+ * ```ts
+ * sendError(res, new ReelayError('NOT_FOUND'));
+ * ```
+ */
+export function sendError(res: ServerResponse, error: unknown): ReelayError {
+  const reelayError = ReelayError.from(error);
+  if (!res.headersSent) sendJson(res, reelayError.statusCode, publicEnvelope(reelayError));
+  else res.destroy();
+  return reelayError;
+}

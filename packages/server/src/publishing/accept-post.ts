@@ -1,0 +1,264 @@
+/**
+ * Accepting a post (spec §4 POST /v1/posts): every check happens before anything is
+ * written (accounts, media, composition, window, quota); then the post, its targets,
+ * their jobs and the `post.scheduled` event are written in one transaction. After that,
+ * no HTTP error is returned for the post: each target records its own outcome.
+ */
+import { createHash } from 'node:crypto';
+import {
+  assertPostComposition,
+  checkScheduleWindow,
+  mediaInvalid,
+  newId,
+  ReelayError,
+  validationError,
+  type CreatePostBody,
+  type MediaUsage,
+  type PostKind,
+} from '@reelay/core';
+import { enqueue } from '../queue/jobs';
+import { requestEventDispatch } from '../webhooks/dispatch-events';
+import type { ServerContext } from '../server-context';
+import { findIntegration } from '../store/integrations';
+import {
+  findPostByIdempotencyKey,
+  findTargetsOfPost,
+  insertPost,
+  insertTargets,
+} from '../store/posts';
+import type { IntegrationsTable, PostsTable, PostTargetsTable } from '../store/schema';
+import type { PublishableMedia } from './media-port';
+import { buildEvent, type StoredMediaItem } from './post-view';
+import { assertQuota } from './quota';
+import { newTargetRow } from './target-row';
+import { readAccessToken } from '../services/account-token';
+import { workStart } from './pipeline';
+
+const USAGE: Record<PostKind, MediaUsage> = {
+  feed: 'feed',
+  reel: 'reel',
+  story: 'story',
+  carousel: 'carousel',
+};
+
+export const publishJobKey = (targetId: string) => `publish:${targetId}`;
+
+export interface AcceptedPost {
+  post: PostsTable;
+  targets: PostTargetsTable[];
+  /** 201 for a stored schedule, 202 for a publication accepted to run now. */
+  status: 201 | 202;
+}
+
+/** A fingerprint of what the request asks for, to tell a retry from another post. */
+function fingerprint(body: CreatePostBody): string {
+  const canonical = JSON.stringify({
+    content: body.content,
+    kind: body.kind ?? null,
+    mediaItems: body.mediaItems,
+    platforms: body.platforms,
+    scheduledFor: body.scheduledFor?.toISOString() ?? null,
+    timezone: body.timezone ?? null,
+  });
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+/** Accounts of the project, usable now; every problem names its field. */
+async function usableAccounts(
+  ctx: ServerContext,
+  projectId: string,
+  body: CreatePostBody,
+): Promise<IntegrationsTable[]> {
+  const accounts: IntegrationsTable[] = [];
+  const missing: Array<{ field: string; message: string }> = [];
+  for (const [index, target] of body.platforms.entries()) {
+    const account = await findIntegration(ctx.db, projectId, target.accountId);
+    if (!account)
+      missing.push({
+        field: `platforms[${index}].accountId`,
+        message: 'conta não encontrada neste projeto',
+      });
+    else accounts.push(account);
+  }
+  if (missing.length > 0) throw validationError(missing);
+  const now = ctx.clock.now();
+  for (const account of accounts) {
+    const expired = account.token_expires_at !== null && account.token_expires_at <= now;
+    if (account.access_token === null || account.auth_status !== 'active' || expired) {
+      throw new ReelayError('TOKEN_INVALID', {
+        message: `A conta ${account.username ?? account.id} precisa ser reconectada antes de publicar.`,
+        details: { accountId: account.id },
+      });
+    }
+  }
+  return accounts;
+}
+
+/** The post's media, imported or looked up, each checked for the kind of post. */
+async function resolveMedia(
+  ctx: ServerContext,
+  projectId: string,
+  body: CreatePostBody,
+): Promise<Array<{ record: PublishableMedia; item: StoredMediaItem }>> {
+  const resolved: Array<{ record: PublishableMedia; item: StoredMediaItem }> = [];
+  for (const [index, item] of body.mediaItems.entries()) {
+    if (item.mediaId !== undefined) {
+      const record = await ctx.media.find(projectId, item.mediaId);
+      if (!record) {
+        throw validationError([
+          { field: `mediaItems[${index}].mediaId`, message: 'mídia não encontrada neste projeto' },
+        ]);
+      }
+      resolved.push({ record, item: { type: record.type, mediaId: record.id, url: record.url } });
+    } else {
+      // Fetched and checked like an upload, so a bad URL fails now and not at publication.
+      const record = await ctx.media.importFromUrl(projectId, item.url!);
+      if (item.type !== undefined && item.type !== record.type) {
+        throw mediaInvalid(
+          {
+            reason: 'mime',
+            message: `o tipo declarado é ${item.type}, mas a URL contém ${record.type === 'image' ? 'uma imagem' : 'um vídeo'}`,
+          },
+          `mediaItems[${index}]`,
+        );
+      }
+      resolved.push({ record, item: { type: record.type, mediaId: record.id, url: item.url! } });
+    }
+  }
+  return resolved;
+}
+
+/**
+ * Validates and stores a new post, or answers the original one for a repeated
+ * `idempotencyKey`.
+ *
+ * @example
+ * ```ts
+ * const { post, targets, status } = await acceptPost(ctx, projectId, body);
+ * ```
+ */
+export async function acceptPost(
+  ctx: ServerContext,
+  projectId: string,
+  body: CreatePostBody,
+): Promise<AcceptedPost> {
+  const hash = fingerprint(body);
+  if (body.idempotencyKey !== undefined) {
+    const original = await findPostByIdempotencyKey(ctx.db, projectId, body.idempotencyKey);
+    if (original) return replay(ctx, original, hash);
+  }
+
+  const now = ctx.clock.now();
+  const scheduledFor = body.scheduledFor ? body.scheduledFor.getTime() : null;
+  if (body.scheduledFor) {
+    const problem = checkScheduleWindow(body.scheduledFor, new Date(now));
+    if (problem) throw validationError([{ field: 'scheduledFor', message: problem }]);
+  }
+  const accounts = await usableAccounts(ctx, projectId, body);
+  const media = await resolveMedia(ctx, projectId, body);
+  const kind = assertPostComposition({
+    kind: body.kind,
+    content: body.content,
+    mediaTypes: media.map(({ record }) => record.type),
+    platforms: body.platforms,
+  });
+  media.forEach(({ record }, index) =>
+    ctx.media.assertUsable(record, USAGE[kind], `mediaItems[${index}]`),
+  );
+  for (const account of accounts) {
+    await assertQuota(ctx, account, readAccessToken(ctx, account), scheduledFor ?? now);
+  }
+
+  const status = scheduledFor === null ? 'queued' : 'scheduled';
+  const post: PostsTable = {
+    id: newId('post', now),
+    project_id: projectId,
+    kind,
+    content: body.content,
+    timezone: body.timezone ?? 'UTC',
+    scheduled_for: scheduledFor,
+    was_scheduled: scheduledFor === null ? 0 : 1,
+    media_items: JSON.stringify(media.map(({ item }) => item)),
+    idempotency_key: body.idempotencyKey ?? null,
+    request_hash: hash,
+    status,
+    published_at: null,
+    created_at: now,
+    updated_at: now,
+  };
+  const targets: PostTargetsTable[] = body.platforms.map((target, index) =>
+    newTargetRow(
+      {
+        id: newId('target', now),
+        post_id: post.id,
+        project_id: projectId,
+        integration_id: accounts[index]!.id,
+        profile_id: accounts[index]!.profile_id,
+        options: JSON.stringify(target.options ?? {}),
+        status,
+        scheduled_for: scheduledFor,
+      },
+      now,
+    ),
+  );
+
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      await insertPost(trx, post);
+      await insertTargets(trx, targets);
+      for (const target of targets) {
+        await enqueue(
+          trx,
+          'publish_target',
+          { targetId: target.id },
+          {
+            runAt:
+              scheduledFor === null
+                ? now
+                : workStart(
+                    scheduledFor,
+                    media.map(({ item }) => item),
+                    ctx.pipeline,
+                  ),
+            dedupeKey: publishJobKey(target.id),
+            now,
+          },
+        );
+      }
+      if (scheduledFor !== null) {
+        await trx
+          .insertInto('events')
+          .values(buildEvent('post.scheduled', post, targets, ctx.config.publicUrl, now))
+          .execute();
+        // Spec §6: the webhook follows the event; wakeWorker below starts it at once.
+        await requestEventDispatch(trx, now);
+      }
+    });
+  } catch (error) {
+    // A concurrent request with the same key won the unique index: answer its post.
+    if (body.idempotencyKey !== undefined) {
+      const original = await findPostByIdempotencyKey(ctx.db, projectId, body.idempotencyKey);
+      if (original) return replay(ctx, original, hash);
+    }
+    throw error;
+  }
+  ctx.wakeWorker();
+  return { post, targets, status: scheduledFor === null ? 202 : 201 };
+}
+
+async function replay(
+  ctx: ServerContext,
+  original: PostsTable,
+  hash: string,
+): Promise<AcceptedPost> {
+  if (original.request_hash !== hash) {
+    throw new ReelayError('IDEMPOTENCY_KEY_REUSED', {
+      message: `A idempotencyKey "${original.idempotency_key}" já criou o post ${original.id} com outro conteúdo; use uma chave nova para um post diferente.`,
+    });
+  }
+  return {
+    post: original,
+    targets: await findTargetsOfPost(ctx.db, original.id),
+    status: original.was_scheduled && original.scheduled_for !== null ? 201 : 202,
+  };
+}

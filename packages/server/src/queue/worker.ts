@@ -1,0 +1,236 @@
+/**
+ * Runs due jobs. A croner tick every second looks for due work, and `wake()` looks at
+ * once when new work is due now. Each claimed job runs its kind's handler, which either
+ * finishes (the job is removed) or asks to run again later.
+ *
+ * Handlers must recompute what to do from the database, not from the job: a job's time
+ * is a hint. That keeps them correct when a lease expires and another instance takes
+ * over, or when an edit or cancellation races a running job.
+ */
+import { randomBytes } from 'node:crypto';
+import { Cron } from 'croner';
+import type { Clock } from '../clock';
+import type { Logger } from '../logger';
+import type { Dialect } from '../store/database';
+import type { Db, JobsTable } from '../store/schema';
+import type { JobKind, JobPayloads } from './job-kinds';
+import { claimDueJobs, completeJob, nextDueTime, releaseJob, renewLeases } from './jobs';
+
+/** What a handler asks for: nothing (done), or to run again at a time. */
+export type JobOutcome = void | { retryAt: number };
+
+export type JobHandler<K extends JobKind> = (
+  payload: JobPayloads[K],
+  job: JobsTable,
+) => Promise<JobOutcome>;
+export type JobHandlers = { [K in JobKind]: JobHandler<K> };
+
+export interface WorkerOptions {
+  db: Db;
+  dialect: Dialect;
+  clock: Clock;
+  logger: Logger;
+  handlers: JobHandlers;
+  /** Jobs run at once by this instance. */
+  concurrency: number;
+  /** How long a claimed job is this instance's; longer than any handler run. */
+  leaseMs?: number;
+  /** A handler that throws is retried with backoff this many times, then dropped. */
+  maxFailures?: number;
+}
+
+/**
+ * A lease is short and renewed while the job runs: a crashed instance's jobs are taken
+ * over within this long, while a slow platform call never loses its job.
+ */
+export const DEFAULT_LEASE_MS = 30_000;
+const TICK_PATTERN = '* * * * * *';
+
+function backoff(attempt: number): number {
+  const base = Math.min(5 * 60_000, 1000 * 2 ** Math.min(attempt, 10));
+  // Whole milliseconds: times are integer columns.
+  return Math.round(base / 2 + Math.random() * (base / 2));
+}
+
+/**
+ * Creates a worker; call `start()` to run it on its own, or `drain()` to run everything
+ * due now (tests, with a manual clock).
+ *
+ * @example
+ * ```ts
+ * const worker = createWorker({ db, dialect, clock, logger, handlers, concurrency: 32 });
+ * worker.start();
+ * await enqueue(db, 'publish_target', { targetId }, { runAt: clock.now(), now: clock.now() });
+ * worker.wake();
+ * ```
+ */
+export function createWorker(options: WorkerOptions) {
+  const { db, dialect, clock, logger, handlers, concurrency } = options;
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const maxFailures = options.maxFailures ?? 8;
+  const owner = `${process.pid}-${randomBytes(6).toString('hex')}`;
+  const running = new Set<Promise<void>>();
+  const runningIds = new Set<string>();
+  let ticking: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  let started = false;
+  let schedule: Cron | null = null;
+
+  async function run(job: JobsTable): Promise<void> {
+    const handler = handlers[job.kind as JobKind] as JobHandler<JobKind> | undefined;
+    runningIds.add(job.id);
+    try {
+      if (!handler) throw new Error(`tipo de tarefa desconhecido: ${job.kind}`);
+      const outcome = await handler(JSON.parse(job.payload) as JobPayloads[JobKind], job);
+      if (outcome && 'retryAt' in outcome)
+        await releaseJob(db, job.id, owner, outcome.retryAt, null, true);
+      else await completeJob(db, job.id, owner);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (job.attempts >= maxFailures) {
+        logger.error('tarefa abandonada após falhas repetidas', {
+          jobId: job.id,
+          kind: job.kind,
+          error,
+        });
+        await completeJob(db, job.id, owner).catch((cause: unknown) =>
+          logger.error('tarefa abandonada não pôde ser removida; o prazo dela expira', {
+            jobId: job.id,
+            error: cause,
+          }),
+        );
+      } else {
+        logger.warn('tarefa falhou; nova tentativa agendada', {
+          jobId: job.id,
+          kind: job.kind,
+          error,
+        });
+        await releaseJob(
+          db,
+          job.id,
+          owner,
+          clock.now() + backoff(job.attempts),
+          message,
+          false,
+        ).catch((cause: unknown) =>
+          logger.error('tarefa não pôde ser liberada; o prazo dela expira', {
+            jobId: job.id,
+            error: cause,
+          }),
+        );
+      }
+    } finally {
+      runningIds.delete(job.id);
+    }
+  }
+
+  // Renew the leases of running jobs well before they expire.
+  const heartbeat = setInterval(
+    () => {
+      if (runningIds.size === 0) return;
+      renewLeases(db, owner, [...runningIds], clock.now() + leaseMs).catch((error: unknown) =>
+        logger.warn('renovação de prazos de tarefas falhou', { error }),
+      );
+    },
+    Math.max(1000, Math.floor(leaseMs / 3)),
+  );
+  heartbeat.unref();
+
+  async function claimAndRun(): Promise<number> {
+    const free = concurrency - running.size;
+    if (free <= 0 || stopped) return 0;
+    const jobs = await claimDueJobs(db, dialect, { owner, now: clock.now(), limit: free, leaseMs });
+    for (const job of jobs) {
+      const task: Promise<void> = run(job).finally(() => {
+        running.delete(task);
+        // A slot freed: more due work may be waiting.
+        wake();
+      });
+      running.add(task);
+    }
+    return jobs.length;
+  }
+
+  function tick(): Promise<void> {
+    if (ticking) {
+      again = true;
+      return ticking;
+    }
+    ticking = (async () => {
+      try {
+        do {
+          again = false;
+          while ((await claimAndRun()) > 0) {
+            // keep claiming while there is due work and room
+          }
+        } while (again && !stopped);
+        if (running.size < concurrency) await armTimer();
+      } catch (error) {
+        logger.error('falha ao buscar tarefas', { error });
+      } finally {
+        ticking = null;
+      }
+    })();
+    return ticking;
+  }
+
+  function wake(): void {
+    if (!stopped) void tick();
+  }
+
+  /**
+   * The per-second tick alone would start a job up to a second late; when the next job
+   * is due before the next tick, a timer wakes the worker at its time instead.
+   */
+  let timer: NodeJS.Timeout | null = null;
+  async function armTimer(): Promise<void> {
+    if (stopped || !started) return;
+    const next = await nextDueTime(db, clock.now());
+    if (next === null) return;
+    const delay = next - clock.now();
+    if (delay > 1000) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(
+      () => {
+        timer = null;
+        wake();
+      },
+      Math.max(0, delay),
+    );
+    timer.unref();
+  }
+
+  return {
+    owner,
+    wake,
+    start(): void {
+      stopped = false;
+      started = true;
+      schedule ??= new Cron(TICK_PATTERN, { protect: true }, () => tick());
+    },
+    /** Runs every job due now, and those that become due while running, until none is left. */
+    async drain(): Promise<void> {
+      for (;;) {
+        await tick();
+        if (running.size === 0) {
+          if ((await claimAndRun()) === 0) return;
+        } else {
+          await Promise.race(running);
+        }
+      }
+    },
+    /** Stops taking jobs and waits for the running ones. */
+    async stop(): Promise<void> {
+      stopped = true;
+      clearInterval(heartbeat);
+      if (timer) clearTimeout(timer);
+      schedule?.stop();
+      schedule = null;
+      await ticking;
+      await Promise.allSettled([...running]);
+    },
+  };
+}
+
+export type Worker = ReturnType<typeof createWorker>;

@@ -1,0 +1,85 @@
+/**
+ * The server's own secrets: the key that encrypts platform tokens at rest and the secret
+ * that signs access tokens and OAuth state. In production both come from the
+ * environment; in development, when absent, they are generated once and kept in the data
+ * folder so restarts keep working, with a warning.
+ */
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ConfigError, type ReelayConfig } from '../config';
+import type { Logger } from '../logger';
+
+export interface ServerSecrets {
+  /** 32 bytes for AES-256-GCM. */
+  readonly encryptionKey: Buffer;
+  readonly authSecret: string;
+}
+
+/**
+ * Reads a 32-byte key written as base64 (44 characters) or hex (64 characters).
+ *
+ * @example
+ * ```ts
+ * parseEncryptionKey(randomBytes(32).toString('base64')).length; // 32
+ * ```
+ */
+export function parseEncryptionKey(text: string): Buffer {
+  const trimmed = text.trim();
+  let key: Buffer | null = null;
+  if (/^[0-9a-f]{64}$/i.test(trimmed)) key = Buffer.from(trimmed, 'hex');
+  else if (/^[A-Za-z0-9+/_-]{43}=?$/.test(trimmed)) key = Buffer.from(trimmed, 'base64');
+  if (key?.length !== 32) {
+    throw new ConfigError(
+      'REELAY_ENCRYPTION_KEY deve ter 32 bytes em base64 (44 caracteres) ou hex (64 caracteres); gere uma com: openssl rand -base64 32',
+    );
+  }
+  return key;
+}
+
+function readOrCreate(path: string, create: () => string): string {
+  if (existsSync(path)) return readFileSync(path, 'utf8').trim();
+  const value = create();
+  writeFileSync(path, `${value}\n`, { mode: 0o600 });
+  chmodSync(path, 0o600);
+  return value;
+}
+
+/**
+ * Resolves the secrets for a configuration, generating development ones when allowed.
+ *
+ * @example
+ * ```ts
+ * const secrets = resolveSecrets(config, logger);
+ * ```
+ */
+export function resolveSecrets(config: ReelayConfig, logger: Logger): ServerSecrets {
+  let encryptionKey = config.encryptionKey;
+  let authSecret = config.authSecret;
+  if (encryptionKey === null || authSecret === null) {
+    mkdirSync(config.dataDir, { recursive: true });
+    if (encryptionKey === null) {
+      encryptionKey = readOrCreate(join(config.dataDir, 'encryption.key'), () =>
+        randomBytes(32).toString('base64'),
+      );
+      logger.warn(
+        'REELAY_ENCRYPTION_KEY ausente: usando a chave de desenvolvimento guardada na pasta de dados',
+        {
+          file: join(config.dataDir, 'encryption.key'),
+        },
+      );
+    }
+    if (authSecret === null) {
+      authSecret = readOrCreate(join(config.dataDir, 'auth.secret'), () =>
+        randomBytes(48).toString('base64url'),
+      );
+      logger.warn(
+        'REELAY_AUTH_SECRET ausente: usando o segredo de desenvolvimento guardado na pasta de dados',
+        {
+          file: join(config.dataDir, 'auth.secret'),
+        },
+      );
+    }
+  }
+  return { encryptionKey: parseEncryptionKey(encryptionKey), authSecret };
+}

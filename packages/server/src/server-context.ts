@@ -1,0 +1,40 @@
+/**
+ * Everything handlers and workers share, assembled once by `createReelay`.
+ */
+import type { Kysely } from 'kysely';
+import type { Clock } from './clock';
+import type { ReelayConfig } from './config';
+import type { Logger } from './logger';
+import type { AccessTokens } from './security/access-tokens';
+import type { OAuthStateSigner } from './security/oauth-state';
+import type { ServerSecrets } from './security/secrets';
+import type { TokenCipher } from './security/token-cipher';
+import type { Dialect } from './store/database';
+import type { Database } from './store/schema';
+import type { InstagramPlatform } from './platform';
+import type { MediaPort } from './publishing/media-port';
+import type { PipelineSettings } from './publishing/pipeline';
+import type { MediaService } from './media/media-service';
+
+export interface ServerContext {
+  readonly config: ReelayConfig;
+  readonly db: Kysely<Database>;
+  readonly dialect: Dialect;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly secrets: ServerSecrets;
+  readonly cipher: TokenCipher;
+  readonly accessTokens: AccessTokens;
+  readonly oauthStates: OAuthStateSigner;
+  /** The platform client, or `null` when the Instagram app credentials are not configured. */
+  readonly platform: InstagramPlatform | null;
+  /**
+   * Stored media: uploads, URL imports, checks and the URLs the platform fetches.
+   * `MediaPort` is the narrower view publishing is written against; the service is both.
+   */
+  readonly media: MediaService & MediaPort;
+  /** Timings of the publishing pipeline. */
+  readonly pipeline: PipelineSettings;
+  /** Asks the work queue to look for due jobs now (new work that is due at once). */
+  wakeWorker(): void;
+}

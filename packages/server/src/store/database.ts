@@ -1,0 +1,150 @@
+/**
+ * Opens the database named by the configuration: SQLite (WAL) by default, PostgreSQL for
+ * `postgres://` URLs. One migration set and one repository layer serve both.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, type DialectAdapter } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import pg from 'pg';
+import type { DatabaseSettings } from '../config';
+import { MIGRATIONS } from './migrations';
+import type { Database } from './schema';
+
+export type Dialect = DatabaseSettings['dialect'];
+
+export interface Store {
+  readonly db: Kysely<Database>;
+  readonly dialect: Dialect;
+  close(): Promise<void>;
+}
+
+// PostgreSQL answers BIGINT and COUNT(*) as strings; every bigint here is a millisecond
+// time or a count, far below 2^53, so numbers are safe and match SQLite.
+const INT8_OID = 20;
+const pgTypes = {
+  getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format),
+};
+
+/**
+ * SQLite runs DDL inside transactions, though Kysely's adapter does not claim it; saying
+ * so makes every migration and its record commit together, so a failed upgrade leaves
+ * the database as it was.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class ReelaySqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
+}
+
+/**
+ * Wraps a SQLite connection so each distinct SQL text is prepared once. Kysely prepares
+ * every query it runs, and preparing costs more than running a small indexed query; the
+ * queries of a server are a small fixed set, so a bounded cache keeps them all.
+ */
+function cachingStatements(
+  sqlite: SqliteDatabase.Database,
+  capacity = 1000,
+): SqliteDatabase.Database {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  const prepare = sqlite.prepare.bind(sqlite);
+  return new Proxy(sqlite, {
+    get(target, property, receiver) {
+      if (property !== 'prepare') return Reflect.get(target, property, receiver);
+      return (sql: string) => {
+        let statement = statements.get(sql);
+        if (!statement) {
+          statement = prepare(sql);
+          if (statements.size >= capacity) statements.delete(statements.keys().next().value!);
+          statements.set(sql, statement);
+        }
+        return statement;
+      };
+    },
+  });
+}
+
+/**
+ * Opens a store. The caller runs {@link migrateToLatest} before use.
+ *
+ * @example
+ * ```ts
+ * const store = openStore({ dialect: 'sqlite', filename: './data/reelay.db' });
+ * await migrateToLatest(store);
+ * ```
+ */
+export function openStore(
+  settings: DatabaseSettings,
+  options: { poolSize?: number; onConnectionError?: (error: Error) => void } = {},
+): Store {
+  if (settings.dialect === 'sqlite') {
+    if (settings.filename !== ':memory:')
+      mkdirSync(dirname(settings.filename), { recursive: true });
+    const sqlite = new SqliteDatabase(settings.filename);
+    sqlite.pragma('journal_mode = WAL');
+    // NORMAL is durable against process crashes under WAL; only an OS crash may lose the
+    // last transactions, which the pipeline tolerates by re-reading platform state.
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma('foreign_keys = ON');
+    const db = new Kysely<Database>({
+      dialect: new ReelaySqliteDialect({ database: cachingStatements(sqlite) }),
+    });
+    return { db, dialect: 'sqlite', close: () => db.destroy() };
+  }
+  const pool = new pg.Pool({
+    connectionString: settings.connectionString,
+    max: options.poolSize ?? 10,
+    types: pgTypes,
+  });
+  // An idle connection can be cut off (database restart, failover, an administrator).
+  // pg reports it on the pool, and an unhandled 'error' event would end the process; the
+  // pool has already dropped that connection and opens a new one on the next query.
+  let closing = false;
+  pool.on('error', (error) => {
+    if (!closing) options.onConnectionError?.(error);
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    dialect: 'postgres',
+    close: () => {
+      closing = true;
+      return db.destroy();
+    },
+  };
+}
+
+/**
+ * Runs every pending migration. Safe when several instances start at once: Kysely holds
+ * a migration lock.
+ *
+ * @example
+ * ```ts
+ * await migrateToLatest(store);
+ * ```
+ */
+export async function migrateToLatest(store: Store): Promise<void> {
+  const migrator = new Migrator({
+    db: store.db,
+    provider: { getMigrations: async () => MIGRATIONS },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((result) => result.status === 'Error')?.migrationName;
+    throw new Error(
+      `migração ${failed ?? ''} falhou: ${error instanceof Error ? error.message : String(error)}`,
+      {
+        cause: error,
+      },
+    );
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * Erasing a user and everything they own (`DELETE /v1/me`), in one transaction so a
+ * failure leaves nothing half-deleted.
+ */
+import type { Kysely } from 'kysely';
+import { deleteApiKeysOfProjects } from './api-keys';
+import { deleteIntegrationsOfProjects } from './integrations';
+import { deleteWebhooksOfProjects } from './notifications';
+import { eraseMediaOfProjects } from './media';
+import { deleteProfilesOfProjects } from './profiles';
+import { deletePostsOfProjects } from './posts';
+import type { Database } from './schema';
+import {
+  deleteOrganization,
+  deleteUser,
+  findOrganizationByOwner,
+  listProjectsOfOrganization,
+} from './users';
+
+/**
+ * Deletes the user, their organization, projects and every resource of those projects.
+ * Returns the ids of the erased projects, for cleanups outside the database.
+ *
+ * @example
+ * ```ts
+ * const projectIds = await eraseUser(db, userId);
+ * ```
+ */
+export async function eraseUser(db: Kysely<Database>, userId: string): Promise<string[]> {
+  return db.transaction().execute(async (trx) => {
+    const organization = await findOrganizationByOwner(trx, userId);
+    const projectIds = organization
+      ? (await listProjectsOfOrganization(trx, organization.id)).map((p) => p.id)
+      : [];
+    await deleteApiKeysOfProjects(trx, projectIds);
+    await deleteProfilesOfProjects(trx, projectIds);
+    await deleteIntegrationsOfProjects(trx, projectIds);
+    // Rows go now (their public URLs stop answering at once); their files are queued in
+    // this same transaction and the media service's sweep deletes them from storage.
+    // Erase time from the wall clock: it only orders the queue.
+    await eraseMediaOfProjects(trx, projectIds, Date.now());
+    await deleteWebhooksOfProjects(trx, projectIds);
+    await deletePostsOfProjects(trx, projectIds);
+    if (organization) await deleteOrganization(trx, organization.id);
+    await deleteUser(trx, userId);
+    return projectIds;
+  });
+}

@@ -1,0 +1,171 @@
+/**
+ * Connected accounts. Every query is scoped by project, except the platform callbacks,
+ * which name the platform's user and reach every project that connected it.
+ */
+import { sql } from 'kysely';
+import type { Db, IntegrationsTable } from './schema';
+
+export interface IntegrationFilters {
+  platform?: string | undefined;
+  /** A profile id, or `null` for accounts without a profile; undefined for all. */
+  profileId?: string | null | undefined;
+  q?: string | undefined;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+function filtered(db: Db, projectId: string, filters: IntegrationFilters) {
+  let query = db.selectFrom('integrations').where('project_id', '=', projectId);
+  if (filters.platform !== undefined) query = query.where('platform', '=', filters.platform);
+  if (filters.profileId === null) query = query.where('profile_id', 'is', null);
+  else if (filters.profileId !== undefined)
+    query = query.where('profile_id', '=', filters.profileId);
+  if (filters.q !== undefined) {
+    const pattern = `%${escapeLike(filters.q.toLowerCase())}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb(sql`lower(coalesce(username, ''))`, 'like', sql`${pattern} escape '\\'`),
+        eb(sql`lower(coalesce(name, ''))`, 'like', sql`${pattern} escape '\\'`),
+        eb('platform_user_id', '=', filters.q!),
+      ]),
+    );
+  }
+  return query;
+}
+
+export async function listIntegrations(
+  db: Db,
+  projectId: string,
+  filters: IntegrationFilters,
+  page: { limit: number; offset: number; sort: 'asc' | 'desc' },
+): Promise<{ total: number; rows: IntegrationsTable[] }> {
+  const rows = await filtered(db, projectId, filters)
+    .selectAll()
+    .orderBy('created_at', page.sort)
+    .orderBy('id', page.sort)
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  // A short page that starts inside the results already tells the total: no count query.
+  if (rows.length < page.limit && (rows.length > 0 || page.offset === 0)) {
+    return { total: page.offset + rows.length, rows };
+  }
+  const count = await filtered(db, projectId, filters)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return { total: Number(count.count), rows };
+}
+
+export function findIntegration(
+  db: Db,
+  projectId: string,
+  id: string,
+): Promise<IntegrationsTable | undefined> {
+  return db
+    .selectFrom('integrations')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export function findIntegrationByPlatformUser(
+  db: Db,
+  projectId: string,
+  platform: string,
+  platformUserId: string,
+): Promise<IntegrationsTable | undefined> {
+  return db
+    .selectFrom('integrations')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .where('platform', '=', platform)
+    .where('platform_user_id', '=', platformUserId)
+    .executeTakeFirst();
+}
+
+export async function insertIntegration(db: Db, row: IntegrationsTable): Promise<void> {
+  await db.insertInto('integrations').values(row).execute();
+}
+
+export async function updateIntegration(
+  db: Db,
+  id: string,
+  changes: Partial<Omit<IntegrationsTable, 'id' | 'project_id' | 'created_at'>>,
+): Promise<void> {
+  await db.updateTable('integrations').set(changes).where('id', '=', id).execute();
+}
+
+/**
+ * Disconnects: erases the stored token and marks the account revoked (spec §3). Returns
+ * whether the account exists in the project.
+ */
+export async function disconnectIntegration(
+  db: Db,
+  projectId: string,
+  id: string,
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('integrations')
+    .set({
+      access_token: null,
+      status: 'revoked',
+      auth_status: 'reconnect_required',
+      updated_at: now,
+    })
+    .where('project_id', '=', projectId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Every connection of a platform user, in any project, by either of its ids. */
+export function findIntegrationsOfPlatformUser(
+  db: Db,
+  platformUserId: string,
+): Promise<IntegrationsTable[]> {
+  return db
+    .selectFrom('integrations')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        eb('platform_scoped_id', '=', platformUserId),
+        eb('platform_user_id', '=', platformUserId),
+      ]),
+    )
+    .execute();
+}
+
+/**
+ * Accounts whose long-lived token should be refreshed now: still connected, at least
+ * 24 h old (the platform refuses younger tokens) and expiring before `expiringBefore`.
+ */
+export function findTokensToRefresh(
+  db: Db,
+  now: number,
+  expiringBefore: number,
+  limit: number,
+): Promise<IntegrationsTable[]> {
+  return db
+    .selectFrom('integrations')
+    .selectAll()
+    .where('access_token', 'is not', null)
+    .where('auth_status', '=', 'active')
+    .where('token_expires_at', '<', expiringBefore)
+    .where('token_expires_at', '>', now)
+    .where('token_issued_at', '<=', now - 24 * 60 * 60_000)
+    .orderBy('token_expires_at')
+    .limit(limit)
+    .execute();
+}
+
+export async function deleteIntegrationsOfProjects(
+  db: Db,
+  projectIds: readonly string[],
+): Promise<void> {
+  if (projectIds.length === 0) return;
+  await db.deleteFrom('integrations').where('project_id', 'in', projectIds).execute();
+}

@@ -1,0 +1,84 @@
+/**
+ * Media rows of a project, and the queue of stored files to delete once their rows are
+ * gone. The queue exists because files live outside the database: erasing an account
+ * deletes rows in one transaction and queues the files in that same transaction, so a
+ * storage outage or a crash delays the deletion but never forgets it.
+ */
+import type { Db, MediaTable } from './schema';
+
+export async function insertMedia(db: Db, row: MediaTable): Promise<void> {
+  await db.insertInto('media').values(row).execute();
+}
+
+/** The media of a project by id; another project's media is not found. */
+export function findMedia(db: Db, projectId: string, id: string): Promise<MediaTable | undefined> {
+  return db
+    .selectFrom('media')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The media whose public URL carries this token. */
+export function findMediaByToken(db: Db, token: string): Promise<MediaTable | undefined> {
+  return db.selectFrom('media').selectAll().where('public_token', '=', token).executeTakeFirst();
+}
+
+export async function setMediaRendition(
+  db: Db,
+  id: string,
+  key: string,
+  size: number,
+): Promise<void> {
+  await db
+    .updateTable('media')
+    .set({ rendition_key: key, rendition_size: size })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Deletes the media rows of these projects and queues their files for deletion, in the
+ * caller's transaction. Returns the queued storage keys.
+ */
+export async function eraseMediaOfProjects(
+  db: Db,
+  projectIds: readonly string[],
+  now: number,
+): Promise<string[]> {
+  if (projectIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('media')
+    .select(['storage_key', 'rendition_key'])
+    .where('project_id', 'in', projectIds)
+    .execute();
+  const keys = rows.flatMap((row) =>
+    row.rendition_key ? [row.storage_key, row.rendition_key] : [row.storage_key],
+  );
+  if (keys.length > 0) {
+    await db
+      .insertInto('media_erasures')
+      .values(keys.map((storage_key) => ({ storage_key, queued_at: now })))
+      .onConflict((conflict) => conflict.column('storage_key').doNothing())
+      .execute();
+  }
+  await db.deleteFrom('media').where('project_id', 'in', projectIds).execute();
+  return keys;
+}
+
+/** Files waiting for deletion, oldest first. */
+export async function listQueuedErasures(db: Db, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('media_erasures')
+    .select('storage_key')
+    .orderBy('queued_at')
+    .orderBy('storage_key')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.storage_key);
+}
+
+export async function unqueueErasure(db: Db, key: string): Promise<void> {
+  await db.deleteFrom('media_erasures').where('storage_key', '=', key).execute();
+}

@@ -1,0 +1,16 @@
+/**
+ * Every migration, in order. Listed in code (not read from a folder) so the bundled
+ * server carries them; names sort by date.
+ */
+import type { Migration } from 'kysely/migration';
+import * as accounts from './2026-11-21-001-accounts';
+import * as publishing from './2026-11-21-002-publishing';
+import * as media from './2026-11-21-003-media';
+import * as webhooks from './2026-11-21-004-webhooks';
+
+export const MIGRATIONS: Record<string, Migration> = {
+  '2026-11-21-001-accounts': accounts,
+  '2026-11-21-002-publishing': publishing,
+  '2026-11-21-003-media': media,
+  '2026-11-21-004-webhooks': webhooks,
+};

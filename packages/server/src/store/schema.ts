@@ -1,0 +1,284 @@
+/**
+ * The tables as Kysely sees them. Times are integer milliseconds since the epoch on both
+ * dialects (sortable, no time-zone conversions); lists are JSON text.
+ */
+import type { Kysely, Transaction } from 'kysely';
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  name: string | null;
+  password_hash: string | null;
+  /** `issuer|sub` of a user who signs in through an external OpenID Connect issuer. */
+  oidc_subject: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface RefreshTokensTable {
+  id: string;
+  user_id: string;
+  /** Tokens rotated from one login share a family; reuse of a rotated one revokes it all. */
+  family_id: string;
+  token_hash: string;
+  expires_at: number;
+  replaced_at: number | null;
+  revoked_at: number | null;
+  created_at: number;
+}
+
+export interface OrganizationsTable {
+  id: string;
+  owner_user_id: string;
+  name: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ProjectsTable {
+  id: string;
+  organization_id: string;
+  name: string;
+  environment: 'live' | 'sandbox';
+  created_at: number;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  project_id: string;
+  name: string | null;
+  prefix: string;
+  key_hash: string;
+  created_at: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
+export interface ProfilesTable {
+  id: string;
+  project_id: string;
+  name: string;
+  description: string | null;
+  created_at: number;
+  deleted_at: number | null;
+}
+
+export interface IntegrationsTable {
+  id: string;
+  project_id: string;
+  profile_id: string | null;
+  platform: string;
+  /** The professional account id (`user_id` of `/me`). */
+  platform_user_id: string;
+  /** The app-scoped id from the code exchange; deauthorize and deletion callbacks name it. */
+  platform_scoped_id: string | null;
+  username: string | null;
+  name: string | null;
+  image_url: string | null;
+  account_type: string | null;
+  /** Encrypted long-lived token; null once disconnected or erased. */
+  access_token: string | null;
+  token_issued_at: number | null;
+  token_expires_at: number | null;
+  token_refreshed_at: number | null;
+  scopes: string;
+  auth_status: 'active' | 'reconnect_required';
+  status: 'connected' | 'degraded' | 'revoked';
+  last_health_check_at: number | null;
+  health_error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface DataDeletionRequestsTable {
+  id: string;
+  confirmation_code: string;
+  platform_user_id: string;
+  status: 'received' | 'completed';
+  requested_at: number;
+  completed_at: number | null;
+}
+
+export interface RateLimitCountersTable {
+  key: string;
+  window_start: number;
+  count: number;
+}
+
+export interface PostsTable {
+  id: string;
+  project_id: string;
+  kind: 'feed' | 'reel' | 'story' | 'carousel';
+  content: string;
+  timezone: string;
+  scheduled_for: number | null;
+  /** 1 once the post was scheduled (at creation or by a scheduled retry): webhook filters use it. */
+  was_scheduled: number;
+  /** JSON list of `{ type, mediaId, sourceUrl }`. */
+  media_items: string;
+  idempotency_key: string | null;
+  /** Fingerprint of the creation body, to tell a retry from a different post with a reused key. */
+  request_hash: string | null;
+  status: 'scheduled' | 'queued' | 'publishing' | 'published' | 'partial' | 'failed' | 'cancelled';
+  published_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface PostTargetsTable {
+  id: string;
+  post_id: string;
+  project_id: string;
+  integration_id: string;
+  profile_id: string | null;
+  /** JSON of the target's Instagram options. */
+  options: string;
+  status: 'scheduled' | 'queued' | 'publishing' | 'published' | 'failed' | 'cancelled';
+  scheduled_for: number | null;
+  error_code: string | null;
+  error_message: string | null;
+  warning_message: string | null;
+  platform_post_id: string | null;
+  platform_post_url: string | null;
+  published_at: number | null;
+  /** Bumped by edits, cancellation and retries; pipeline writes are conditional on it. */
+  revision: number;
+  /** JSON list of carousel child container ids created so far, in media order. */
+  children_ids: string;
+  container_id: string | null;
+  container_created_at: number | null;
+  container_ready_at: number | null;
+  /** Set before `media_publish` is called: after a crash, the container's status decides. */
+  publish_attempted_at: number | null;
+  comment_id: string | null;
+  /** Automatic retries used by the current publication. */
+  attempts: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface JobsTable {
+  id: string;
+  kind: string;
+  payload: string;
+  run_at: number;
+  attempts: number;
+  lease_owner: string | null;
+  lease_expires_at: number | null;
+  last_error: string | null;
+  dedupe_key: string | null;
+  created_at: number;
+}
+
+export interface EventsTable {
+  id: string;
+  project_id: string;
+  profile_id: string | null;
+  post_id: string;
+  type: 'post.scheduled' | 'post.published' | 'post.partial' | 'post.failed';
+  was_scheduled: number;
+  /** The webhook payload of spec §6, as sent. */
+  payload: string;
+  created_at: number;
+  dispatched_at: number | null;
+}
+
+/** A webhook subscription (spec §2 "Notification subscription"). */
+export interface WebhookSubscriptionsTable {
+  id: string;
+  project_id: string;
+  url: string;
+  /** JSON list of event names. */
+  event_types: string;
+  profile_id: string | null;
+  only_scheduled_posts: number;
+  paused: number;
+  /** Encrypted `whsec_…` secret. */
+  secret: string;
+  /** Encrypted secret before the last rotation, still signing until it expires. */
+  previous_secret: string | null;
+  previous_secret_expires_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One event sent to one subscription (spec §2 "Delivery record", §3 "Webhook delivery"). */
+export interface WebhookDeliveriesTable {
+  id: string;
+  subscription_id: string;
+  project_id: string;
+  event_id: string;
+  event_type: EventsTable['type'];
+  status: 'pending' | 'delivered' | 'failed';
+  /** Attempts started so far, 0 to 3. */
+  attempt: number;
+  response_status: number | null;
+  error: string | null;
+  duration_ms: number | null;
+  next_attempt_at: number | null;
+  last_attempt_at: number | null;
+  /** Set while an attempt is in flight. */
+  sending_since: number | null;
+  delivered_at: number | null;
+  /** JSON list of `{ attempt, at, durationMs, responseStatus, error }`. */
+  attempts_log: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Media accepted through `POST /v1/media` (see src/media). */
+export interface MediaTable {
+  id: string;
+  project_id: string;
+  type: 'image' | 'video';
+  /** Established from the file's magic bytes. */
+  mime: string;
+  size: number;
+  width: number;
+  height: number;
+  duration_seconds: number | null;
+  fps: number | null;
+  bitrate: number | null;
+  video_codec: string | null;
+  audio_codec: string | null;
+  /** 1 or 0 (videos only). */
+  moov_before_mdat: number | null;
+  status: 'processing' | 'ready' | 'failed';
+  storage_key: string;
+  /** The unguessable part of the public file URL. */
+  public_token: string;
+  /** The JPEG rendition of a PNG or WebP image, once made. */
+  rendition_key: string | null;
+  rendition_size: number | null;
+  source_url: string | null;
+  created_at: number;
+}
+
+/** Stored files whose rows were erased, waiting to be deleted from storage. */
+export interface MediaErasuresTable {
+  storage_key: string;
+  queued_at: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  refresh_tokens: RefreshTokensTable;
+  organizations: OrganizationsTable;
+  projects: ProjectsTable;
+  api_keys: ApiKeysTable;
+  profiles: ProfilesTable;
+  integrations: IntegrationsTable;
+  data_deletion_requests: DataDeletionRequestsTable;
+  rate_limit_counters: RateLimitCountersTable;
+  media: MediaTable;
+  media_erasures: MediaErasuresTable;
+  posts: PostsTable;
+  post_targets: PostTargetsTable;
+  jobs: JobsTable;
+  events: EventsTable;
+  webhook_subscriptions: WebhookSubscriptionsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+}
+
+/** A database handle or an open transaction: repository functions accept either. */
+export type Db = Kysely<Database> | Transaction<Database>;

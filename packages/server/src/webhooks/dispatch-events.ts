@@ -1,0 +1,257 @@
+/**
+ * The dispatcher (DESIGN.md "Webhooks"): events are written to the `events` outbox in the
+ * transaction of the state change that caused them, with a `dispatch_events` job under one
+ * fixed key. The job takes undispatched events in batches and, per batch in one
+ * transaction, creates one delivery per matching subscription, queues each delivery's
+ * first attempt and marks the events dispatched. Several instances may run it at once:
+ * on PostgreSQL each takes different events (`FOR UPDATE SKIP LOCKED`), and a delivery
+ * is unique per event and subscription.
+ *
+ * The first attempt skips the queue when it can: right after the commit, the dispatching
+ * instance hands the new deliveries to its inline sender (inline-sender.ts), and their
+ * jobs fall due a few seconds later, as a fallback that finds the work done (or takes it
+ * over if this instance died). Deliveries beyond what the sender takes, or to a receiver
+ * known to be slow, are queued due now instead.
+ */
+import { newId } from '@reelay/core';
+import type { Clock } from '../clock';
+import type { Logger } from '../logger';
+import { enqueue } from '../queue/jobs';
+import type { JobHandler } from '../queue/worker';
+import type { Dialect } from '../store/database';
+import { insertDeliveries, queueDeliveries, subscriptionsOfProjects } from '../store/notifications';
+import type { Db, WebhookDeliveriesTable, WebhookSubscriptionsTable } from '../store/schema';
+import type { FreshDelivery } from './inline-sender';
+import { subscriptionReceives, targetProfiles } from './event-matching';
+
+/** The one dedupe key of the dispatch job: enqueueing again only moves it to now. */
+export const DISPATCH_JOB_KEY = 'dispatch-events';
+
+/**
+ * Inside the transaction that wrote events: makes sure the dispatcher runs. Call
+ * `ctx.wakeWorker()` after the transaction commits so it runs at once.
+ *
+ * @example
+ * ```ts
+ * await trx.insertInto('events').values(event).execute();
+ * await requestEventDispatch(trx, now);
+ * ```
+ */
+export async function requestEventDispatch(db: Db, now: number): Promise<void> {
+  await enqueue(db, 'dispatch_events', {}, { runAt: now, dedupeKey: DISPATCH_JOB_KEY, now });
+}
+
+/** First attempts sent at once by the dispatching instance, outside the queue. */
+export interface InlineAttempts {
+  /** Whether a delivery to this subscription is taken now. */
+  accepts(subscriptionId: string): boolean;
+  /** A slot to send at once after the commit, or `null`; the attempt is then claimed here. */
+  reserve(subscriptionId: string): number | null;
+  /** Gives back a slot whose delivery was not written. */
+  release(subscriptionId: string, ticket: number): void;
+  /** The secrets that sign for a subscription now. */
+  secrets(subscription: WebhookSubscriptionsTable, now: number): string[];
+  /** When the fallback job of a delivery handed over at `now` falls due. */
+  fallbackAt(now: number): number;
+  /** Sends the deliveries; resolves once each was sent, or left to its job. */
+  send(deliveries: FreshDelivery[]): Promise<void>;
+  /** How long a dispatch run waits for its deliveries before it ends. */
+  readonly holdMs: number;
+}
+
+export interface DispatcherOptions {
+  db: Db;
+  dialect: Dialect;
+  clock: Clock;
+  logger: Logger;
+  batchSize: number;
+  /** Called after a batch queued deliveries, so workers pick them up at once. */
+  wake(): void;
+  /** Without it, every first attempt goes through the queue. */
+  inline?: InlineAttempts;
+}
+
+/**
+ * One batch, in one transaction: returns how many events it dispatched (fewer than the
+ * batch size: none left) and the deliveries handed to the inline sender, to send once
+ * committed.
+ */
+export async function dispatchBatch(
+  options: DispatcherOptions,
+): Promise<{ dispatched: number; handed: FreshDelivery[] }> {
+  const { db, dialect, clock, batchSize, inline } = options;
+  const handed: FreshDelivery[] = [];
+  const release = () => {
+    for (const item of handed)
+      if (item.claim) inline!.release(item.delivery.subscription_id, item.claim.ticket);
+  };
+  let dispatched: number;
+  try {
+    dispatched = await db.transaction().execute(async (trx) => {
+      let pending = trx
+        .selectFrom('events')
+        .select([
+          'id',
+          'project_id',
+          'profile_id',
+          'type',
+          'was_scheduled',
+          'payload',
+          'created_at',
+        ])
+        .where('dispatched_at', 'is', null)
+        // The index (dispatched_at, created_at) gives this order as it is; breaking ties by
+        // id too would sort every event of a busy millisecond on each batch.
+        .orderBy('created_at')
+        .limit(batchSize);
+      // Events another instance is dispatching right now are skipped, not waited for.
+      if (dialect === 'postgres') pending = pending.forUpdate().skipLocked();
+      const events = await pending.execute();
+      if (events.length === 0) return 0;
+
+      const now = clock.now();
+      const subscriptions = await subscriptionsOfProjects(trx, dialect, [
+        ...new Set(events.map((event) => event.project_id)),
+      ]);
+      const byProject = new Map<string, WebhookSubscriptionsTable[]>();
+      for (const subscription of subscriptions) {
+        const list = byProject.get(subscription.project_id) ?? [];
+        list.push(subscription);
+        byProject.set(subscription.project_id, list);
+      }
+
+      const deliveries: WebhookDeliveriesTable[] = [];
+      const queued: Array<{ id: string; runAt: number }> = [];
+      const secrets = new Map<string, string[]>();
+      for (const event of events) {
+        let profiles: Set<string | null> | undefined;
+        const profilesOf = () => (profiles ??= targetProfiles(event));
+        for (const subscription of byProject.get(event.project_id) ?? []) {
+          if (!subscriptionReceives(subscription, event, profilesOf)) continue;
+          const paused = subscription.paused === 1;
+          const delivery: WebhookDeliveriesTable = {
+            id: newId('delivery', now),
+            subscription_id: subscription.id,
+            project_id: event.project_id,
+            event_id: event.id,
+            event_type: event.type,
+            status: 'pending',
+            attempt: 0,
+            response_status: null,
+            error: null,
+            duration_ms: null,
+            // A paused subscription keeps its deliveries waiting, unqueued, until resumed.
+            next_attempt_at: paused ? null : now,
+            last_attempt_at: null,
+            sending_since: null,
+            delivered_at: null,
+            attempts_log: '[]',
+            created_at: now,
+            updated_at: now,
+          };
+          deliveries.push(delivery);
+          if (paused) continue;
+          if (inline?.accepts(subscription.id)) {
+            if (!secrets.has(subscription.id))
+              secrets.set(subscription.id, inline.secrets(subscription, now));
+            // With a slot free at once, the first attempt is claimed in the row written
+            // here, which saves the sender a statement; otherwise the sender claims it.
+            const ticket = inline.reserve(subscription.id);
+            if (ticket !== null) {
+              delivery.attempt = 1;
+              delivery.sending_since = now;
+              delivery.last_attempt_at = now;
+            }
+            handed.push({
+              delivery,
+              url: subscription.url,
+              body: event.payload,
+              secrets: secrets.get(subscription.id)!,
+              ...(ticket !== null ? { claim: { ticket, startedAt: now } } : {}),
+            });
+            queued.push({ id: delivery.id, runAt: inline.fallbackAt(now) });
+          } else {
+            queued.push({ id: delivery.id, runAt: now });
+          }
+        }
+      }
+      await insertDeliveries(trx, deliveries);
+      await queueDeliveries(trx, queued, now);
+      await trx
+        .updateTable('events')
+        .set({ dispatched_at: now })
+        .where(
+          'id',
+          'in',
+          events.map((event) => event.id),
+        )
+        .execute();
+      return events.length;
+    });
+  } catch (error) {
+    release();
+    throw error;
+  }
+  return { dispatched, handed };
+}
+
+/**
+ * The `dispatch_events` handler.
+ *
+ * It first lets go of the fixed key, so an event written while it runs enqueues a fresh
+ * job instead of moving this one (which is removed when this run ends): no event can
+ * slip between the last batch and the end of the run.
+ *
+ * @example
+ * ```ts
+ * createWorker({ …, handlers: { dispatch_events: createDispatchHandler(options), … } });
+ * ```
+ */
+export function createDispatchHandler(options: DispatcherOptions): JobHandler<'dispatch_events'> {
+  return async (_payload, job) => {
+    await options.db
+      .updateTable('jobs')
+      .set({ dedupe_key: null })
+      .where('id', '=', job.id)
+      .where('lease_owner', '=', job.lease_owner)
+      .execute();
+    const sending: Array<Promise<void>> = [];
+    try {
+      for (;;) {
+        const { dispatched, handed } = await dispatchBatch(options);
+        if (handed.length > 0) sending.push(options.inline!.send(handed));
+        if (dispatched > 0) options.wake();
+        if (dispatched < options.batchSize) return;
+      }
+    } finally {
+      // The run ends once its deliveries were sent, or after a short hold: slow ones go
+      // on without it.
+      if (sending.length > 0) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          Promise.allSettled(sending),
+          new Promise((resolve) => {
+            timer = setTimeout(resolve, options.inline!.holdMs);
+            timer.unref();
+          }),
+        ]).finally(() => clearTimeout(timer));
+      }
+    }
+  };
+}
+
+/**
+ * The safety net: queues the dispatcher when undispatched events wait and no dispatch
+ * job is due, e.g. after the job was dropped by repeated database failures.
+ */
+export async function sweepUndispatched(db: Db, now: number): Promise<boolean> {
+  const waiting = await db
+    .selectFrom('events')
+    .select('id')
+    .where('dispatched_at', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  if (!waiting) return false;
+  await requestEventDispatch(db, now);
+  return true;
+}

@@ -1,0 +1,107 @@
+/**
+ * Webhooks assembled once by `createReelay`: the URL policy, the sender and its
+ * connection pool, the queue handlers (`dispatch_events`, `deliver_webhook`), the safety
+ * sweep of the outbox, and what shutting down waits for.
+ */
+import { randomBytes } from 'node:crypto';
+import { WEBHOOK_SECRET_PREFIX } from '@reelay/core';
+import type { ServerContext } from '../server-context';
+import { createDeliverHandler, signingSecrets } from './deliver-webhook';
+import { createInlineSender } from './inline-sender';
+import { createDestinationGate } from './destination-gate';
+import { createDispatchHandler, sweepUndispatched } from './dispatch-events';
+import { DEFAULT_WEBHOOK_SETTINGS, type WebhookSettings } from './webhook-settings';
+import { createWebhookSender } from './webhook-sender';
+import { webhookUrlPolicy } from './webhook-url';
+
+/**
+ * A new subscription secret: `whsec_` and 32 random bytes in base64url.
+ *
+ * @example
+ * ```ts
+ * newWebhookSecret(); // 'whsec_3q2+…'
+ * ```
+ */
+export function newWebhookSecret(): string {
+  return `${WEBHOOK_SECRET_PREFIX}${randomBytes(32).toString('base64url')}`;
+}
+
+/**
+ * Creates the webhook service of a server.
+ *
+ * @example
+ * ```ts
+ * const webhooks = createWebhooks(context, { timeoutMs: 500 });
+ * createWorker({ …, handlers: { ...webhooks.jobHandlers } });
+ * ```
+ */
+export function createWebhooks(ctx: ServerContext, overrides: Partial<WebhookSettings> = {}) {
+  const settings: WebhookSettings = { ...DEFAULT_WEBHOOK_SETTINGS, ...overrides };
+  const policy = webhookUrlPolicy(ctx.config.allowPrivateUrls);
+  const sender = createWebhookSender({
+    policy,
+    timeoutMs: settings.timeoutMs,
+    excerptBytes: settings.responseExcerptBytes,
+  });
+  const gate = createDestinationGate({
+    slowAfterMs: settings.holdSlotMs,
+    slowInFlight: settings.slowDestinationInFlight,
+    inlineInFlight: settings.inlineInFlight,
+    inlinePerDestination: settings.inlinePerDestination,
+  });
+  const delivery = createDeliverHandler({
+    db: ctx.db,
+    dialect: ctx.dialect,
+    clock: ctx.clock,
+    logger: ctx.logger,
+    cipher: ctx.cipher,
+    settings,
+    sender,
+    gate,
+  });
+  const inline = createInlineSender({
+    db: ctx.db,
+    clock: ctx.clock,
+    logger: ctx.logger,
+    gate,
+    maxQueued: settings.inlineMaxQueued,
+    send: (attempt) => delivery.sendClaimed(attempt),
+  });
+  const dispatch = createDispatchHandler({
+    db: ctx.db,
+    dialect: ctx.dialect,
+    clock: ctx.clock,
+    logger: ctx.logger,
+    batchSize: settings.dispatchBatchSize,
+    wake: () => ctx.wakeWorker(),
+    inline: {
+      accepts: (subscriptionId) => inline.accepts(subscriptionId),
+      reserve: (subscriptionId) => inline.reserve(subscriptionId),
+      release: (subscriptionId, ticket) => inline.release(subscriptionId, ticket),
+      secrets: (subscription, now) => signingSecrets(ctx.cipher, subscription, now),
+      fallbackAt: (now) => now + settings.inlineFallbackMs,
+      send: (deliveries) => inline.enqueue(deliveries),
+      holdMs: settings.holdSlotMs,
+    },
+  });
+
+  return {
+    settings,
+    policy,
+    sender,
+    gate,
+    jobHandlers: { dispatch_events: dispatch, deliver_webhook: delivery.handler },
+    /** Queues the dispatcher if events wait undispatched (a periodic safety net). */
+    async sweep(): Promise<void> {
+      if (await sweepUndispatched(ctx.db, ctx.clock.now())) ctx.wakeWorker();
+    },
+    /** Lets attempts awaited in the background finish and record, then closes the pool. */
+    async close(): Promise<void> {
+      await inline.close();
+      await delivery.close();
+      await sender.close();
+    },
+  };
+}
+
+export type Webhooks = ReturnType<typeof createWebhooks>;

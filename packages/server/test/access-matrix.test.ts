@@ -1,0 +1,180 @@
+/**
+ * The access rules of spec §5 and tenant isolation, over every route the server answers,
+ * driven by the contract table so a new route cannot skip them.
+ */
+import { ROUTES, type RouteDefinition, type RouteId } from '@reelay/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDialects } from './helpers/dialects';
+import { call, createAccount, type Account } from './helpers/http-client';
+import { startMediaServer, type MediaServer } from './helpers/media-server';
+import { connectThroughPlatform, startWithEmulator, type Platform } from './helpers/with-emulator';
+
+const SAMPLE_ID = '01jd8k2m3n4p5q6r7s8t9v0wxy';
+
+/** A concrete path for a route: its parameters filled with `values` or sample ids. */
+function pathOf(route: RouteDefinition, values: Record<string, string> = {}): string {
+  return route.path.replace(
+    /\{([^}]+)\}/g,
+    (_match, name: string) =>
+      values[name] ?? (name === 'platform' ? 'instagram' : `x_${SAMPLE_ID}`),
+  );
+}
+
+/** Bodies valid enough to get past validation, so the answer is about access. */
+const BODIES: Partial<Record<RouteId, unknown>> = {
+  updateOrganization: { name: 'Nome' },
+  createApiKey: {},
+  createProfile: { name: 'Perfil' },
+  updatePost: { content: 'Outro texto' },
+  updateNotification: { paused: true },
+};
+
+describe.each(testDialects())('access matrix on $name', (dialect) => {
+  let platform: Platform;
+  let media: MediaServer;
+  let owner: Account;
+  let stranger: Account;
+  let mounted: RouteDefinition[];
+  /** Resources of `stranger`'s project, by route, to try from `owner`'s credentials. */
+  const foreign: Partial<Record<RouteId, Record<string, string>>> = {};
+
+  beforeAll(async () => {
+    media = await startMediaServer();
+    platform = await startWithEmulator(dialect, {
+      env: { REELAY_ALLOW_PRIVATE_URLS: 'true' },
+      reelay: { workers: false },
+    });
+    owner = await createAccount(platform.server.url);
+    stranger = await createAccount(platform.server.url);
+    const ids = new Set(platform.server.reelay.mountedRoutes);
+    mounted = ROUTES.filter((route) => ids.has(route.id as RouteId));
+
+    const profileId = (
+      await call(platform.server.url, 'POST', '/v1/profiles', { name: 'Alheio' }, stranger.key)
+    ).body.profile.id;
+    const integrationId = (await connectThroughPlatform(platform, stranger)).body.integration.id;
+    foreign.deleteProfile = { id: profileId };
+    foreign.deleteIntegration = { id: integrationId };
+    foreign.getIntegrationHealth = { id: integrationId };
+    const post = await call(
+      platform.server.url,
+      'POST',
+      '/v1/posts',
+      {
+        content: 'Alheio',
+        mediaItems: [{ type: 'image', url: media.image(1080, 1350) }],
+        platforms: [{ platform: 'instagram', accountId: integrationId }],
+        scheduledFor: new Date(platform.server.clock.now() + 24 * 60 * 60_000).toISOString(),
+      },
+      stranger.key,
+    );
+    for (const id of ['getPost', 'updatePost', 'deletePost', 'retryPost'] as const)
+      foreign[id] = { id: post.body.post.id };
+    const subscribe = async () =>
+      (
+        await call(
+          platform.server.url,
+          'POST',
+          '/v1/notifications',
+          { eventTypes: ['post.failed'], webhook: { url: 'http://127.0.0.1:9/webhooks' } },
+          stranger.key,
+        )
+      ).body.notification.id as string;
+    const notificationId = await subscribe();
+    for (const id of [
+      'getNotification',
+      'updateNotification',
+      'rotateNotificationSecret',
+      'listDeliveries',
+    ] as const)
+      foreign[id] = { id: notificationId };
+    // Its own: the owner's successful removal must not hide it from the routes after it.
+    foreign.deleteNotification = { id: await subscribe() };
+  });
+  afterAll(async () => {
+    await platform.close();
+    await media.close();
+  });
+
+  const send = (
+    route: RouteDefinition,
+    headers: Record<string, string>,
+    values?: Record<string, string>,
+  ) =>
+    call(
+      platform.server.url,
+      route.method,
+      pathOf(route, values),
+      BODIES[route.id as RouteId],
+      headers,
+    );
+
+  it('answers every route of the contract', () => {
+    expect(mounted.map((route) => route.id).sort()).toEqual(ROUTES.map((route) => route.id).sort());
+  });
+
+  it('answers 401 without a credential on every K and B route', async () => {
+    for (const route of mounted.filter((candidate) => candidate.auth !== 'public')) {
+      const answer = await send(route, {});
+      expect(answer.status, route.id).toBe(401);
+      expect(answer.body.code, route.id).toBe('UNAUTHORIZED');
+    }
+  });
+
+  it('answers 401 to both credentials together on every K and B route', async () => {
+    for (const route of mounted.filter((candidate) => candidate.auth !== 'public')) {
+      expect((await send(route, { ...owner.key, ...owner.bearer })).status, route.id).toBe(401);
+    }
+  });
+
+  it('answers 401 to an API key on every Bearer-only route', async () => {
+    for (const route of mounted.filter((candidate) => candidate.auth === 'bearer')) {
+      expect((await send(route, owner.key, { id: owner.projectId })).status, route.id).toBe(401);
+    }
+  });
+
+  it('answers 400 PROJECT_REQUIRED to Bearer without x-project-id on every K route', async () => {
+    for (const route of mounted.filter((candidate) => candidate.auth === 'key')) {
+      const answer = await send(route, { authorization: owner.bearer.authorization! });
+      expect(answer.body.code, route.id).toBe('PROJECT_REQUIRED');
+    }
+  });
+
+  it("answers 403 to Bearer with another user's project on every K route", async () => {
+    for (const route of mounted.filter((candidate) => candidate.auth === 'key')) {
+      const answer = await send(route, { ...owner.bearer, 'x-project-id': stranger.projectId });
+      expect(answer.body.code, route.id).toBe('FORBIDDEN');
+    }
+  });
+
+  it("answers 404 for another project's resource on every K route with an id, in both modes", async () => {
+    const withIds = mounted.filter((route) => route.auth === 'key' && route.path.includes('{id}'));
+    for (const route of withIds) {
+      const values = foreign[route.id as RouteId];
+      expect(values, `${route.id} needs a foreign resource in this test`).toBeDefined();
+      for (const headers of [owner.key, owner.bearer]) {
+        const answer = await send(route, headers, values);
+        expect(answer.status, route.id).toBe(404);
+        expect(answer.body.code, route.id).toBe('NOT_FOUND');
+      }
+      // The owner of the resource is answered.
+      expect((await send(route, stranger.key, values)).status, route.id).not.toBe(404);
+    }
+  });
+
+  it("answers 403 for another user's project or organization on Bearer routes", async () => {
+    for (const route of mounted.filter(
+      (candidate) => candidate.auth === 'bearer' && candidate.path.includes('{id}'),
+    )) {
+      const id = route.path.startsWith('/v1/organizations')
+        ? stranger.organizationId
+        : stranger.projectId;
+      const answer = await send(
+        route,
+        { authorization: owner.bearer.authorization! },
+        { id, keyId: `key_${SAMPLE_ID}` },
+      );
+      expect(answer.body.code, route.id).toBe('FORBIDDEN');
+    }
+  });
+});

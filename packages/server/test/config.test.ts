@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config';
+import { createLogger } from '../src/logger';
+import { parseEncryptionKey, resolveSecrets } from '../src/security/secrets';
+
+function configError(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('defaults to port 8080 and SQLite under ./data', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.database).toEqual({ dialect: 'sqlite', filename: resolve('data', 'reelay.db') });
+    expect(config.publicUrl).toBe('http://localhost:8080');
+    expect(config.instagram).toMatchObject({
+      appId: null,
+      authorizeUrl: 'https://www.instagram.com',
+      apiUrl: 'https://api.instagram.com',
+      graphUrl: 'https://graph.instagram.com',
+    });
+  });
+
+  it('picks PostgreSQL for postgres:// URLs and SQLite for paths', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db/reelay' }).database).toEqual({
+      dialect: 'postgres',
+      connectionString: 'postgres://u@db/reelay',
+    });
+    expect(loadConfig({ DATABASE_URL: 'postgresql://u@db/reelay' }).database.dialect).toBe(
+      'postgres',
+    );
+    expect(loadConfig({ DATABASE_URL: 'file:/tmp/x.db' }).database).toEqual({
+      dialect: 'sqlite',
+      filename: '/tmp/x.db',
+    });
+    expect(configError({ DATABASE_URL: 'mysql://db/reelay' })).toMatch(/^DATABASE_URL/);
+  });
+
+  it('names the variable of a bad value', () => {
+    expect(configError({ PORT: 'eighty' })).toMatch(/PORT/);
+    expect(configError({ PORT: '70000' })).toMatch(/PORT/);
+    expect(configError({ REELAY_PUBLIC_URL: 'localhost:8080' })).toMatch(/REELAY_PUBLIC_URL/);
+    expect(configError({ REELAY_ALLOW_SIGNUP: 'maybe' })).toMatch(/REELAY_ALLOW_SIGNUP/);
+    expect(configError({ REELAY_AUTH_SECRET: 'short' })).toMatch(/REELAY_AUTH_SECRET/);
+    expect(configError({ INSTAGRAM_GRAPH_URL: 'ftp://graph' })).toMatch(/INSTAGRAM_GRAPH_URL/);
+  });
+
+  it('refuses an unknown REELAY_ variable, a typo most of the time', () => {
+    expect(configError({ REELAY_PUBLC_URL: 'https://x.test' })).toMatch(/REELAY_PUBLC_URL/);
+  });
+
+  it('needs both Instagram credentials or neither', () => {
+    expect(configError({ INSTAGRAM_APP_ID: '123' })).toMatch(/INSTAGRAM_APP_SECRET/);
+    expect(
+      loadConfig({ INSTAGRAM_APP_ID: '123', INSTAGRAM_APP_SECRET: 's' }).instagram,
+    ).toMatchObject({
+      appId: '123',
+      appSecret: 's',
+    });
+  });
+
+  it('requires the encryption key and auth secret in production', () => {
+    expect(configError({ NODE_ENV: 'production', REELAY_AUTH_SECRET: 'x'.repeat(32) })).toMatch(
+      /REELAY_ENCRYPTION_KEY/,
+    );
+    expect(configError({ NODE_ENV: 'production', REELAY_ENCRYPTION_KEY: 'k' })).toMatch(
+      /REELAY_AUTH_SECRET/,
+    );
+  });
+
+  it('treats empty values as unset and trims trailing slashes of URLs', () => {
+    const config = loadConfig({ PORT: '', REELAY_PUBLIC_URL: 'https://reelay.example.com/' });
+    expect(config.port).toBe(8080);
+    expect(config.publicUrl).toBe('https://reelay.example.com');
+  });
+});
+
+describe('server secrets', () => {
+  it('reads 32-byte keys in base64 or hex and refuses others', () => {
+    const key = randomBytes(32);
+    expect(parseEncryptionKey(key.toString('base64'))).toEqual(key);
+    expect(parseEncryptionKey(key.toString('hex'))).toEqual(key);
+    expect(() => parseEncryptionKey(randomBytes(16).toString('base64'))).toThrow(
+      /REELAY_ENCRYPTION_KEY/,
+    );
+    expect(() => parseEncryptionKey('not a key')).toThrow(/REELAY_ENCRYPTION_KEY/);
+  });
+
+  it('generates development secrets once, private to the owner, and reuses them', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'reelay-secrets-'));
+    try {
+      const warnings: string[] = [];
+      const logger = createLogger('warn', (line) => warnings.push(line));
+      const config = loadConfig({ REELAY_DATA_DIR: dataDir });
+      const first = resolveSecrets(config, logger);
+      const second = resolveSecrets(config, logger);
+      expect(second.encryptionKey).toEqual(first.encryptionKey);
+      expect(second.authSecret).toBe(first.authSecret);
+      expect(statSync(join(dataDir, 'encryption.key')).mode & 0o777).toBe(0o600);
+      expect(readFileSync(join(dataDir, 'auth.secret'), 'utf8').trim()).toBe(first.authSecret);
+      expect(warnings.some((line) => line.includes('REELAY_ENCRYPTION_KEY'))).toBe(true);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

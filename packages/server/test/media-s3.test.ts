@@ -1,0 +1,128 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import S3rver from 's3rver';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDialects } from './helpers/dialects';
+import { call, createAccount, type Account } from './helpers/http-client';
+import { startTestServer, type TestServer } from './helpers/test-server';
+import { fixture, makeFixtures, type FixtureName } from './media-fixtures';
+
+async function upload(server: TestServer, account: Account, name: FixtureName) {
+  const form = new FormData();
+  form.append('file', new Blob([readFileSync(fixture(name))]), name);
+  const response = await fetch(`${server.url}/v1/media`, {
+    method: 'POST',
+    headers: account.key,
+    body: form,
+  });
+  return { status: response.status, body: (await response.json()) as any };
+}
+
+// Storage does not depend on the database, so one dialect is enough here.
+describe.each(testDialects().slice(0, 1))('media in S3-compatible storage on $name', (dialect) => {
+  let s3: S3rver;
+  let s3Dir: string;
+  let server: TestServer;
+  let account: Account;
+
+  /** Object keys in the bucket, read from the S3 server's own folder. */
+  const objects = () =>
+    readdirSync(join(s3Dir, 'media'), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name.endsWith('._S3rver_object'))
+      .map((entry) => join(entry.parentPath, entry.name));
+
+  beforeAll(async () => {
+    await makeFixtures();
+    s3Dir = mkdtempSync(join(tmpdir(), 'reelay-s3-'));
+    // A real S3-protocol server over HTTP, in this process.
+    s3 = new S3rver({
+      port: 0,
+      address: '127.0.0.1',
+      silent: true,
+      directory: s3Dir,
+      configureBuckets: [{ name: 'media', configs: [] }],
+    });
+    const { port } = await s3.run();
+    server = await startTestServer(dialect, {
+      env: {
+        REELAY_ALLOW_SIGNUP: 'true',
+        REELAY_STORAGE: 's3',
+        REELAY_S3_ENDPOINT: `http://127.0.0.1:${port}`,
+        REELAY_S3_BUCKET: 'media',
+        REELAY_S3_REGION: 'us-east-1',
+        REELAY_S3_ACCESS_KEY_ID: 'S3RVER',
+        REELAY_S3_SECRET_ACCESS_KEY: 'S3RVER',
+        REELAY_S3_FORCE_PATH_STYLE: 'true',
+      },
+    });
+    account = await createAccount(server.url);
+  }, 120_000);
+  afterAll(async () => {
+    await server.close();
+    await s3.close();
+    rmSync(s3Dir, { recursive: true, force: true });
+  });
+
+  it('stores an upload as an object and serves it back whole and by range', async () => {
+    const before = objects().length;
+    const answer = await upload(server, account, 'reel.mp4');
+    expect(answer.status).toBe(201);
+    const record = (await server.reelay.context.media.find(
+      account.projectId,
+      answer.body.media.id,
+    ))!;
+    expect(await server.reelay.context.media.storage.exists(record.storageKey)).toBe(true);
+    expect(objects()).toHaveLength(before + 1);
+    // Nothing of it stays on the server's disk.
+    expect(readdirSync(join(server.reelay.config.dataDir, 'media', 'incoming'))).toEqual([]);
+
+    const original = readFileSync(fixture('reel.mp4'));
+    const whole = await fetch(answer.body.media.url);
+    expect(whole.headers.get('content-type')).toBe('video/mp4');
+    expect(whole.headers.get('content-length')).toBe(String(original.length));
+    expect(Buffer.from(await whole.arrayBuffer()).equals(original)).toBe(true);
+
+    const range = await fetch(answer.body.media.url, { headers: { range: 'bytes=100-199' } });
+    expect(range.status).toBe(206);
+    expect(range.headers.get('content-range')).toBe(`bytes 100-199/${original.length}`);
+    expect(Buffer.from(await range.arrayBuffer()).equals(original.subarray(100, 200))).toBe(true);
+  });
+
+  it('leaves the bucket untouched when a file is refused', async () => {
+    const before = objects().length;
+    const answer = await upload(server, account, 'vp9.mp4');
+    expect(answer.body).toMatchObject({ code: 'MEDIA_INVALID', details: { reason: 'codec' } });
+    expect(objects()).toHaveLength(before);
+  });
+
+  it('keeps the JPEG rendition in the bucket beside the original', async () => {
+    const webp = (await upload(server, account, 'wide.webp')).body.media;
+    const media = server.reelay.context.media;
+    const url = await media.platformUrl((await media.find(account.projectId, webp.id))!);
+    expect(url).toMatch(/\/platform\.jpg$/);
+    expect(await media.storage.exists(`${account.projectId}/${webp.id}/platform.jpg`)).toBe(true);
+    const served = await fetch(url);
+    expect(served.headers.get('content-type')).toBe('image/jpeg');
+    expect(await sharp(Buffer.from(await served.arrayBuffer())).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: 1146,
+      height: 600,
+    });
+  });
+
+  it('deletes the objects of an erased account', async () => {
+    const leaving = await createAccount(server.url);
+    const photo = (await upload(server, leaving, 'photo.jpg')).body.media;
+    const media = server.reelay.context.media;
+    const key = (await media.find(leaving.projectId, photo.id))!.storageKey;
+    expect(await media.storage.exists(key)).toBe(true);
+    const erased = await call(server.url, 'DELETE', '/v1/me', undefined, {
+      authorization: `Bearer ${leaving.accessToken}`,
+    });
+    expect(erased.status).toBe(204);
+    expect(await media.sweep()).toMatchObject({ erased: 0, failed: 0 });
+    expect(await media.storage.exists(key)).toBe(false);
+  });
+});

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createManualClock } from '../src/clock';
+import { createLogger } from '../src/logger';
+import { loadConfig } from '../src/config';
+import { claimDueJobs, completeJob, countJobs, enqueue, releaseJob } from '../src/queue/jobs';
+import { createWorker, type JobHandlers } from '../src/queue/worker';
+import { migrateToLatest, openStore, type Store } from '../src/store/database';
+import { testDialects, type TestDatabase } from './helpers/dialects';
+
+describe.each(testDialects())('the job queue on $name', (dialect) => {
+  let database: TestDatabase;
+  let store: Store;
+  const clock = createManualClock(new Date('2026-11-21T12:00:00Z'));
+  const logger = createLogger('silent');
+
+  beforeAll(async () => {
+    database = await dialect.create();
+    store = openStore(loadConfig({ DATABASE_URL: database.url }).database);
+    await migrateToLatest(store);
+  });
+  afterAll(async () => {
+    await store.close();
+    await database.drop();
+  });
+  beforeEach(async () => {
+    await store.db.deleteFrom('jobs').execute();
+  });
+
+  const add = (targetId: string, runAt = clock.now(), dedupeKey?: string) =>
+    enqueue(
+      store.db,
+      'publish_target',
+      { targetId },
+      { runAt, now: clock.now(), ...(dedupeKey ? { dedupeKey } : {}) },
+    );
+  const claim = (owner: string, limit = 10, leaseMs = 60_000) =>
+    claimDueJobs(store.db, store.dialect, { owner, now: clock.now(), limit, leaseMs });
+
+  it('claims only due jobs, earliest first, and leases them', async () => {
+    await add('later', clock.now() + 1000);
+    await add('first', clock.now() - 2000);
+    await add('second', clock.now() - 1000);
+    const claimed = await claim('a');
+    expect(claimed.map((job) => JSON.parse(job.payload).targetId)).toEqual(['first', 'second']);
+    expect(claimed.every((job) => job.lease_owner === 'a' && job.attempts === 1)).toBe(true);
+    expect(await claim('b')).toEqual([]);
+  });
+
+  it('never hands one job to two claimers at once', async () => {
+    for (let i = 0; i < 200; i++) await add(`t${i}`);
+    const owners = ['a', 'b', 'c', 'd'];
+    const taken: string[] = [];
+    await Promise.all(
+      owners.map(async (owner) => {
+        for (;;) {
+          const jobs = await claim(owner, 7);
+          if (jobs.length === 0) return;
+          taken.push(...jobs.map((job) => job.id));
+        }
+      }),
+    );
+    expect(taken).toHaveLength(200);
+    expect(new Set(taken).size).toBe(200);
+  });
+
+  it("gives a crashed worker's job to another once the lease expires", async () => {
+    await add('crashy');
+    const [job] = await claim('dead', 10, 30_000);
+    expect(await claim('alive')).toEqual([]);
+    clock.advance(30_001);
+    const [again] = await claim('alive');
+    expect(again!.id).toBe(job!.id);
+    expect(again!.attempts).toBe(2);
+    // The first owner, back from the dead, can no longer finish or release it.
+    await completeJob(store.db, job!.id, 'dead');
+    await releaseJob(store.db, job!.id, 'dead', clock.now(), null, true);
+    expect(await countJobs(store.db)).toBe(1);
+    await completeJob(store.db, job!.id, 'alive');
+    expect(await countJobs(store.db)).toBe(0);
+  });
+
+  it('keeps one job per dedupe key, moving its time', async () => {
+    await add('x', clock.now() + 60_000, 'publish:x');
+    await add('x', clock.now() + 5_000, 'publish:x');
+    expect(await countJobs(store.db)).toBe(1);
+    clock.advance(5_000);
+    expect(await claim('a')).toHaveLength(1);
+  });
+
+  it('runs handlers, reschedules on request and backs off after a throw', async () => {
+    const seen: string[] = [];
+    const handlers: JobHandlers = {
+      publish_target: async ({ targetId }) => {
+        seen.push(targetId);
+        if (targetId === 'again' && seen.filter((id) => id === 'again').length === 1)
+          return { retryAt: clock.now() + 10_000 };
+        if (targetId === 'broken') throw new Error('boom');
+      },
+      // Only publishing jobs are queued here.
+      dispatch_events: async () => {},
+      deliver_webhook: async () => {},
+    };
+    const worker = createWorker({
+      db: store.db,
+      dialect: store.dialect,
+      clock,
+      logger,
+      handlers,
+      concurrency: 4,
+    });
+    await add('once');
+    await add('again');
+    await add('broken');
+    await worker.drain();
+    expect(seen.sort()).toEqual(['again', 'broken', 'once']);
+    const left = await store.db.selectFrom('jobs').selectAll().orderBy('run_at').execute();
+    expect(left.map((job) => JSON.parse(job.payload).targetId).sort()).toEqual(['again', 'broken']);
+    expect(left.find((job) => job.last_error === 'boom')).toBeDefined();
+    clock.advance(10 * 60_000);
+    await worker.drain();
+    expect(seen.filter((id) => id === 'again')).toHaveLength(2);
+    expect(await countJobs(store.db)).toBe(1); // the broken one, backing off
+    await worker.stop();
+  });
+});

@@ -1,0 +1,51 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { loadConfig } from '../src/config';
+import { migrateToLatest, openStore, type Store } from '../src/store/database';
+import { testDialects, type TestDatabase } from './helpers/dialects';
+
+const postgres = testDialects().find((dialect) => dialect.name === 'postgres');
+
+describe.runIf(postgres)('PostgreSQL connections that drop', () => {
+  let database: TestDatabase;
+  let store: Store;
+  const reported: Error[] = [];
+
+  beforeAll(async () => {
+    database = await postgres!.create();
+    store = openStore(loadConfig({ DATABASE_URL: database.url }).database, {
+      poolSize: 3,
+      onConnectionError: (error) => reported.push(error),
+    });
+    await migrateToLatest(store);
+  });
+  afterAll(async () => {
+    await store.close();
+    await database.drop();
+  });
+
+  const terminateIdleConnections = async () => {
+    const admin = new pg.Client({ connectionString: inject('postgresUrl')! });
+    await admin.connect();
+    try {
+      const { rowCount } = await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [new URL(database.url).pathname.slice(1)],
+      );
+      return rowCount ?? 0;
+    } finally {
+      await admin.end();
+    }
+  };
+
+  it('survives idle connections cut off by the server and keeps answering', async () => {
+    // Open several pooled connections so some sit idle when the server ends them.
+    await Promise.all([1, 2, 3].map(() => store.db.selectFrom('jobs').select('id').execute()));
+    expect(await terminateIdleConnections()).toBeGreaterThan(0);
+    await expect.poll(() => reported.length).toBeGreaterThan(0);
+    expect(reported[0]!.message).toMatch(/terminating connection/);
+
+    const rows = await store.db.selectFrom('jobs').select('id').execute();
+    expect(rows).toEqual([]);
+  });
+});
