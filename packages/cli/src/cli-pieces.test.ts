@@ -1,0 +1,157 @@
+import type { ConnectedAccount } from '@reelay/sdk';
+import { describe, expect, it } from 'vitest';
+import { pickAccount } from './account-resolver';
+import { translateCommanderMessage } from './cli';
+import { CliError } from './cli-error';
+import { EXIT_CODES, exitCodeFor } from './exit-codes';
+import { maskSecret, redact } from './secrets';
+import { renderFields, renderTable } from './table';
+import { serverEnvironment } from './commands/serve';
+import { parseHeaders } from './commands/webhooks-verify';
+
+const account = (id: string, displayName: string | null): ConnectedAccount => ({
+  id,
+  platform: 'instagram',
+  platformUserId: '17841400000000000',
+  displayName,
+  imageUrl: null,
+  profileId: null,
+  createdAt: '2026-11-21T12:00:00.000Z',
+  authStatus: 'active',
+  status: 'connected',
+  tokenExpiresAt: null,
+  lastHealthCheckAt: null,
+  healthError: null,
+  scopes: [],
+});
+
+describe('pickAccount', () => {
+  const accounts = [
+    account('int_1', 'cafe.aurora'),
+    account('int_2', 'cafe.aurora.sp'),
+    account('int_3', null),
+  ];
+
+  it('matches the whole username, ignoring case and a leading @', () => {
+    expect(pickAccount('@Cafe.Aurora', accounts).id).toBe('int_1');
+  });
+
+  it('refuses a partial match: a search hit is not the account the person named', () => {
+    expect(() => pickAccount('cafe', accounts)).toThrow(CliError);
+  });
+
+  it('refuses a username two accounts share, listing their ids', () => {
+    const twins = [account('int_1', 'cafe.aurora'), account('int_9', 'Cafe.Aurora')];
+    const error = (() => {
+      try {
+        pickAccount('cafe.aurora', twins);
+      } catch (caught) {
+        return caught as CliError;
+      }
+    })()!;
+    expect(error.kind).toBe('usage');
+    expect(error.message).toContain('int_1, int_9');
+    expect(exitCodeFor(error)).toBe(EXIT_CODES.usage);
+  });
+});
+
+describe('exit codes', () => {
+  it('maps credential codes to 3, connection codes to 6, other API codes to 1', () => {
+    const sdkError = (code: string) => Object.assign(new Error('x'), { code });
+    expect(exitCodeFor(sdkError('UNAUTHORIZED'))).toBe(3);
+    expect(exitCodeFor(sdkError('PROJECT_REQUIRED'))).toBe(3);
+    expect(exitCodeFor(sdkError('CONNECTION_ERROR'))).toBe(6);
+    expect(exitCodeFor(sdkError('VALIDATION_ERROR'))).toBe(1);
+    expect(exitCodeFor(new CliError('timeout', 'x'))).toBe(5);
+    expect(exitCodeFor(new CliError('verification', 'x'))).toBe(4);
+    expect(exitCodeFor('a string')).toBe(1);
+  });
+});
+
+describe('secrets', () => {
+  it('scrubs registered secrets and anything shaped like a key, a webhook secret or a bearer token', () => {
+    const text = redact(
+      'k=rly_live_abcdefgh1234 s=whsec_abcdefgh1234 Bearer abc.def xyz-opaque-token',
+      ['xyz-opaque-token'],
+    );
+    expect(text).toBe('k=[redacted] s=[redacted] [redacted] [redacted]');
+  });
+
+  it('masks a key to its visible prefix and last four characters', () => {
+    expect(maskSecret('rly_live_8f2k3j4h5g6f7d8s9a0q')).toBe('rly_live_…9a0q');
+    expect(maskSecret('short')).toBe('…');
+    expect(maskSecret(undefined)).toBeNull();
+  });
+});
+
+describe('tables', () => {
+  it('aligns columns, cuts long cells and shows absent values as -', () => {
+    const text = renderTable(
+      [
+        { id: 'post_1', caption: 'x'.repeat(50) },
+        { id: 'post_22', caption: null },
+      ],
+      [
+        { header: 'id', value: (row) => row.id },
+        { header: 'legenda', value: (row) => row.caption, max: 10 },
+      ],
+    );
+    expect(text).toBe('ID       LEGENDA\npost_1   xxxxxxxxx…\npost_22  -\n');
+    expect(renderTable([], [])).toBe('(nenhum item)\n');
+    expect(
+      renderFields([
+        ['Id', 'a'],
+        ['Status', true],
+      ]),
+    ).toBe('Id:     a\nStatus: sim\n');
+  });
+});
+
+describe('commander messages', () => {
+  it('are translated to Portuguese, suggestion included', () => {
+    expect(translateCommanderMessage("error: unknown command 'pots'\n(Did you mean posts?)")).toBe(
+      "comando desconhecido: 'pots'\n(quis dizer posts?)",
+    );
+    expect(translateCommanderMessage("error: required option '--at <quando>' not specified")).toBe(
+      "a opção obrigatória '--at <quando>' não foi informada",
+    );
+    expect(
+      translateCommanderMessage(
+        "error: too many arguments for 'list'. Expected 0 arguments but got 1.",
+      ),
+    ).toBe("argumentos demais para 'list': esperava 0, recebeu 1");
+  });
+});
+
+describe('serverEnvironment', () => {
+  it("hides the CLI's own variables from the server, which refuses unknown REELAY_ names", () => {
+    const env = serverEnvironment(
+      {
+        REELAY_API_KEY: 'rly_live_x',
+        REELAY_CONFIG_DIR: '/tmp',
+        REELAY_LOG_LEVEL: 'info',
+        PORT: '80',
+      },
+      { port: 8081, host: '127.0.0.1' },
+    );
+    expect(env).toEqual({ REELAY_LOG_LEVEL: 'info', PORT: '8081', HOST: '127.0.0.1' });
+  });
+});
+
+describe('parseHeaders', () => {
+  it('reads curl -D output and JSON objects, lower-casing names', () => {
+    expect(
+      parseHeaders('HTTP/1.1 200 OK\r\nX-Service-Timestamp: 17\r\nContent-Type: a: b\r\n'),
+    ).toEqual({
+      'x-service-timestamp': '17',
+      'content-type': 'a: b',
+    });
+    expect(parseHeaders('{"X-Service-Signature": ["sha256=ab"]}')).toEqual({
+      'x-service-signature': 'sha256=ab',
+    });
+  });
+
+  it('refuses a line without a name', () => {
+    expect(() => parseHeaders('sem dois pontos')).toThrow(CliError);
+  });
+});

@@ -1,0 +1,739 @@
+/**
+ * Every `reelay` command, declared in one place with commander. Each action imports its
+ * command module only when it runs, so `reelay --help` loads commander and this file and
+ * nothing else (no SDK, no conf, no server). Errors from any command end in `main`, which
+ * prints them once and picks the exit code (`exit-codes.ts`).
+ */
+import { POST_STATUSES } from '@reelay/core';
+import { Command, CommanderError, Option, type Help } from 'commander';
+import packageJson from '../package.json' with { type: 'json' };
+import { CliError } from './cli-error';
+import type { CommandContext } from './command-context';
+import { EXIT_CODES, exitCodeFor } from './exit-codes';
+import { createOutput } from './output';
+import { reportError } from './report-error';
+import type { GlobalOptions } from './settings';
+
+const collect = (value: string, previous: string[] | undefined): string[] => [
+  ...(previous ?? []),
+  value,
+];
+
+/**
+ * Wraps a lazily loaded command: commander calls the returned action with the positional
+ * arguments, the command's options and the command; the module is imported, then its
+ * function is called with a {@link CommandContext}.
+ */
+function lazy<M>(
+  load: () => Promise<M>,
+  call: (module: M, input: { args: string[]; options: any; ctx: CommandContext }) => Promise<void>,
+) {
+  return async (...raw: unknown[]): Promise<void> => {
+    const command = raw[raw.length - 1] as Command;
+    const all = command.optsWithGlobals<GlobalOptions>();
+    const global: GlobalOptions = {
+      json: all.json === true,
+      ...(all.context !== undefined ? { context: all.context } : {}),
+      ...(all.server !== undefined ? { server: all.server } : {}),
+    };
+    const ctx: CommandContext = { global, out: createOutput({ json: global.json === true }) };
+    const args = command.processedArgs as string[];
+    await call(await load(), { args, options: command.opts(), ctx });
+  };
+}
+
+const TITLES: Record<string, string> = {
+  'Usage:': 'Uso:',
+  'Options:': 'Opções:',
+  'Commands:': 'Comandos:',
+  'Arguments:': 'Argumentos:',
+  'Global Options:': 'Opções globais:',
+};
+
+/**
+ * Commander's English messages, in Portuguese like the rest of the CLI.
+ *
+ * @example
+ * ```ts
+ * translateCommanderMessage("error: unknown command 'pots'"); // "comando desconhecido: 'pots'"
+ * ```
+ */
+export function translateCommanderMessage(message: string): string {
+  const text = message.replace(/^error:\s*/i, '').trim();
+  const rules: Array<[RegExp, (...groups: string[]) => string]> = [
+    [/^unknown command '(.+?)'(.*)$/s, (name, rest) => `comando desconhecido: '${name}'${rest}`],
+    [/^unknown option '(.+?)'(.*)$/s, (name, rest) => `opção desconhecida: '${name}'${rest}`],
+    [/^missing required argument '(.+?)'$/, (name) => `falta o argumento obrigatório '${name}'`],
+    [/^option '(.+?)' argument missing$/, (name) => `falta o valor da opção '${name}'`],
+    [
+      /^required option '(.+?)' not specified$/,
+      (name) => `a opção obrigatória '${name}' não foi informada`,
+    ],
+    [
+      /^too many arguments(?: for '(.+?)')?\. Expected (\d+) arguments? but got (\d+)\.$/,
+      (name, expected, got) =>
+        `argumentos demais${name ? ` para '${name}'` : ''}: esperava ${expected}, recebeu ${got}`,
+    ],
+    [
+      /^option '(.+?)' argument '(.+?)' is invalid\. Allowed choices are (.+)\.$/,
+      (name, value, choices) => `valor inválido para '${name}': '${value}' (use ${choices})`,
+    ],
+  ];
+  for (const [pattern, render] of rules) {
+    const match = pattern.exec(text);
+    if (match)
+      return render(...match.slice(1).map((group) => group ?? '')).replace(
+        /\(Did you mean (.+?)\?\)/,
+        '(quis dizer $1?)',
+      );
+  }
+  return text.replace(/\(Did you mean (.+?)\?\)/, '(quis dizer $1?)');
+}
+
+/**
+ * Declares the whole command tree.
+ *
+ * @example
+ * ```ts
+ * await buildProgram().parseAsync(['node', 'reelay', 'posts', 'list', '--json']);
+ * ```
+ */
+export function buildProgram(): Command {
+  const program = new Command('reelay');
+  program
+    .description('Publica e agenda posts do Instagram pelo Reelay, do terminal.')
+    .version(packageJson.version, '-v, --version', 'mostra a versão')
+    .helpOption('-h, --help', 'mostra a ajuda')
+    .helpCommand('help [comando]', 'mostra a ajuda de um comando')
+    .option('--json', 'responde em JSON na saída padrão (para scripts)')
+    .option('--context <nome>', 'usa este contexto em vez do atual')
+    .option('--server <url>', 'usa este servidor em vez do do contexto')
+    .configureHelp({
+      showGlobalOptions: true,
+      styleTitle: (title: string) => TITLES[title] ?? title,
+      // Commander writes these few words itself; the rest of the help is ours.
+      styleUsage: (usage: string) =>
+        usage.replace('[options]', '[opções]').replace('[command]', '[comando]'),
+      styleSubcommandTerm: (term: string) => term.replace('[options]', '[opções]'),
+      styleOptionDescription: (text: string) => text.replace('(choices: ', '(valores: '),
+    } as Partial<Help>)
+    .exitOverride()
+    .configureOutput({ outputError: () => {} })
+    .addHelpText(
+      'after',
+      '\nCódigos de saída: 0 ok, 1 falha, 2 uso incorreto, 3 credenciais ou configuração, 4 verificação falhou, 5 tempo esgotado, 6 servidor inacessível.\nDocumentação: docs/cli.md',
+    );
+
+  // ---------------------------------------------------------------- session and config
+  program
+    .command('login')
+    .description('entra com e-mail e senha no login do servidor e guarda a sessão no contexto')
+    .option('--email <e-mail>', 'e-mail (perguntado quando ausente)')
+    .option('--password-stdin', 'lê a senha da entrada padrão')
+    .option('--project <id>', 'projeto a usar (padrão: o primeiro)')
+    .action(
+      lazy(
+        () => import('./commands/auth'),
+        (m, { options, ctx }) => m.login(options, ctx),
+      ),
+    );
+  program
+    .command('signup')
+    .description('cria um usuário (em servidores com cadastro aberto) e entra')
+    .option('--email <e-mail>', 'e-mail (perguntado quando ausente)')
+    .option('--name <nome>', 'seu nome')
+    .option('--password-stdin', 'lê a senha da entrada padrão')
+    .action(
+      lazy(
+        () => import('./commands/auth'),
+        (m, { options, ctx }) => m.signup(options, ctx),
+      ),
+    );
+  program
+    .command('logout')
+    .description('esquece a sessão e a chave de API do contexto')
+    .action(
+      lazy(
+        () => import('./commands/auth'),
+        (m, { ctx }) => m.logout(ctx),
+      ),
+    );
+  program
+    .command('whoami')
+    .description('mostra o usuário, a organização e o projeto em uso')
+    .action(
+      lazy(
+        () => import('./commands/auth'),
+        (m, { ctx }) => m.whoami(ctx),
+      ),
+    );
+  program
+    .command('status')
+    .description('verifica se o servidor está no ar e se as credenciais valem')
+    .action(
+      lazy(
+        () => import('./commands/status'),
+        (m, { ctx }) => m.status(ctx),
+      ),
+    );
+  program
+    .command('openapi')
+    .description('imprime o documento OpenAPI do servidor')
+    .action(
+      lazy(
+        () => import('./commands/status'),
+        (m, { ctx }) => m.openApi(ctx),
+      ),
+    );
+
+  const config = program
+    .command('config')
+    .description('contextos: servidor, credenciais e projeto');
+  config
+    .command('set')
+    .description('define server, api-key (use - para ler da entrada padrão) ou project')
+    .argument('<chave>', 'server, api-key ou project')
+    .argument('[valor]', 'o valor; para api-key, omitido ou - lê da entrada padrão')
+    .action(
+      lazy(
+        () => import('./commands/config'),
+        (m, { args, ctx }) => m.configSet(args[0]!, args[1], ctx),
+      ),
+    );
+  config
+    .command('get')
+    .description('mostra a configuração em uso (segredos mascarados)')
+    .argument('[chave]', 'server, api-key ou project')
+    .action(
+      lazy(
+        () => import('./commands/config'),
+        (m, { args, ctx }) => m.configGet(args[0], ctx),
+      ),
+    );
+  config
+    .command('list')
+    .description('lista os contextos')
+    .action(
+      lazy(
+        () => import('./commands/config'),
+        (m, { ctx }) => m.configList(ctx),
+      ),
+    );
+  config
+    .command('use-context')
+    .description('passa a usar um contexto (criado se não existir)')
+    .argument('<nome>', 'nome do contexto')
+    .action(
+      lazy(
+        () => import('./commands/config'),
+        (m, { args, ctx }) => m.configUseContext(args[0]!, ctx),
+      ),
+    );
+  config
+    .command('delete-context')
+    .description('apaga um contexto e suas credenciais')
+    .argument('<nome>', 'nome do contexto')
+    .action(
+      lazy(
+        () => import('./commands/config'),
+        (m, { args, ctx }) => m.configDeleteContext(args[0]!, ctx),
+      ),
+    );
+
+  // ---------------------------------------------------------------- accounts
+  const accounts = program.command('accounts').description('contas profissionais do Instagram');
+  accounts
+    .command('connect')
+    .description('mostra o link de autorização e espera a conta aparecer')
+    .option('--profile <id>', 'perfil que recebe a conta')
+    .option('--no-open', 'não abre o navegador')
+    .option('--timeout <segundos>', 'quanto esperar (padrão 300)')
+    .addOption(new Option('--interval <ms>', 'intervalo entre verificações').hideHelp())
+    .action(
+      lazy(
+        () => import('./commands/accounts'),
+        (m, { options, ctx }) => m.connectAccount(options, ctx),
+      ),
+    );
+  accounts
+    .command('list')
+    .description('lista as contas conectadas')
+    .option('--profile <id>', 'só deste perfil (null: sem perfil)')
+    .option('--search <texto>', 'busca no nome de usuário')
+    .option('--limit <n>', 'itens por página, 1 a 100 (padrão 20)')
+    .option('--offset <n>', 'quantos pular')
+    .addOption(new Option('--sort <ordem>', 'ordem por criação').choices(['asc', 'desc']))
+    .option('--all', 'todas as páginas')
+    .action(
+      lazy(
+        () => import('./commands/accounts'),
+        (m, { options, ctx }) => m.listAccounts(options, ctx),
+      ),
+    );
+  accounts
+    .command('health')
+    .description('saúde da conexão de uma conta')
+    .argument('<conta>', 'id int_… ou @usuário')
+    .option('--force', 'consulta o Instagram agora')
+    .action(
+      lazy(
+        () => import('./commands/accounts'),
+        (m, { args, options, ctx }) => m.accountHealth(args[0]!, options, ctx),
+      ),
+    );
+  accounts
+    .command('disconnect')
+    .description('desconecta uma conta (posts agendados dela vão falhar)')
+    .argument('<conta>', 'id int_… ou @usuário')
+    .action(
+      lazy(
+        () => import('./commands/accounts'),
+        (m, { args, ctx }) => m.disconnectAccount(args[0]!, ctx),
+      ),
+    );
+
+  // ---------------------------------------------------------------- profiles, keys, org
+  const profiles = program
+    .command('profiles')
+    .description('perfis: grupos de contas, por cliente ou marca');
+  profiles
+    .command('create')
+    .description('cria um perfil')
+    .argument('<nome>', 'nome do perfil (até 120 caracteres)')
+    .option('--description <texto>', 'descrição (até 500 caracteres)')
+    .action(
+      lazy(
+        () => import('./commands/profiles'),
+        (m, { args, options, ctx }) => m.createProfile(args[0]!, options, ctx),
+      ),
+    );
+  profiles
+    .command('list')
+    .description('lista os perfis')
+    .action(
+      lazy(
+        () => import('./commands/profiles'),
+        (m, { ctx }) => m.listProfiles(ctx),
+      ),
+    );
+  profiles
+    .command('delete')
+    .description('remove um perfil (as contas continuam conectadas)')
+    .argument('<id>', 'id prf_…')
+    .action(
+      lazy(
+        () => import('./commands/profiles'),
+        (m, { args, ctx }) => m.deleteProfile(args[0]!, ctx),
+      ),
+    );
+
+  const keys = program.command('keys').description('chaves de API do projeto (exige login)');
+  keys
+    .command('list')
+    .description('lista as chaves (nunca os segredos)')
+    .action(
+      lazy(
+        () => import('./commands/keys'),
+        (m, { ctx }) => m.listKeys(ctx),
+      ),
+    );
+  keys
+    .command('create')
+    .description('cria uma chave; o segredo aparece só desta vez')
+    .option('--name <nome>', 'nome da chave (até 60 caracteres)')
+    .option('--save', 'guarda a chave no contexto em vez de mostrá-la')
+    .action(
+      lazy(
+        () => import('./commands/keys'),
+        (m, { options, ctx }) => m.createKey(options, ctx),
+      ),
+    );
+  keys
+    .command('revoke')
+    .description('revoga uma chave, na hora')
+    .argument('<id>', 'id key_…')
+    .action(
+      lazy(
+        () => import('./commands/keys'),
+        (m, { args, ctx }) => m.revokeKey(args[0]!, ctx),
+      ),
+    );
+
+  program
+    .command('org')
+    .description('a organização do usuário')
+    .command('rename')
+    .description('muda o nome da organização')
+    .argument('<nome>', 'novo nome (1 a 80 caracteres)')
+    .action(
+      lazy(
+        () => import('./commands/account-admin'),
+        (m, { args, ctx }) => m.renameOrganization(args[0]!, ctx),
+      ),
+    );
+  program
+    .command('me')
+    .description('o próprio usuário')
+    .command('delete')
+    .description('apaga o usuário e tudo do projeto, sem volta')
+    .option('--confirm <e-mail>', 'o e-mail da conta, para confirmar')
+    .action(
+      lazy(
+        () => import('./commands/account-admin'),
+        (m, { options, ctx }) => m.deleteMe(options, ctx),
+      ),
+    );
+
+  // ---------------------------------------------------------------- posts and media
+  const posts = program.command('posts').description('posts: publicar, agendar, acompanhar');
+  const postInput = (command: Command, scheduled: boolean) =>
+    command
+      .argument('[legenda]', 'a legenda; - lê da entrada padrão')
+      .option('--caption-file <arquivo>', 'lê a legenda de um arquivo (- para a entrada padrão)')
+      .option('-m, --media <mídia>', 'caminho, URL ou id med_… (repita para carrossel)', collect)
+      .option('-a, --account <conta>', 'id int_… ou @usuário (repita, até 5)', collect)
+      .option(
+        '--at <quando>',
+        `${scheduled ? '' : 'agenda em vez de publicar agora: '}2026-12-01T10:00-03:00, 2026-12-01T10:00 com --timezone, +2h, +1d`,
+      )
+      .option('--timezone <fuso>', 'fuso IANA da hora local e do post (ex.: America/Sao_Paulo)')
+      .addOption(
+        new Option('--kind <tipo>', 'tipo do post (padrão: deduzido)').choices([
+          'feed',
+          'reel',
+          'story',
+          'carousel',
+        ]),
+      )
+      .option('--idempotency-key <chave>', 'repetir a mesma chave nunca cria outro post')
+      .option('--first-comment <texto>', 'primeiro comentário')
+      .option('--alt-text <texto>', 'texto alternativo da imagem (feed)')
+      .option('--collaborator <usuário>', 'colaborador convidado (repita, até 3)', collect)
+      .option('--wait', 'espera o resultado da publicação')
+      .option('--timeout <segundos>', 'quanto esperar com --wait (padrão 300)');
+  postInput(posts.command('create').description('publica agora (ou em --at)'), false).action(
+    lazy(
+      () => import('./commands/posts'),
+      (m, { args, options, ctx }) => m.createPost(args[0], options, ctx),
+    ),
+  );
+  postInput(
+    posts.command('schedule').description('agenda um post (--at obrigatório)'),
+    true,
+  ).action(
+    lazy(
+      () => import('./commands/posts'),
+      (m, { args, options, ctx }) => m.schedulePost(args[0], options, ctx),
+    ),
+  );
+  posts
+    .command('bulk')
+    .description('agenda um post por linha de um CSV (at,caption,media,accounts,kind,timezone)')
+    .argument('<arquivo>', 'arquivo CSV (- para a entrada padrão)')
+    .option('--dry-run', 'só valida e mostra o que seria enviado')
+    .option('--timezone <fuso>', 'fuso das linhas sem coluna timezone')
+    .action(
+      lazy(
+        () => import('./commands/posts-bulk'),
+        (m, { args, options, ctx }) => m.bulkSchedule(args[0]!, options, ctx),
+      ),
+    );
+  posts
+    .command('list')
+    .description('lista posts')
+    .addOption(new Option('--status <status>', 'só com este status').choices(POST_STATUSES))
+    .addOption(
+      new Option('--kind <tipo>', 'só deste tipo').choices(['feed', 'reel', 'story', 'carousel']),
+    )
+    .option('--account <conta>', 'só desta conta (id ou @usuário)')
+    .option('--profile <id>', 'só deste perfil')
+    .option('--from <quando>', 'data efetiva a partir de (ISO com deslocamento, -7d, +0m)')
+    .option('--to <quando>', 'data efetiva até')
+    .option('--limit <n>', 'itens por página, 1 a 100 (padrão 20)')
+    .option('--offset <n>', 'quantos pular')
+    .addOption(new Option('--sort <ordem>', 'ordem por criação').choices(['asc', 'desc']))
+    .option('--all', 'todas as páginas')
+    .action(
+      lazy(
+        () => import('./commands/posts'),
+        (m, { options, ctx }) => m.listPosts(options, ctx),
+      ),
+    );
+  posts
+    .command('show')
+    .description('mostra um post e o resultado em cada conta')
+    .argument('<id>', 'id post_…')
+    .action(
+      lazy(
+        () => import('./commands/posts'),
+        (m, { args, ctx }) => m.showPost(args[0]!, ctx),
+      ),
+    );
+  posts
+    .command('reschedule')
+    .description('muda o horário de um post agendado')
+    .argument('<id>', 'id post_…')
+    .requiredOption('--at <quando>', 'novo horário')
+    .option('--timezone <fuso>', 'fuso IANA da hora local e do post')
+    .action(
+      lazy(
+        () => import('./commands/posts'),
+        (m, { args, options, ctx }) => m.reschedulePost(args[0]!, options, ctx),
+      ),
+    );
+  posts
+    .command('cancel')
+    .description('cancela um post agendado')
+    .argument('<id>', 'id post_…')
+    .action(
+      lazy(
+        () => import('./commands/posts'),
+        (m, { args, ctx }) => m.cancelPost(args[0]!, ctx),
+      ),
+    );
+  posts
+    .command('retry')
+    .description('tenta de novo as contas que falharam')
+    .argument('<id>', 'id post_…')
+    .option('--at <quando>', 'agenda a nova tentativa')
+    .option('--timezone <fuso>', 'fuso IANA da hora local')
+    .action(
+      lazy(
+        () => import('./commands/posts'),
+        (m, { args, options, ctx }) => m.retryPost(args[0]!, options, ctx),
+      ),
+    );
+
+  program
+    .command('media')
+    .description('mídias enviadas ao servidor')
+    .command('upload')
+    .description('envia um arquivo (com barra de progresso) ou importa uma URL')
+    .argument('<mídia>', 'caminho do arquivo ou URL http(s)')
+    .action(
+      lazy(
+        () => import('./commands/media'),
+        (m, { args, ctx }) => m.uploadMediaCommand(args[0]!, ctx),
+      ),
+    );
+
+  // ---------------------------------------------------------------- webhooks
+  const webhooks = program
+    .command('webhooks')
+    .description('assinaturas de webhook, teste e verificação');
+  webhooks
+    .command('create')
+    .description('cria uma assinatura; o segredo aparece só desta vez')
+    .option('--url <url>', 'endereço que recebe os eventos')
+    .option(
+      '--events <eventos>',
+      'post.scheduled, post.published, post.partial, post.failed (padrão: todos)',
+      collect,
+    )
+    .option('--profile <id>', 'só eventos de posts deste perfil')
+    .option('--only-scheduled', 'eventos finais só de posts agendados')
+    .action(
+      lazy(
+        () => import('./commands/webhooks'),
+        (m, { options, ctx }) => m.createWebhook(options, ctx),
+      ),
+    );
+  webhooks
+    .command('list')
+    .description('lista as assinaturas (nunca os segredos)')
+    .option('--limit <n>', 'itens por página, 1 a 100 (padrão 20)')
+    .option('--offset <n>', 'quantos pular')
+    .option('--all', 'todas as páginas')
+    .action(
+      lazy(
+        () => import('./commands/webhooks'),
+        (m, { options, ctx }) => m.listWebhooks(options, ctx),
+      ),
+    );
+  webhooks
+    .command('show')
+    .description('mostra uma assinatura')
+    .argument('<id>', 'id ntf_…')
+    .action(
+      lazy(
+        () => import('./commands/webhooks'),
+        (m, { args, ctx }) => m.showWebhook(args[0]!, ctx),
+      ),
+    );
+  webhooks
+    .command('update')
+    .description('muda uma assinatura: URL, eventos, perfil, pausa')
+    .argument('<id>', 'id ntf_…')
+    .option('--url <url>', 'novo endereço')
+    .option('--events <eventos>', 'novos eventos (substituem os atuais)', collect)
+    .option('--profile <id>', 'só eventos deste perfil; none remove o filtro')
+    .option('--only-scheduled', 'eventos finais só de posts agendados')
+    .option('--all-posts', 'eventos finais de todos os posts')
+    .option('--pause', 'pausa os envios (os eventos esperam)')
+    .option('--resume', 'retoma os envios e manda o que esperava')
+    .action(
+      lazy(
+        () => import('./commands/webhooks'),
+        (m, { args, options, ctx }) => m.updateWebhook(args[0]!, options, ctx),
+      ),
+    );
+  webhooks
+    .command('delete')
+    .description('apaga uma assinatura')
+    .argument('<id>', 'id ntf_…')
+    .action(
+      lazy(
+        () => import('./commands/webhooks'),
+        (m, { args, ctx }) => m.deleteWebhook(args[0]!, ctx),
+      ),
+    );
+  webhooks
+    .command('rotate-secret')
+    .description('gera um novo segredo; o anterior ainda assina durante --overlap')
+    .argument('<id>', 'id ntf_…')
+    .option(
+      '--overlap <segundos>',
+      'quanto o segredo anterior continua valendo (padrão 86400; 0 para já)',
+    )
+    .action(
+      lazy(
+        () => import('./commands/webhooks'),
+        (m, { args, options, ctx }) => m.rotateWebhookSecret(args[0]!, options, ctx),
+      ),
+    );
+  webhooks
+    .command('test')
+    .description('envia um evento de teste a uma assinatura ou a uma URL')
+    .argument('[id]', 'id ntf_… da assinatura')
+    .option('--url <url>', 'testa esta URL em vez de uma assinatura')
+    .action(
+      lazy(
+        () => import('./commands/webhooks'),
+        (m, { args, options, ctx }) => m.testWebhook(args[0], options, ctx),
+      ),
+    );
+  webhooks
+    .command('deliveries')
+    .description('entregas de uma assinatura e como foram')
+    .argument('<id>', 'id ntf_… da assinatura')
+    .addOption(
+      new Option('--status <status>', 'só com este status').choices([
+        'pending',
+        'delivered',
+        'failed',
+      ]),
+    )
+    .option('--limit <n>', 'itens por página, 1 a 100 (padrão 20)')
+    .option('--offset <n>', 'quantos pular')
+    .option('--all', 'todas as páginas')
+    .action(
+      lazy(
+        () => import('./commands/webhooks'),
+        (m, { args, options, ctx }) => m.listDeliveries(args[0]!, options, ctx),
+      ),
+    );
+  webhooks
+    .command('verify')
+    .description('confere um corpo e cabeçalhos salvos contra o segredo (saída 0 ou 4)')
+    .option('--payload <arquivo>', 'o corpo cru, como recebido (- para a entrada padrão)')
+    .option('--headers <arquivo>', 'cabeçalhos: JSON ou linhas "Nome: valor" (curl -D)')
+    .option('-H, --header <cabeçalho>', 'um cabeçalho "Nome: valor" (repita)', collect)
+    .option('--secret-file <arquivo>', 'arquivo com o segredo whsec_…')
+    .option(
+      '--secret <segredo>',
+      'o segredo (prefira --secret-file ou REELAY_WEBHOOK_SECRET)',
+      collect,
+    )
+    .option('--tolerance <segundos>', 'distância aceita do relógio (padrão 300)')
+    .option('--ignore-timestamp', 'confere a assinatura no horário em que foi feita (corpo salvo)')
+    .action(
+      lazy(
+        () => import('./commands/webhooks-verify'),
+        (m, { options, ctx }) => m.verifyDelivery(options, ctx),
+      ),
+    );
+  webhooks
+    .command('listen')
+    .description('receptor local que verifica e mostra os eventos que chegam')
+    .option('--port <n>', 'porta (padrão 8787; 0 escolhe uma livre)')
+    .option('--host <endereço>', 'interface (padrão 127.0.0.1)')
+    .option('--path <caminho>', 'caminho que recebe (padrão: qualquer)')
+    .option('--secret-file <arquivo>', 'arquivo com o segredo whsec_…')
+    .option('--secret <segredo>', 'o segredo; repita durante uma rotação', collect)
+    .option('--max-events <n>', 'encerra depois de n eventos')
+    .action(
+      lazy(
+        () => import('./commands/webhooks-listen'),
+        (m, { options, ctx }) => m.listenForWebhooks(options, ctx),
+      ),
+    );
+
+  // ---------------------------------------------------------------- local servers
+  program
+    .command('serve')
+    .description('inicia o servidor Reelay (a mesma configuração de pnpm start)')
+    .option('--port <n>', 'porta (o mesmo que PORT; padrão 8080)')
+    .option('--host <endereço>', 'interface (o mesmo que HOST; padrão 0.0.0.0)')
+    .action(
+      lazy(
+        () => import('./commands/serve'),
+        (m, { options, ctx }) => m.serve(options, ctx),
+      ),
+    );
+  program
+    .command('emulator')
+    .description('inicia o emulador local do Instagram')
+    .option('--port <n>', 'porta (padrão 8090; 0 escolhe uma livre)')
+    .option('--host <endereço>', 'interface (padrão 127.0.0.1)')
+    .option('--seed <texto>', 'semente de ids e tokens (execuções reproduzíveis)')
+    .option('--latency-ms <n>', 'atraso em cada requisição')
+    .option('--container-processing-ms <n>', 'processamento de contêineres de imagem')
+    .option('--video-processing-ms <n>', 'processamento de contêineres de vídeo')
+    .option('--quota-total <n>', 'posts por 24 h')
+    .option('--app-id <id>', 'Instagram App ID esperado')
+    .option('--app-secret <segredo>', 'Instagram App Secret')
+    .option('--no-fetch-media', 'aceita URLs de mídia sem baixá-las')
+    .action(
+      lazy(
+        () => import('./commands/emulator'),
+        (m, { options, ctx }) => m.startEmulatorCommand(options, ctx),
+      ),
+    );
+
+  return program;
+}
+
+/**
+ * Runs `reelay` with these arguments (`process.argv`) and resolves with the exit code;
+ * nothing here calls `process.exit`, so it can run inside a test as well.
+ *
+ * @example
+ * ```ts
+ * process.exitCode = await main(process.argv);
+ * ```
+ */
+export async function main(argv: readonly string[]): Promise<number> {
+  const json = argv.includes('--json');
+  const program = buildProgram();
+  try {
+    await program.parseAsync([...argv]);
+    return EXIT_CODES.ok;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version')
+        return EXIT_CODES.ok;
+      // A group called without a subcommand: commander already printed its help.
+      if (error.code === 'commander.help') return EXIT_CODES.usage;
+      reportError(
+        new CliError('usage', translateCommanderMessage(error.message), {
+          code: 'USAGE_ERROR',
+          hint: 'veja as opções com --help',
+        }),
+        { json },
+      );
+      return EXIT_CODES.usage;
+    }
+    reportError(error, { json });
+    return exitCodeFor(error);
+  }
+}

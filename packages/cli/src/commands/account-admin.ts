@@ -1,0 +1,58 @@
+/**
+ * The user's own account: `reelay org rename` (the organization's name) and
+ * `reelay me delete` (everything, irreversibly; spec §4 DELETE /v1/me).
+ */
+import { usageError } from '../cli-error';
+import { sessionClient } from '../client';
+import type { CommandContext } from '../command-context';
+import { loadSettings } from '../settings';
+
+/**
+ * `reelay org rename <name>`.
+ *
+ * @example
+ * ```ts
+ * await renameOrganization('Café Aurora Ltda', ctx);
+ * ```
+ */
+export async function renameOrganization(name: string, ctx: CommandContext): Promise<void> {
+  const reelay = await sessionClient(await loadSettings(ctx.global));
+  const { organization } = await reelay.me.get();
+  const answer = await reelay.organizations.update(organization.id, { name });
+  ctx.out.result(
+    answer,
+    () => `Organização ${answer.organization.id} agora se chama "${answer.organization.name}".`,
+  );
+}
+
+/**
+ * `reelay me delete --confirm <e-mail>`: deletes the user, organization, projects, keys,
+ * accounts, posts and media. The e-mail must be typed to confirm; the context's
+ * credentials are forgotten afterwards.
+ *
+ * @example
+ * ```ts
+ * await deleteMe({ confirm: 'ana@example.com' }, ctx);
+ * ```
+ */
+export async function deleteMe(options: { confirm?: string }, ctx: CommandContext): Promise<void> {
+  const settings = await loadSettings(ctx.global);
+  const reelay = await sessionClient(settings);
+  const { user } = await reelay.me.get();
+  if (options.confirm?.trim().toLowerCase() !== user.email.toLowerCase()) {
+    throw usageError(
+      'confirmação ausente ou diferente do e-mail da conta',
+      `isto apaga tudo, sem volta: repita com --confirm ${user.email}`,
+    );
+  }
+  await reelay.me.delete();
+  settings.store.update(settings.contextName, {
+    apiKey: undefined,
+    accessToken: undefined,
+    accessTokenExpiresAt: undefined,
+    refreshToken: undefined,
+    email: undefined,
+    project: undefined,
+  });
+  ctx.out.result({ success: true, deleted: user.id }, () => `Conta ${user.email} apagada.`);
+}

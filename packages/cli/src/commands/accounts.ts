@@ -1,0 +1,205 @@
+/**
+ * `reelay accounts connect|list|health|disconnect`: Instagram professional accounts.
+ * Accounts can be named by id (`int_…`) or by username wherever one is expected.
+ */
+import type { ConnectedAccount, ConnectionHealth, Reelay } from '@reelay/sdk';
+import { resolveAccountIds } from '../account-resolver';
+import { openBrowser, canOpenBrowser } from '../browser';
+import { CliError } from '../cli-error';
+import { projectClient } from '../client';
+import type { CommandContext } from '../command-context';
+import { startSpinner } from '../feedback';
+import { integerOption } from '../options';
+import { loadSettings } from '../settings';
+import { renderFields, renderTable } from '../table';
+
+const ACCOUNT_COLUMNS = [
+  { header: 'id', value: (a: ConnectedAccount) => a.id },
+  {
+    header: 'usuário',
+    value: (a: ConnectedAccount) => (a.displayName ? `@${a.displayName}` : null),
+  },
+  { header: 'status', value: (a: ConnectedAccount) => a.status },
+  { header: 'autorização', value: (a: ConnectedAccount) => a.authStatus },
+  { header: 'perfil', value: (a: ConnectedAccount) => a.profileId },
+  { header: 'token expira', value: (a: ConnectedAccount) => a.tokenExpiresAt },
+];
+
+export interface ListAccountsOptions {
+  profile?: string;
+  search?: string;
+  limit?: string;
+  offset?: string;
+  sort?: 'asc' | 'desc';
+  all?: boolean;
+}
+
+/**
+ * `reelay accounts list`: one page (`--limit`, `--offset`), or every account with `--all`.
+ *
+ * @example
+ * ```ts
+ * await listAccounts({ profile: 'prf_01…', all: true }, ctx);
+ * ```
+ */
+export async function listAccounts(
+  options: ListAccountsOptions,
+  ctx: CommandContext,
+): Promise<void> {
+  const reelay = await projectClient(await loadSettings(ctx.global));
+  const query = {
+    ...(options.profile ? { profileId: options.profile } : {}),
+    ...(options.search ? { q: options.search } : {}),
+    ...(options.sort ? { sort: options.sort } : {}),
+    ...(options.all
+      ? {}
+      : { limit: integerOption(options.limit, '--limit', { min: 1, max: 100 }) ?? 20 }),
+    offset: integerOption(options.offset, '--offset') ?? 0,
+  };
+  if (options.all) {
+    const integrations: ConnectedAccount[] = [];
+    for await (const account of reelay.accounts.list(query)) integrations.push(account);
+    const answer = { success: true as const, total: integrations.length, integrations };
+    ctx.out.result(answer, () => renderTable(integrations, ACCOUNT_COLUMNS));
+    return;
+  }
+  const answer = await reelay.accounts.list(query);
+  ctx.out.result(answer, () => {
+    const shown = answer.integrations.length;
+    const more =
+      answer.total > query.offset + shown
+        ? `\n${shown} de ${answer.total}; veja mais com --offset ${query.offset + shown} ou --all\n`
+        : '';
+    return renderTable(answer.integrations, ACCOUNT_COLUMNS) + more;
+  });
+}
+
+async function oneAccountId(reelay: Reelay, reference: string): Promise<string> {
+  return (await resolveAccountIds(reelay, [reference]))[0]!;
+}
+
+/**
+ * `reelay accounts health <account> [--force]`: the connection's health; `--force` asks
+ * Instagram now instead of using the check of the last 10 minutes.
+ *
+ * @example
+ * ```ts
+ * await accountHealth('@cafe.aurora', { force: true }, ctx);
+ * ```
+ */
+export async function accountHealth(
+  reference: string,
+  options: { force?: boolean },
+  ctx: CommandContext,
+): Promise<void> {
+  const reelay = await projectClient(await loadSettings(ctx.global));
+  const id = await oneAccountId(reelay, reference);
+  const answer = await reelay.accounts.health(id, options.force ? { force: true } : {});
+  const health: ConnectionHealth = answer.health;
+  ctx.out.result(answer, () =>
+    renderFields([
+      ['Conta', health.integrationId],
+      ['Saudável', health.healthy],
+      ['Status', health.status],
+      ['Autorização', health.authStatus],
+      ['Token expira', health.tokenExpiresAt],
+      ['Dias até expirar', health.daysUntilExpiry],
+      ['Última verificação', health.lastHealthCheckAt],
+      ['Consultou o Instagram agora', health.checkedLive],
+      ['Erro', health.healthError],
+      ['Permissões', health.scopes.join(', ')],
+    ]),
+  );
+}
+
+/**
+ * `reelay accounts disconnect <account>`: erases the stored token; scheduled posts for
+ * the account will fail (spec §3).
+ *
+ * @example
+ * ```ts
+ * await disconnectAccount('int_01jd8k2m3n4p5q6r7s8t9v0wxy', ctx);
+ * ```
+ */
+export async function disconnectAccount(reference: string, ctx: CommandContext): Promise<void> {
+  const reelay = await projectClient(await loadSettings(ctx.global));
+  const id = await oneAccountId(reelay, reference);
+  const answer = await reelay.accounts.disconnect(id);
+  ctx.out.result({ ...answer, integrationId: id }, () => `${answer.message} (${id})`);
+}
+
+export interface ConnectOptions {
+  profile?: string;
+  /** `false` with `--no-open`. */
+  open?: boolean;
+  /** Seconds to wait; default 300 (the authorization link lives 10 minutes). */
+  timeout?: string;
+  /** Milliseconds between checks; default 1500. */
+  interval?: string;
+}
+
+/** What changes when an account is connected, or connected again (spec §3: same id). */
+function fingerprint(account: ConnectedAccount): string {
+  return [account.authStatus, account.status, account.tokenExpiresAt, account.profileId].join('|');
+}
+
+async function snapshot(reelay: Reelay): Promise<Map<string, string>> {
+  const seen = new Map<string, string>();
+  for await (const account of reelay.accounts.list()) seen.set(account.id, fingerprint(account));
+  return seen;
+}
+
+/**
+ * `reelay accounts connect`: prints the Instagram authorization link (and opens the
+ * browser when there is one), then waits, with a spinner, until a new account appears,
+ * or a known one is connected again. Gives up after `--timeout` seconds (exit 5).
+ *
+ * @example
+ * ```ts
+ * await connectAccount({ profile: 'prf_01…', open: false, timeout: '120' }, ctx);
+ * ```
+ */
+export async function connectAccount(options: ConnectOptions, ctx: CommandContext): Promise<void> {
+  const timeoutSeconds = integerOption(options.timeout, '--timeout', { min: 1, max: 600 }) ?? 300;
+  const intervalMs =
+    integerOption(options.interval, '--interval', { min: 100, max: 60_000 }) ?? 1500;
+  const reelay = await projectClient(await loadSettings(ctx.global));
+  const before = await snapshot(reelay);
+  const { url } = await reelay.accounts.connect(
+    options.profile ? { profileId: options.profile } : {},
+  );
+
+  const linkText = `Abra este endereço para autorizar a conta no Instagram:\n${url}\n`;
+  // With --json the link is a note (stderr): stdout carries only the final answer.
+  if (ctx.out.json) ctx.out.note(linkText);
+  else process.stdout.write(linkText);
+  if (options.open !== false && canOpenBrowser()) openBrowser(url);
+
+  const spinner = await startSpinner('Aguardando a autorização no Instagram…');
+  const deadline = Date.now() + timeoutSeconds * 1000;
+  try {
+    while (Date.now() < deadline) {
+      await new Promise((resolve) =>
+        setTimeout(resolve, Math.min(intervalMs, Math.max(0, deadline - Date.now()))),
+      );
+      for await (const account of reelay.accounts.list()) {
+        if (before.get(account.id) === fingerprint(account)) continue;
+        spinner.succeed(
+          `Conta conectada: ${account.displayName ? `@${account.displayName}` : account.id}`,
+        );
+        ctx.out.result({ success: true, integration: account, url }, () =>
+          renderTable([account], ACCOUNT_COLUMNS),
+        );
+        return;
+      }
+    }
+  } catch (error) {
+    spinner.fail('Falhou ao acompanhar a conexão');
+    throw error;
+  }
+  spinner.fail('Tempo esgotado');
+  throw new CliError('timeout', `nenhuma conta foi conectada em ${timeoutSeconds} s`, {
+    code: 'CONNECT_TIMEOUT',
+    hint: 'rode reelay accounts connect de novo (o link vale 10 minutos), ou aumente --timeout',
+  });
+}

@@ -1,0 +1,204 @@
+/**
+ * `reelay login`, `signup`, `logout` and `whoami`: the session of the built-in login,
+ * stored in the current context (access token, its expiry, the refresh token) and never
+ * printed.
+ */
+import { isReelayError, Reelay, type AuthSession } from '@reelay/sdk';
+import { CliError, usageError } from '../cli-error';
+import { anonymousClient, projectClient, sessionClient } from '../client';
+import type { CommandContext } from '../command-context';
+import { prompt, readStdin } from '../input';
+import { registerSecrets } from '../secrets';
+import { loadSettings, type Settings } from '../settings';
+import { renderFields } from '../table';
+
+export interface LoginOptions {
+  email?: string;
+  passwordStdin?: boolean;
+  project?: string;
+}
+
+export interface SignupOptions extends LoginOptions {
+  name?: string;
+}
+
+async function readCredentials(
+  options: LoginOptions,
+): Promise<{ email: string; password: string }> {
+  const email = (options.email ?? (await prompt('E-mail: ', { flag: '--email' }))).trim();
+  if (!email) throw usageError('informe o e-mail');
+  const password = options.passwordStdin
+    ? (await readStdin()).replace(/\r?\n$/, '')
+    : await prompt('Senha: ', { hidden: true, flag: '--password-stdin' });
+  if (!password) throw usageError('a senha está vazia');
+  return { email, password };
+}
+
+/**
+ * Keeps a new session in the context: chooses the project (`--project`, the context's
+ * if still the user's, else the first), replaces any API key of the context (the last
+ * credential given wins), and prints who is logged in.
+ */
+async function keepSession(
+  settings: Settings,
+  session: AuthSession,
+  chosenProject: string | undefined,
+  ctx: CommandContext,
+): Promise<void> {
+  registerSecrets([session.accessToken, session.refreshToken]);
+  const dashboard = new Reelay({ baseUrl: settings.server, accessToken: session.accessToken });
+  const me = await dashboard.me.get();
+  const wanted = chosenProject ?? settings.stored.project;
+  const project =
+    me.projects.find((candidate) => candidate.id === wanted) ??
+    (chosenProject ? undefined : me.projects[0]);
+  if (!project) {
+    throw usageError(
+      `o projeto ${chosenProject} não é deste usuário`,
+      `projetos: ${me.projects.map((p) => p.id).join(', ')}`,
+    );
+  }
+  const hadKey = Boolean(settings.stored.apiKey);
+  settings.store.put(settings.contextName, {
+    server: settings.server,
+    accessToken: session.accessToken,
+    refreshToken: session.refreshToken,
+    accessTokenExpiresAt: new Date(Date.now() + session.expiresIn * 1000).toISOString(),
+    email: me.user.email,
+    project: project.id,
+  });
+  if (hadKey) ctx.out.note('A chave de API deste contexto foi removida: agora vale a sessão.');
+  ctx.out.result(
+    {
+      success: true,
+      context: settings.contextName,
+      server: settings.server,
+      user: me.user,
+      organization: me.organization,
+      project,
+    },
+    () =>
+      `Entrou como ${me.user.email} no projeto ${project.name} (${project.id}), contexto "${settings.contextName}", servidor ${settings.server}.`,
+  );
+}
+
+/**
+ * `reelay login`: e-mail and password against the server's built-in login.
+ *
+ * @example
+ * ```ts
+ * await login({ email: 'ana@example.com', passwordStdin: true }, ctx); // echo "$SENHA" | reelay login --email ana@example.com --password-stdin
+ * ```
+ */
+export async function login(options: LoginOptions, ctx: CommandContext): Promise<void> {
+  const settings = await loadSettings(ctx.global, { allowNewContext: true });
+  const { email, password } = await readCredentials(options);
+  let session: AuthSession;
+  try {
+    session = await anonymousClient(settings.server).auth.login({ email, password });
+  } catch (error) {
+    if (isReelayError(error, 'UNAUTHORIZED')) {
+      throw new CliError('auth', 'e-mail ou senha incorretos', { code: 'LOGIN_FAILED' });
+    }
+    throw error;
+  }
+  await keepSession(settings, session, options.project, ctx);
+}
+
+/**
+ * `reelay signup`: creates a user on servers that allow sign-up, and logs in.
+ *
+ * @example
+ * ```ts
+ * await signup({ email: 'ana@example.com', name: 'Ana', passwordStdin: true }, ctx);
+ * ```
+ */
+export async function signup(options: SignupOptions, ctx: CommandContext): Promise<void> {
+  const settings = await loadSettings(ctx.global, { allowNewContext: true });
+  const { email, password } = await readCredentials(options);
+  const session = await anonymousClient(settings.server).auth.signup({
+    email,
+    password,
+    ...(options.name ? { name: options.name } : {}),
+  });
+  await keepSession(settings, session, options.project, ctx);
+}
+
+/**
+ * `reelay logout`: forgets the session and the API key of the context (its server and
+ * project stay).
+ *
+ * @example
+ * ```ts
+ * await logout(ctx);
+ * ```
+ */
+export async function logout(ctx: CommandContext): Promise<void> {
+  const settings = await loadSettings(ctx.global);
+  settings.store.update(settings.contextName, {
+    apiKey: undefined,
+    accessToken: undefined,
+    accessTokenExpiresAt: undefined,
+    refreshToken: undefined,
+    email: undefined,
+  });
+  if (process.env.REELAY_API_KEY || process.env.REELAY_ACCESS_TOKEN) {
+    ctx.out.note('Atenção: REELAY_API_KEY ou REELAY_ACCESS_TOKEN continua definida no ambiente.');
+  }
+  ctx.out.result(
+    { success: true, context: settings.contextName },
+    () => `Credenciais removidas do contexto "${settings.contextName}".`,
+  );
+}
+
+/**
+ * `reelay whoami`: the user, organization and projects of the session, or the project of
+ * the API key.
+ *
+ * @example
+ * ```ts
+ * await whoami(ctx);
+ * ```
+ */
+export async function whoami(ctx: CommandContext): Promise<void> {
+  const settings = await loadSettings(ctx.global);
+  const authMode = settings.apiKey ? 'apiKey' : 'session';
+  if (settings.accessToken || settings.refreshToken) {
+    const me = await (await sessionClient(settings)).me.get();
+    const current = settings.project ?? null;
+    ctx.out.result(
+      {
+        ...me,
+        context: settings.contextName,
+        server: settings.server,
+        authMode,
+        projectId: current,
+      },
+      () =>
+        renderFields([
+          ['Usuário', `${me.user.email}${me.user.name ? ` (${me.user.name})` : ''}`],
+          ['Organização', `${me.organization.name} (${me.organization.id})`],
+          [
+            'Projetos',
+            me.projects.map((p) => `${p.id}${p.id === current ? ' *' : ''} ${p.name}`).join(', '),
+          ],
+          ['Credencial', authMode === 'apiKey' ? 'chave de API (e sessão)' : 'sessão'],
+          ['Contexto', settings.contextName],
+          ['Servidor', settings.server],
+        ]),
+    );
+    return;
+  }
+  const check = await (await projectClient(settings)).health.check();
+  ctx.out.result(
+    { ...check, context: settings.contextName, server: settings.server, authMode },
+    () =>
+      renderFields([
+        ['Projeto', check.project.id],
+        ['Ambiente', check.project.environment],
+        ['Credencial', 'chave de API'],
+        ['Contexto', settings.contextName],
+        ['Servidor', settings.server],
+      ]),
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * `reelay keys list|create|revoke`: the project's API keys. These routes take only a
+ * session (spec §5 rule 5), so they need `reelay login`.
+ */
+import type { ApiKey } from '@reelay/sdk';
+import { CliError } from '../cli-error';
+import { sessionClient } from '../client';
+import type { CommandContext } from '../command-context';
+import { maskSecret, registerSecrets } from '../secrets';
+import { loadSettings, type Settings } from '../settings';
+import { renderTable } from '../table';
+
+async function projectAndClient(settings: Settings) {
+  const reelay = await sessionClient(settings);
+  let project = settings.project;
+  if (!project) {
+    const { projects } = await reelay.me.get();
+    if (projects.length !== 1) {
+      throw new CliError('auth', 'nenhum projeto escolhido para este contexto', {
+        code: 'PROJECT_REQUIRED',
+        hint: 'escolha um com reelay config set project <id>',
+      });
+    }
+    project = projects[0]!.id;
+  }
+  return { reelay, project };
+}
+
+/**
+ * `reelay keys list`: the keys of the context's project (never their secrets).
+ *
+ * @example
+ * ```ts
+ * await listKeys(ctx);
+ * ```
+ */
+export async function listKeys(ctx: CommandContext): Promise<void> {
+  const { reelay, project } = await projectAndClient(await loadSettings(ctx.global));
+  const answer = await reelay.apiKeys.list(project);
+  ctx.out.result(answer, () =>
+    renderTable(answer.apiKeys, [
+      { header: 'id', value: (k: ApiKey) => k.id },
+      { header: 'nome', value: (k: ApiKey) => k.name, max: 30 },
+      { header: 'prefixo', value: (k: ApiKey) => k.prefix },
+      { header: 'criada em', value: (k: ApiKey) => k.createdAt },
+      { header: 'último uso', value: (k: ApiKey) => k.lastUsedAt },
+      { header: 'revogada em', value: (k: ApiKey) => k.revokedAt },
+    ]),
+  );
+}
+
+/**
+ * `reelay keys create [--name] [--save]`: the key is shown this once (spec §2); with
+ * `--save` it is stored as the context's API key instead, and shown masked.
+ *
+ * @example
+ * ```ts
+ * await createKey({ name: 'ci', save: true }, ctx);
+ * ```
+ */
+export async function createKey(
+  options: { name?: string; save?: boolean },
+  ctx: CommandContext,
+): Promise<void> {
+  const settings = await loadSettings(ctx.global);
+  const { reelay, project } = await projectAndClient(settings);
+  const answer = await reelay.apiKeys.create(project, options.name ? { name: options.name } : {});
+  const secret = answer.apiKey.key;
+  if (options.save) {
+    registerSecrets([secret]);
+    settings.store.update(settings.contextName, { apiKey: secret });
+    const shown = { ...answer, apiKey: { ...answer.apiKey, key: maskSecret(secret) } };
+    ctx.out.result(
+      shown,
+      () =>
+        `Chave criada: ${answer.apiKey.id} (${maskSecret(secret)}), guardada no contexto "${settings.contextName}".`,
+    );
+    return;
+  }
+  ctx.out.note('Guarde a chave agora: ela não será mostrada de novo.');
+  ctx.out.result(answer, () => `Chave criada: ${answer.apiKey.id}\n${secret}`);
+}
+
+/**
+ * `reelay keys revoke <keyId>`: immediate and idempotent.
+ *
+ * @example
+ * ```ts
+ * await revokeKey('key_01jd8k2m3n4p5q6r7s8t9v0wxy', ctx);
+ * ```
+ */
+export async function revokeKey(keyId: string, ctx: CommandContext): Promise<void> {
+  const { reelay, project } = await projectAndClient(await loadSettings(ctx.global));
+  const answer = await reelay.apiKeys.revoke(project, keyId);
+  ctx.out.result(answer, () => `Chave revogada: ${answer.apiKey.id} em ${answer.apiKey.revokedAt}`);
+}

@@ -1,0 +1,62 @@
+/** `reelay profiles create|list|delete`: groups of accounts, one per client or brand. */
+import type { Profile } from '@reelay/sdk';
+import { projectClient } from '../client';
+import type { CommandContext } from '../command-context';
+import { loadSettings } from '../settings';
+import { renderTable } from '../table';
+
+const PROFILE_COLUMNS = [
+  { header: 'id', value: (p: Profile) => p.id },
+  { header: 'nome', value: (p: Profile) => p.name, max: 40 },
+  { header: 'descrição', value: (p: Profile) => p.description, max: 50 },
+  { header: 'criado em', value: (p: Profile) => p.createdAt },
+];
+
+/**
+ * `reelay profiles create <name> [--description]`.
+ *
+ * @example
+ * ```ts
+ * await createProfile('Café Aurora', { description: 'Cliente desde 2026' }, ctx);
+ * ```
+ */
+export async function createProfile(
+  name: string,
+  options: { description?: string },
+  ctx: CommandContext,
+): Promise<void> {
+  const reelay = await projectClient(await loadSettings(ctx.global));
+  const answer = await reelay.profiles.create({
+    name,
+    ...(options.description !== undefined ? { description: options.description } : {}),
+  });
+  ctx.out.result(answer, () => `Perfil criado: ${answer.profile.id} (${answer.profile.name})`);
+}
+
+/**
+ * `reelay profiles list`: every profile, newest first (not paginated, spec §8).
+ *
+ * @example
+ * ```ts
+ * await listProfiles(ctx);
+ * ```
+ */
+export async function listProfiles(ctx: CommandContext): Promise<void> {
+  const reelay = await projectClient(await loadSettings(ctx.global));
+  const answer = await reelay.profiles.list();
+  ctx.out.result(answer, () => renderTable(answer.profiles, PROFILE_COLUMNS));
+}
+
+/**
+ * `reelay profiles delete <id>`: removes a profile; its accounts stay connected.
+ *
+ * @example
+ * ```ts
+ * await deleteProfile('prf_01jd8k2m3n4p5q6r7s8t9v0wxy', ctx);
+ * ```
+ */
+export async function deleteProfile(profileId: string, ctx: CommandContext): Promise<void> {
+  const reelay = await projectClient(await loadSettings(ctx.global));
+  const answer = await reelay.profiles.delete(profileId);
+  ctx.out.result(answer, () => answer.message);
+}

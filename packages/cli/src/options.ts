@@ -1,0 +1,62 @@
+/** Parsing helpers for option values, with Portuguese usage errors (exit 2). */
+import { usageError } from './cli-error';
+
+/**
+ * Parses a whole number option within bounds.
+ *
+ * @example
+ * ```ts
+ * integerOption('20', '--limit', { min: 1, max: 100 }); // 20
+ * integerOption('abc', '--limit'); // throws: --limit deve ser um número inteiro
+ * ```
+ */
+export function integerOption(
+  value: string | undefined,
+  flag: string,
+  bounds: { min?: number; max?: number } = {},
+): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value.trim()))
+    throw usageError(`${flag} deve ser um número inteiro, não "${value}"`);
+  const number = Number(value);
+  if (bounds.min !== undefined && number < bounds.min)
+    throw usageError(`${flag} deve ser ao menos ${bounds.min}`);
+  if (bounds.max !== undefined && number > bounds.max)
+    throw usageError(`${flag} deve ser no máximo ${bounds.max}`);
+  return number;
+}
+
+/**
+ * Checks an option against its allowed values.
+ *
+ * @example
+ * ```ts
+ * choiceOption('feed', '--kind', ['feed', 'reel', 'story', 'carousel'] as const); // 'feed'
+ * ```
+ */
+export function choiceOption<T extends string>(
+  value: string | undefined,
+  flag: string,
+  choices: readonly T[],
+): T | undefined {
+  if (value === undefined) return undefined;
+  if (!(choices as readonly string[]).includes(value)) {
+    throw usageError(`${flag} inválido: "${value}"`, `use ${choices.join(', ')}`);
+  }
+  return value as T;
+}
+
+/**
+ * Splits repeated or comma-separated values (`--events a,b --events c`).
+ *
+ * @example
+ * ```ts
+ * listOption(['post.published,post.failed', 'post.partial']); // ['post.published', 'post.failed', 'post.partial']
+ * ```
+ */
+export function listOption(values: readonly string[] | undefined): string[] {
+  return (values ?? [])
+    .flatMap((value) => value.split(','))
+    .map((v) => v.trim())
+    .filter(Boolean);
+}

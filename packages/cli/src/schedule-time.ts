@@ -1,0 +1,194 @@
+/**
+ * Reading `--at` (and the `at` column of a CSV): an instant with an offset, a local time
+ * in an IANA time zone, or a time relative to now. The server decides whether the
+ * instant is inside the scheduling window (spec §8: 1 minute to 75 days); this only
+ * makes sure the instant is the one the person meant.
+ */
+import { isIanaTimeZone, parseOffsetDateTime } from '@reelay/core';
+import { usageError } from './cli-error';
+
+const UNIT_MS: Record<string, number> = {
+  s: 1000,
+  m: 60_000,
+  h: 3_600_000,
+  d: 86_400_000,
+  w: 7 * 86_400_000,
+};
+
+const RELATIVE = /^([+-])((?:\d+[smhdw])+)$/i;
+const LOCAL = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/i;
+
+const EXAMPLES =
+  'use 2026-12-01T10:00-03:00, 2026-12-01T10:00 com --timezone America/Sao_Paulo, ou +2h, +1d, +1d2h30m';
+
+export interface ScheduleTimeOptions {
+  /** IANA zone for local times (`--timezone`). */
+  timeZone?: string | undefined;
+  /** "Now" for relative times, in milliseconds; default `Date.now()`. */
+  now?: number;
+  /** Names the flag or column in messages; default `--at`. */
+  label?: string;
+}
+
+/**
+ * Turns the text of `--at` into an instant.
+ *
+ * - `2026-12-01T10:00-03:00` or `…Z`: that instant (seconds optional, `T` or a space);
+ * - `2026-12-01T10:00` with a time zone: that wall-clock time there, DST included; an
+ *   hour skipped by a DST change is refused, an hour that happens twice means the first;
+ * - `+2h`, `+90m`, `+1d2h`, `+1w` (and `-1d`, for list filters): relative to now.
+ *
+ * Anything else is a usage error (exit 2) with examples.
+ *
+ * @example
+ * ```ts
+ * parseScheduleTime('2026-12-01T10:00-03:00').toISOString(); // '2026-12-01T13:00:00.000Z'
+ * parseScheduleTime('2026-12-01T10:00', { timeZone: 'America/Sao_Paulo' }).toISOString(); // same
+ * parseScheduleTime('+2h', { now: Date.parse('2026-12-01T13:00Z') }).toISOString(); // '2026-12-01T15:00:00.000Z'
+ * ```
+ */
+export function parseScheduleTime(text: string, options: ScheduleTimeOptions = {}): Date {
+  const label = options.label ?? '--at';
+  const value = text.trim();
+  if (options.timeZone !== undefined) assertTimeZone(options.timeZone);
+
+  const relative = RELATIVE.exec(value);
+  if (relative) {
+    let total = 0;
+    for (const [, amount, unit] of relative[2]!.matchAll(/(\d+)([smhdw])/gi)) {
+      total += Number(amount) * UNIT_MS[unit!.toLowerCase()]!;
+    }
+    const sign = relative[1] === '-' ? -1 : 1;
+    return new Date((options.now ?? Date.now()) + sign * total);
+  }
+
+  const withOffset = parseOffsetDateTime(value.replace(/^(\d{4}-\d{2}-\d{2}) (?=\d)/, '$1T'));
+  if (withOffset) return withOffset;
+
+  const local = LOCAL.exec(value);
+  if (local) {
+    if (options.timeZone === undefined) {
+      throw usageError(
+        `${label} "${text}" não diz o fuso horário`,
+        'acrescente o deslocamento (2026-12-01T10:00-03:00) ou informe --timezone America/Sao_Paulo',
+      );
+    }
+    const [, year, month, day, hour, minute, second = '0'] = local;
+    return zonedTimeToInstant(
+      {
+        year: Number(year),
+        month: Number(month),
+        day: Number(day),
+        hour: Number(hour),
+        minute: Number(minute),
+        second: Number(second),
+      },
+      options.timeZone,
+      `${label} "${text}"`,
+    );
+  }
+  throw usageError(`${label} inválido: "${text}"`, EXAMPLES);
+}
+
+/**
+ * Refuses a time zone that is not an IANA name this runtime knows.
+ *
+ * @example
+ * ```ts
+ * assertTimeZone('America/Sao_Paulo'); // ok
+ * assertTimeZone('GMT-3'); // throws a usage error
+ * ```
+ */
+export function assertTimeZone(timeZone: string): void {
+  if (!isIanaTimeZone(timeZone)) {
+    throw usageError(
+      `fuso horário desconhecido: "${timeZone}"`,
+      'use um nome IANA, como America/Sao_Paulo, Europe/Lisbon ou UTC',
+    );
+  }
+}
+
+export interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall-clock time in `timeZone` at an instant, through `Intl` (the runtime's tz data). */
+function wallClockAt(time: number, timeZone: string): WallClock {
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(
+    format.formatToParts(new Date(time)).map((part) => [part.type, Number(part.value)]),
+  );
+  return {
+    year: parts.year!,
+    month: parts.month!,
+    day: parts.day!,
+    hour: parts.hour!,
+    minute: parts.minute!,
+    second: parts.second!,
+  };
+}
+
+const asUtc = (clock: WallClock) =>
+  Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second);
+
+/**
+ * The instant at which the wall clock in `timeZone` shows `clock`. The zone's offsets a
+ * day before and a day after are the only candidates (no zone changes twice within two
+ * days); the candidates that really show that time are the answers. None: the time was
+ * skipped by a DST change (refused). Two: it happened twice; the first is taken, as
+ * Temporal's `disambiguation: 'compatible'` does.
+ *
+ * @example
+ * ```ts
+ * const fields = { year: 2026, month: 11, day: 1, hour: 1, minute: 30, second: 0 };
+ * zonedTimeToInstant(fields, 'America/New_York').toISOString(); // '2026-11-01T05:30:00.000Z' (EDT, the first 1:30)
+ * ```
+ */
+export function zonedTimeToInstant(clock: WallClock, timeZone: string, label = 'horário'): Date {
+  const wanted = asUtc(clock);
+  const check = new Date(wanted);
+  if (
+    check.getUTCFullYear() !== clock.year ||
+    check.getUTCMonth() + 1 !== clock.month ||
+    check.getUTCDate() !== clock.day ||
+    clock.hour > 23 ||
+    clock.minute > 59 ||
+    clock.second > 59
+  ) {
+    throw usageError(`${label}: data inexistente`, EXAMPLES);
+  }
+  const offsetAt = (time: number) =>
+    asUtc(wallClockAt(time, timeZone)) - Math.floor(time / 1000) * 1000;
+  const offsets = new Set([offsetAt(wanted - 86_400_000), offsetAt(wanted + 86_400_000)]);
+  const instants = [...offsets]
+    .map((offset) => wanted - offset)
+    .filter((time) => asUtc(wallClockAt(time, timeZone)) === wanted)
+    .sort((a, b) => a - b);
+  if (instants.length === 0) {
+    throw usageError(
+      `${label} não existe em ${timeZone}: o relógio pula essa hora na mudança do horário de verão`,
+      'escolha um horário uma hora depois, ou informe o deslocamento explícito',
+    );
+  }
+  return new Date(instants[0]!);
+}

@@ -1,0 +1,272 @@
+/**
+ * `reelay webhooks verify` and `reelay webhooks listen`, as subprocesses, with deliveries
+ * signed by the SDK's own `signWebhook` and `createTestWebhook` (the code the server
+ * signs with): genuine ones pass, forged, tampered, stale and duplicate ones are told.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestWebhook } from '@reelay/sdk';
+import { cliFor, freshConfigDir } from './helpers/cli';
+
+const secret = 'whsec_Zm9yIHRlc3RzIG9ubHkgMDEyMzQ1Njc4OWFiY2RlZg';
+const scratch = mkdtempSync(join(tmpdir(), 'reelay-cli-webhooks-'));
+const reelay = cliFor(freshConfigDir());
+const secretFile = join(scratch, 'segredo');
+writeFileSync(secretFile, `${secret}\n`);
+
+afterAll(() => {
+  rmSync(scratch, { recursive: true, force: true });
+  rmSync(reelay.configDir, { recursive: true, force: true });
+});
+
+/** What a test needs of a signed delivery, whatever its event type. */
+interface Delivery {
+  body: string;
+  headers: Record<string, string>;
+  event: { id: string };
+}
+
+let saved = 0;
+/** Saves a delivery as a receiver would: the raw body, and the headers as curl -D writes them. */
+function save(delivery: Delivery, body = delivery.body): { payload: string; headers: string } {
+  const payload = join(scratch, `body-${++saved}.json`);
+  const headers = join(scratch, `headers-${saved}.txt`);
+  writeFileSync(payload, body);
+  writeFileSync(
+    headers,
+    `HTTP/1.1 200 OK\r\n${Object.entries(delivery.headers)
+      .map(([name, value]) => `${name}: ${value}`)
+      .join('\r\n')}\r\n\r\n`,
+  );
+  return { payload, headers };
+}
+
+describe('webhooks verify', () => {
+  it('accepts a genuine delivery (exit 0) and prints the event', async () => {
+    const delivery = await createTestWebhook({ secret, type: 'post.published' });
+    const files = save(delivery);
+    const result = await reelay.run([
+      'webhooks',
+      'verify',
+      '--payload',
+      files.payload,
+      '--headers',
+      files.headers,
+      '--secret-file',
+      secretFile,
+      '--json',
+    ]);
+    expect(result.code).toBe(0);
+    expect(result.json()).toMatchObject({
+      valid: true,
+      event: { id: delivery.event.id, type: 'post.published' },
+    });
+    const text = await reelay.run(
+      ['webhooks', 'verify', '--payload', files.payload, '--headers', files.headers],
+      {
+        env: { REELAY_WEBHOOK_SECRET: secret },
+      },
+    );
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain('Entrega válida.');
+    expect(text.stdout + text.stderr).not.toContain(secret);
+  });
+
+  it('takes headers as JSON or as -H flags too', async () => {
+    const delivery = await createTestWebhook({ secret, type: 'post.failed' });
+    const json = join(scratch, 'headers.json');
+    writeFileSync(json, JSON.stringify(delivery.headers));
+    const files = save(delivery);
+    const fromJson = await reelay.run([
+      'webhooks',
+      'verify',
+      '--payload',
+      files.payload,
+      '--headers',
+      json,
+      '--secret',
+      secret,
+    ]);
+    expect(fromJson.code).toBe(0);
+    const flags = Object.entries(delivery.headers).flatMap(([name, value]) => [
+      '-H',
+      `${name}: ${value}`,
+    ]);
+    const fromFlags = await reelay.run(
+      ['webhooks', 'verify', '--payload', '-', ...flags, '--secret', secret],
+      {
+        input: delivery.body,
+      },
+    );
+    expect(fromFlags.code).toBe(0);
+  });
+
+  it('refuses the wrong secret with exit 4, naming the reason, never printing a secret', async () => {
+    const files = save(await createTestWebhook({ secret }));
+    const other = 'whsec_b3V0cm8gc2VncmVkbyBxdWFscXVlcjAxMjM0NTY3';
+    const result = await reelay.run([
+      'webhooks',
+      'verify',
+      '--payload',
+      files.payload,
+      '--headers',
+      files.headers,
+      '--secret',
+      other,
+      '--json',
+    ]);
+    expect(result.code).toBe(4);
+    expect(result.stdout).toBe('');
+    expect(result.errorJson()).toMatchObject({
+      code: 'WEBHOOK_INVALID',
+      details: { reason: 'signature_mismatch' },
+    });
+    expect(result.stderr).not.toContain(other);
+  });
+
+  it('refuses a body changed after signing (exit 4)', async () => {
+    const delivery = await createTestWebhook({ secret });
+    const files = save(delivery, delivery.body.replace('"post.published"', '"post.failed"'));
+    const result = await reelay.run([
+      'webhooks',
+      'verify',
+      '--payload',
+      files.payload,
+      '--headers',
+      files.headers,
+      '--secret-file',
+      secretFile,
+    ]);
+    expect(result.code).toBe(4);
+    expect(result.stderr).toContain('a assinatura não confere');
+  });
+
+  it('refuses a stale timestamp unless asked to check it as of its signing', async () => {
+    const files = save(
+      await createTestWebhook({ secret, timestamp: Math.floor(Date.now() / 1000) - 3600 }),
+    );
+    const args = [
+      'webhooks',
+      'verify',
+      '--payload',
+      files.payload,
+      '--headers',
+      files.headers,
+      '--secret-file',
+      secretFile,
+    ];
+    const stale = await reelay.run([...args, '--json']);
+    expect(stale.code).toBe(4);
+    expect(stale.errorJson()).toMatchObject({ details: { reason: 'timestamp_too_old' } });
+    expect(stale.errorJson().hint).toContain('--ignore-timestamp');
+    expect((await reelay.run([...args, '--ignore-timestamp'])).code).toBe(0);
+    expect((await reelay.run([...args, '--tolerance', '7200'])).code).toBe(0);
+  });
+
+  it('exits 2 for a missing file or no secret at all', async () => {
+    const files = save(await createTestWebhook({ secret }));
+    const missing = await reelay.run([
+      'webhooks',
+      'verify',
+      '--payload',
+      join(scratch, 'nada.json'),
+      '--headers',
+      files.headers,
+      '--secret-file',
+      secretFile,
+    ]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('arquivo do corpo não encontrado');
+    const noSecret = await reelay.run([
+      'webhooks',
+      'verify',
+      '--payload',
+      files.payload,
+      '--headers',
+      files.headers,
+    ]);
+    expect(noSecret.code).toBe(2);
+    expect(noSecret.stderr).toContain('informe o segredo');
+  });
+});
+
+describe('webhooks listen', () => {
+  it('verifies and prints each delivery as it arrives, refuses forgeries, marks duplicates', async () => {
+    const listener = reelay.start(
+      [
+        'webhooks',
+        'listen',
+        '--port',
+        '0',
+        '--secret-file',
+        secretFile,
+        '--max-events',
+        '2',
+        '--json',
+      ],
+      { timeoutMs: 30_000 },
+    );
+    const [, url] = await listener.waitFor('stderr', /Ouvindo webhooks em (http:\/\/\S+)/);
+    const send = (delivery: Delivery, body = delivery.body) =>
+      fetch(url!, { method: 'POST', headers: delivery.headers, body });
+
+    const first = await createTestWebhook({ secret, type: 'post.scheduled' });
+    expect((await send(first)).status).toBe(204);
+    expect((await send(first)).status).toBe(204); // a retry of the same event
+    const forged = await createTestWebhook({
+      secret: 'whsec_b3V0cm8gc2VncmVkbyBxdWFscXVlcjAxMjM0NTY3',
+    });
+    const refused = await send(forged);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toBe('signature_mismatch');
+    expect((await fetch(url!)).status).toBe(405);
+    const second = await createTestWebhook({ secret, type: 'post.published' });
+    expect((await send(second)).status).toBe(204);
+
+    const result = await listener.done;
+    expect(result.code).toBe(0);
+    const lines = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines.map((line) => [line.event.id, line.duplicate])).toEqual([
+      [first.event.id, false],
+      [first.event.id, true],
+      [second.event.id, false],
+    ]);
+    expect(lines[2].event.type).toBe('post.published');
+    expect(result.stderr).toContain('entrega recusada (signature_mismatch)');
+    expect(result.stderr).toContain('2 evento(s) recebido(s)');
+  });
+
+  it('stops cleanly on Ctrl-C, with readable lines without --json', async () => {
+    const listener = reelay.start(['webhooks', 'listen', '--port', '0', '--path', '/ganchos'], {
+      env: { REELAY_WEBHOOK_SECRET: secret },
+    });
+    const [, url] = await listener.waitFor('stderr', /Ouvindo webhooks em (http:\/\/\S+)/);
+    expect(url).toMatch(/\/ganchos$/);
+    const delivery = await createTestWebhook({ secret, type: 'post.partial' });
+    expect(
+      (await fetch(url!, { method: 'POST', headers: delivery.headers, body: delivery.body }))
+        .status,
+    ).toBe(204);
+    await listener.waitFor('stdout', /post\.partial/);
+    expect((await fetch(url!.replace('/ganchos', '/outro'), { method: 'POST' })).status).toBe(404);
+    listener.child.kill('SIGINT');
+    const result = await listener.done;
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(new RegExp(`post\\.partial\\s+${delivery.event.id}\\s+post_`));
+  });
+
+  it('exits 2 when the port is taken', async () => {
+    const holder = reelay.start(['webhooks', 'listen', '--port', '0', '--secret', secret]);
+    const [, port] = await holder.waitFor('stderr', /127\.0\.0\.1:(\d+)/);
+    const second = await reelay.run(['webhooks', 'listen', '--port', port!, '--secret', secret]);
+    expect(second.code).toBe(2);
+    expect(second.stderr).toContain(`a porta ${port} já está em uso`);
+    holder.child.kill('SIGTERM');
+    expect((await holder.done).code).toBe(0);
+  });
+});

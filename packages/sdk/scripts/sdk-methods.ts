@@ -1,0 +1,254 @@
+/**
+ * How each contract route appears in the SDK: `resource.method`, the names of its
+ * positional arguments, and the example shown in its JSDoc; or why it has no method.
+ *
+ * The generator (`pnpm --filter @reelay/sdk generate`) joins this table with the contract
+ * in `@reelay/core` and writes `src/generated/`. A route added to the contract and absent
+ * here still gets a method, named by convention (`listNotifications` becomes
+ * `notifications.list`); write an entry only to choose another name or a better example.
+ */
+import type { RouteId } from '@reelay/core';
+
+export interface MethodEntry {
+  /** `resource.method`, as called: `posts.create` is `reelay.posts.create()`. */
+  readonly method: string;
+  /** Argument names of path parameters, by their name in the contract path. */
+  readonly params?: Readonly<Record<string, string>>;
+  /**
+   * Path parameters the SDK fills itself; the caller may still override them in the
+   * input object. Used where the contract takes a value that has only one valid answer.
+   */
+  readonly paramDefaults?: Readonly<Record<string, string>>;
+  /** The body of the JSDoc `@example`, with `reelay` as the client. */
+  readonly example: string;
+  /** A sentence of SDK behaviour added to the JSDoc. */
+  readonly note?: string;
+}
+
+export interface ExcludedEntry {
+  /** Why the SDK has no method for this route. */
+  readonly excluded: string;
+}
+
+export type SdkMethodEntry = MethodEntry | ExcludedEntry;
+
+const PLATFORM_CALLBACK =
+  'Called by Instagram (Meta) itself, never by an integration; verified by the platform signature.';
+
+export const SDK_METHODS = {
+  healthz: {
+    method: 'health.live',
+    example: `const { ok } = await reelay.health.live(); // true while the server is up`,
+  },
+  healthAuth: {
+    method: 'health.check',
+    example: `const { project } = await reelay.health.check();\nconsole.log(project.id, project.environment);`,
+  },
+  getOpenApiDocument: {
+    method: 'health.openApiDocument',
+    example: `const document = await reelay.health.openApiDocument();\nconsole.log(document.info);`,
+  },
+
+  signup: {
+    method: 'auth.signup',
+    example: `const reelay = new Reelay({ baseUrl: 'https://reelay.example.com' });\nconst session = await reelay.auth.signup({ email: 'ana@example.com', password: 'correct horse battery' });\nreelay.setAccessToken(session.accessToken);`,
+  },
+  login: {
+    method: 'auth.login',
+    example: `const session = await reelay.auth.login({ email: 'ana@example.com', password: 'correct horse battery' });\nreelay.setAccessToken(session.accessToken);`,
+  },
+  refresh: {
+    method: 'auth.refresh',
+    example: `const session = await reelay.auth.refresh({ refreshToken });\nreelay.setAccessToken(session.accessToken);\nrefreshToken = session.refreshToken; // the previous one no longer works`,
+  },
+
+  getMe: {
+    method: 'me.get',
+    example: `const { user, organization, projects } = await reelay.me.get();\nconst projectId = projects[0]!.id;`,
+  },
+  deleteMe: {
+    method: 'me.delete',
+    example: `await reelay.me.delete(); // irreversible`,
+  },
+  updateOrganization: {
+    method: 'organizations.update',
+    params: { id: 'organizationId' },
+    example: `const { organization } = await reelay.organizations.update(organizationId, { name: 'Café Aurora' });`,
+  },
+
+  listApiKeys: {
+    method: 'apiKeys.list',
+    params: { id: 'projectId' },
+    example: `const { apiKeys } = await reelay.apiKeys.list(projectId);\nfor (const key of apiKeys) console.log(key.prefix, key.revokedAt);`,
+  },
+  createApiKey: {
+    method: 'apiKeys.create',
+    params: { id: 'projectId' },
+    example: `const { apiKey } = await reelay.apiKeys.create(projectId, { name: 'servidor de produção' });\nsaveSecret(apiKey.key); // shown only in this answer`,
+  },
+  revokeApiKey: {
+    method: 'apiKeys.revoke',
+    params: { id: 'projectId', keyId: 'keyId' },
+    example: `const { apiKey } = await reelay.apiKeys.revoke(projectId, 'key_01jd8k2m3n4p5q6r7s8t9v0wxy');\nconsole.log(apiKey.revokedAt);`,
+  },
+
+  createProfile: {
+    method: 'profiles.create',
+    example: `const { profile } = await reelay.profiles.create({ name: 'Café Aurora', description: 'Cliente desde 2026' });`,
+  },
+  listProfiles: {
+    method: 'profiles.list',
+    example: `const { profiles, total } = await reelay.profiles.list();`,
+  },
+  deleteProfile: {
+    method: 'profiles.delete',
+    params: { id: 'profileId' },
+    example: `await reelay.profiles.delete('prf_01jd8k2m3n4p5q6r7s8t9v0wxy');`,
+  },
+
+  connectPlatform: {
+    method: 'accounts.connect',
+    paramDefaults: { platform: 'instagram' },
+    example: `const { url, expiresAt } = await reelay.accounts.connect({ profileId, redirectUrl: 'https://app.example.com/contas' });\n// send the person's browser to \`url\` before \`expiresAt\``,
+  },
+  listIntegrations: {
+    method: 'accounts.list',
+    example: `for await (const account of reelay.accounts.list({ profileId })) {\n  console.log(account.displayName, account.authStatus);\n}`,
+  },
+  deleteIntegration: {
+    method: 'accounts.disconnect',
+    params: { id: 'accountId' },
+    example: `await reelay.accounts.disconnect('int_01jd8k2m3n4p5q6r7s8t9v0wxy');`,
+  },
+  getIntegrationHealth: {
+    method: 'accounts.health',
+    params: { id: 'accountId' },
+    example: `const { health } = await reelay.accounts.health(accountId, { force: true });\nif (health.authStatus === 'reconnect_required') askToReconnect(accountId);`,
+  },
+  connectCallback: { excluded: PLATFORM_CALLBACK },
+
+  createPost: {
+    method: 'posts.create',
+    example: `const { post } = await reelay.posts.create({\n  content: 'Bom dia! #café',\n  mediaItems: [{ type: 'image', url: 'https://cdn.example.com/cafe.jpg' }],\n  platforms: [{ platform: 'instagram', accountId }],\n  scheduledFor: '2026-12-01T10:00:00-03:00',\n  timezone: 'America/Sao_Paulo',\n});`,
+    note: 'When `idempotencyKey` is absent the SDK generates one and reuses it on every automatic retry, so a retried creation never makes a second post; the key is on the returned post and on any `ReelayError` thrown.',
+  },
+  listPosts: {
+    method: 'posts.list',
+    example: `for await (const post of reelay.posts.list({ status: 'scheduled', limit: 50 })) {\n  console.log(post.id, post.scheduledFor);\n}`,
+  },
+  getPost: {
+    method: 'posts.get',
+    params: { id: 'postId' },
+    example: `const { post } = await reelay.posts.get('post_01jd8k2m3n4p5q6r7s8t9v0wxy');\nfor (const target of post.platforms) console.log(target.status, target.errorCode);`,
+  },
+  updatePost: {
+    method: 'posts.update',
+    params: { id: 'postId' },
+    example: `const { post } = await reelay.posts.update(postId, { scheduledFor: new Date('2026-12-02T13:00:00Z') });`,
+  },
+  deletePost: {
+    method: 'posts.cancel',
+    params: { id: 'postId' },
+    example: `const { post } = await reelay.posts.cancel(postId); // post.status === 'cancelled'`,
+  },
+  retryPost: {
+    method: 'posts.retry',
+    params: { id: 'postId' },
+    example: `await reelay.posts.retry(postId); // now\nawait reelay.posts.retry(postId, { scheduledFor: '2026-12-01T18:00:00-03:00' });`,
+  },
+
+  uploadMedia: {
+    method: 'media.upload',
+    example: `const { media } = await reelay.media.upload('./cafe.jpg'); // a path (Node, Bun, Deno)\nawait reelay.media.upload(fileInput.files[0]); // a Blob or File\nawait reelay.media.upload({ url: 'https://cdn.example.com/reel.mp4' }); // imported by URL`,
+  },
+
+  createNotification: {
+    method: 'notifications.create',
+    example: `const { notification } = await reelay.notifications.create({\n  eventTypes: ['post.published', 'post.failed'],\n  webhook: { url: 'https://app.example.com/webhooks/reelay' },\n});\nsaveSecret(notification.webhook.secret); // shown only in this answer`,
+  },
+  listNotifications: {
+    method: 'notifications.list',
+    example: `for await (const notification of reelay.notifications.list()) {\n  console.log(notification.id, notification.webhook.url, notification.paused);\n}`,
+  },
+  getNotification: {
+    method: 'notifications.get',
+    params: { id: 'notificationId' },
+    example: `const { notification } = await reelay.notifications.get('ntf_01jd8k2m3n4p5q6r7s8t9v0wxy');\nconsole.log(notification.eventTypes);`,
+  },
+  updateNotification: {
+    method: 'notifications.update',
+    params: { id: 'notificationId' },
+    example: `await reelay.notifications.update(notificationId, { paused: true }); // events wait as pending\nawait reelay.notifications.update(notificationId, { paused: false }); // and go now`,
+  },
+  deleteNotification: {
+    method: 'notifications.delete',
+    params: { id: 'notificationId' },
+    example: `await reelay.notifications.delete('ntf_01jd8k2m3n4p5q6r7s8t9v0wxy');`,
+  },
+  rotateNotificationSecret: {
+    method: 'notifications.rotateSecret',
+    params: { id: 'notificationId' },
+    example: `const { notification } = await reelay.notifications.rotateSecret(notificationId, { overlapSeconds: 3600 });\nsaveSecret(notification.webhook.secret); // the old secret keeps signing for an hour`,
+  },
+  testNotification: {
+    method: 'notifications.test',
+    example: `const { result } = await reelay.notifications.test({ webhook: { url: 'https://app.example.com/webhooks/reelay' } });\nconsole.log(result.delivered, result.responseStatus);`,
+  },
+  listDeliveries: {
+    method: 'notifications.deliveries',
+    params: { id: 'notificationId' },
+    example: `const failed = await reelay.notifications.deliveries(notificationId, { status: 'failed' }).toArray({ max: 100 });`,
+  },
+
+  metaDeauthorize: { excluded: PLATFORM_CALLBACK },
+  metaDataDeletion: { excluded: PLATFORM_CALLBACK },
+  getDataDeletionStatus: {
+    excluded:
+      'The status page of a Meta data-deletion request, opened by the person who asked Meta; not part of an integration.',
+  },
+} as const satisfies Partial<Record<RouteId, SdkMethodEntry>>;
+
+/** The resources of the client, in the order they appear on `Reelay`, with their JSDoc. */
+export const SDK_RESOURCES: Readonly<Record<string, { summary: string; example: string }>> = {
+  health: {
+    summary: 'Liveness and credential checks.',
+    example: `const { project } = await reelay.health.check();`,
+  },
+  auth: {
+    summary:
+      'The built-in login (Bearer mode): sign-up, login and token refresh. Public routes: no credential is sent.',
+    example: `const session = await reelay.auth.login({ email, password });`,
+  },
+  me: {
+    summary: 'The signed-in user, their organization and projects (Bearer only).',
+    example: `const { projects } = await reelay.me.get();`,
+  },
+  organizations: {
+    summary: 'The organization of the signed-in user (Bearer only).',
+    example: `await reelay.organizations.update(organizationId, { name: 'Café Aurora' });`,
+  },
+  apiKeys: {
+    summary: "A project's API keys (Bearer only).",
+    example: `const { apiKey } = await reelay.apiKeys.create(projectId, { name: 'ci' });`,
+  },
+  profiles: {
+    summary: 'Profiles group connected accounts, for example one per client or brand.',
+    example: `const { profile } = await reelay.profiles.create({ name: 'Café Aurora' });`,
+  },
+  accounts: {
+    summary: 'Connected Instagram professional accounts: connect, list, check and disconnect.',
+    example: `const { url } = await reelay.accounts.connect({ profileId });`,
+  },
+  posts: {
+    summary: 'Posts published now or scheduled, to 1 to 5 connected accounts.',
+    example: `for await (const post of reelay.posts.list({ status: 'failed' })) await reelay.posts.retry(post.id);`,
+  },
+  media: {
+    summary: 'Media uploaded to Reelay (or imported from a URL) and referenced by `mediaId`.',
+    example: `const { media } = await reelay.media.upload('./cafe.jpg');`,
+  },
+  notifications: {
+    summary: 'Webhook subscriptions and their delivery history.',
+    example: `await reelay.notifications.create({ eventTypes: ['post.failed'], webhook: { url } });`,
+  },
+};

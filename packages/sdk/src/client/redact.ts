@@ -1,0 +1,97 @@
+/**
+ * Keeps credentials out of everything the SDK throws or logs: the configured API key,
+ * access and refresh tokens, and anything shaped like one (`rly_live_…` keys, `whsec_…`
+ * secrets, `Bearer …` values, JWTs), wherever they appear in text.
+ */
+
+const REDACTED = '[redacted]';
+
+const PATTERNS: readonly RegExp[] = [
+  /rly_[a-z]+_[A-Za-z0-9_-]+/g,
+  /whsec_[A-Za-z0-9_-]+/g,
+  /(Bearer\s+)[^\s",]+/gi,
+  /eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]+/g,
+];
+
+/** Header names whose values are always secret. */
+export const SECRET_HEADERS: ReadonlySet<string> = new Set([
+  'x-access-key',
+  'authorization',
+  'cookie',
+  'set-cookie',
+]);
+
+/** Body fields whose values are always secret. */
+const SECRET_FIELDS: ReadonlySet<string> = new Set([
+  'password',
+  'accessToken',
+  'refreshToken',
+  'apiKey',
+  'key',
+  'secret',
+]);
+
+/**
+ * Removes known secrets and secret-shaped values from a text.
+ *
+ * @example
+ * ```ts
+ * redactText('invalid key rly_live_4f9a…', []); // 'invalid key [redacted]'
+ * ```
+ */
+export function redactText(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) {
+    // Short values would blank out ordinary words; real credentials are long.
+    if (secret.length >= 8) out = out.split(secret).join(REDACTED);
+  }
+  for (const pattern of PATTERNS) {
+    out = out.replace(pattern, (match, prefix?: unknown) =>
+      typeof prefix === 'string' && /^Bearer/i.test(prefix) ? `${prefix}${REDACTED}` : REDACTED,
+    );
+  }
+  return out;
+}
+
+/**
+ * A deep copy of a JSON-like value with secret fields blanked and secrets removed from
+ * every string.
+ *
+ * @example
+ * ```ts
+ * redactValue({ refreshToken: 'abc', note: 'ok' }, []); // { refreshToken: '[redacted]', note: 'ok' }
+ * ```
+ */
+export function redactValue<T>(value: T, secrets: readonly string[], depth = 0): T {
+  if (typeof value === 'string') return redactText(value, secrets) as T;
+  if (depth > 8 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    return value.map((item) => redactValue(item, secrets, depth + 1)) as T;
+  }
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    out[key] =
+      SECRET_FIELDS.has(key) || SECRET_HEADERS.has(key.toLowerCase())
+        ? REDACTED
+        : redactValue(item, secrets, depth + 1);
+  }
+  return out as T;
+}
+
+/**
+ * Request headers as they may be logged: secret ones replaced.
+ *
+ * @example
+ * ```ts
+ * redactHeaders({ 'x-access-key': 'rly_live_…', accept: 'application/json' });
+ * // { 'x-access-key': '[redacted]', accept: 'application/json' }
+ * ```
+ */
+export function redactHeaders(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [
+      name,
+      SECRET_HEADERS.has(name.toLowerCase()) ? REDACTED : value,
+    ]),
+  );
+}

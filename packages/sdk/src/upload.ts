@@ -1,0 +1,230 @@
+/**
+ * What `reelay.media.upload()` accepts and how each kind becomes a request body: bytes go
+ * as `multipart/form-data` (field `file`), a URL goes as JSON `{ url }` for the server to
+ * import (spec §4 "POST /v1/media": direct uploads up to 50 MB, larger videos by URL).
+ *
+ * Reading a path needs `node:fs`, which browsers lack; it is reached only when a path is
+ * given, through `process.getBuiltinModule` (Node 22+, Bun, Deno) or a dynamic import
+ * that bundlers leave alone, so a browser bundle never includes it.
+ */
+
+/**
+ * Media to upload:
+ * - a file path (`'./cafe.jpg'`, or a `file:` URL): Node, Bun and Deno;
+ * - a `Blob` or `File`;
+ * - bytes (`Uint8Array`, `ArrayBuffer`);
+ * - a stream: a web `ReadableStream` or a Node `Readable` (any async iterable of bytes);
+ * - `{ url }` (or an `http(s)` `URL`): the server downloads it.
+ *
+ * @example
+ * ```ts
+ * const sources: MediaSource[] = ['./cafe.jpg', file, createReadStream('reel.mp4'), { url: 'https://cdn.example.com/v.mp4' }];
+ * ```
+ */
+export type MediaSource =
+  | string
+  | URL
+  | { path: string | URL }
+  | { url: string | URL }
+  | Blob
+  | ArrayBuffer
+  | ArrayBufferView
+  | ReadableStream<Uint8Array>
+  | AsyncIterable<Uint8Array | string>;
+
+/**
+ * Largest direct upload (spec §8): 50 MB, counted as the platform counts, 1 MB = 2^20 bytes.
+ *
+ * @example
+ * ```ts
+ * const source = file.size > DIRECT_UPLOAD_MAX_BYTES ? { url: publicUrlOf(file) } : file;
+ * ```
+ */
+export const DIRECT_UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
+
+const MIME_BY_EXTENSION: Readonly<Record<string, string>> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  mp4: 'video/mp4',
+  m4v: 'video/mp4',
+  mov: 'video/quicktime',
+};
+
+export type UploadBody =
+  { kind: 'json'; body: { url: string } } | { kind: 'form'; form: FormData; size: number };
+
+interface FsModule {
+  openAsBlob?: (path: string | URL, options?: { type?: string }) => Promise<Blob>;
+  promises: {
+    readFile(path: string | URL): Promise<Uint8Array>;
+    stat(path: string | URL): Promise<{ isFile(): boolean }>;
+  };
+}
+
+async function loadFs(): Promise<FsModule> {
+  const getBuiltin = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } })
+    .process?.getBuiltinModule;
+  const builtin = typeof getBuiltin === 'function' ? getBuiltin('node:fs') : undefined;
+  if (builtin) return builtin as FsModule;
+  // A specifier in a variable: bundlers do not try to resolve it for browsers.
+  const specifier = 'node:fs';
+  try {
+    return (await import(/* @vite-ignore */ /* webpackIgnore: true */ specifier)) as FsModule;
+  } catch {
+    throw new TypeError(
+      'Este ambiente não lê arquivos por caminho (node:fs indisponível); envie um Blob, um File ou um stream.',
+    );
+  }
+}
+
+function baseName(path: string): string {
+  return path.split(/[\\/]/).pop() || 'upload';
+}
+
+/** The media type of a file name, from its extension; `undefined` when unknown. */
+export function guessMediaType(filename: string): string | undefined {
+  const extension = filename.split('.').pop()?.toLowerCase() ?? '';
+  return MIME_BY_EXTENSION[extension];
+}
+
+function isBlob(value: unknown): value is Blob {
+  return typeof Blob !== 'undefined' && value instanceof Blob;
+}
+
+function isReadableStream(value: unknown): value is ReadableStream<Uint8Array> {
+  return typeof (value as ReadableStream | null)?.getReader === 'function';
+}
+
+function isAsyncIterable(value: unknown): value is AsyncIterable<Uint8Array | string> {
+  return typeof (value as AsyncIterable<unknown> | null)?.[Symbol.asyncIterator] === 'function';
+}
+
+function tooLarge(): RangeError {
+  return new RangeError(
+    `O stream passa de ${DIRECT_UPLOAD_MAX_BYTES / 1024 / 1024} MB, o máximo de um envio direto; importe vídeos maiores por URL com media.upload({ url }).`,
+  );
+}
+
+async function collect(chunks: AsyncIterable<Uint8Array | string>): Promise<Uint8Array[]> {
+  const parts: Uint8Array[] = [];
+  const encoder = new TextEncoder();
+  let size = 0;
+  for await (const chunk of chunks) {
+    const bytes = typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
+    size += bytes.byteLength;
+    if (size > DIRECT_UPLOAD_MAX_BYTES) throw tooLarge();
+    parts.push(bytes);
+  }
+  return parts;
+}
+
+async function* readStream(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    // Stop the producer when the upload gives up early (too large, aborted).
+    await reader.cancel().catch(() => {});
+  }
+}
+
+function isStreamOrBytes(source: MediaSource): boolean {
+  return (
+    isBlob(source) ||
+    source instanceof ArrayBuffer ||
+    ArrayBuffer.isView(source) ||
+    isReadableStream(source) ||
+    isAsyncIterable(source)
+  );
+}
+
+// Streams come first: a Node file stream has a `path`, an HTTP request a `url`, and
+// neither means "read that file" or "import that address".
+function urlOf(source: MediaSource): string | undefined {
+  if (source instanceof URL) return /^https?:$/.test(source.protocol) ? source.href : undefined;
+  if (typeof source === 'object' && !isStreamOrBytes(source) && 'url' in source) {
+    return String(source.url);
+  }
+  return undefined;
+}
+
+function pathOf(source: MediaSource): string | URL | undefined {
+  if (typeof source === 'string') return source;
+  if (source instanceof URL) return source.protocol === 'file:' ? source : undefined;
+  if (typeof source === 'object' && !isStreamOrBytes(source) && 'path' in source) {
+    return source.path;
+  }
+  return undefined;
+}
+
+/**
+ * Turns a media source into the body of `POST /v1/media`. Bytes are read once, into a
+ * Blob, so an automatic retry can send them again; a path becomes a Blob backed by the
+ * file, read while sending.
+ *
+ * @example
+ * ```ts
+ * const body = await toUploadBody('./cafe.jpg', {});
+ * // { kind: 'form', form: FormData { file: File('cafe.jpg', image/jpeg) }, size: 48213 }
+ * ```
+ */
+export async function toUploadBody(
+  source: MediaSource,
+  options: { filename?: string | undefined; contentType?: string | undefined },
+): Promise<UploadBody> {
+  const url = urlOf(source);
+  if (url !== undefined) return { kind: 'json', body: { url } };
+
+  let blob: Blob;
+  let name = options.filename;
+  const path = pathOf(source);
+  if (path !== undefined) {
+    if (typeof path === 'string' && /^https?:\/\//i.test(path)) {
+      throw new TypeError(
+        `"${path}" é uma URL, não um caminho: use media.upload({ url: '${path}' }) para importar.`,
+      );
+    }
+    const fs = await loadFs();
+    const fileName = baseName(typeof path === 'string' ? path : decodeURIComponent(path.pathname));
+    name ??= fileName;
+    const type = options.contentType ?? guessMediaType(fileName) ?? '';
+    // Stat first: openAsBlob reports a missing file only as "Unable to open file as blob".
+    if (!(await fs.promises.stat(path)).isFile()) {
+      throw new TypeError(`${String(path)} não é um arquivo.`);
+    }
+    blob = fs.openAsBlob
+      ? await fs.openAsBlob(path, { type })
+      : new Blob([(await fs.promises.readFile(path)) as Uint8Array<ArrayBuffer>], { type });
+  } else if (isBlob(source)) {
+    blob = source;
+    name ??= (source as Partial<File>).name || undefined;
+  } else if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) {
+    const bytes =
+      source instanceof ArrayBuffer
+        ? new Uint8Array(source)
+        : new Uint8Array(source.buffer, source.byteOffset, source.byteLength);
+    blob = new Blob([bytes as Uint8Array<ArrayBuffer>]);
+  } else if (isReadableStream(source)) {
+    blob = new Blob((await collect(readStream(source))) as Uint8Array<ArrayBuffer>[]);
+  } else if (isAsyncIterable(source)) {
+    blob = new Blob((await collect(source)) as Uint8Array<ArrayBuffer>[]);
+  } else {
+    throw new TypeError(
+      'media.upload aceita um caminho, um Blob ou File, bytes, um stream ou { url }.',
+    );
+  }
+
+  const filename = name ?? 'upload';
+  const type =
+    options.contentType ?? (blob.type || guessMediaType(filename) || 'application/octet-stream');
+  const file = blob.type === type ? blob : new Blob([blob], { type });
+  const form = new FormData();
+  form.append('file', file, filename);
+  return { kind: 'form', form, size: file.size };
+}

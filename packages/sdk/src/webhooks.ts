@@ -1,0 +1,302 @@
+/**
+ * Webhooks (spec §6): verification and signing are core's functions, the very code the
+ * server signs with, re-exported here with their types declared by the SDK, so the
+ * published declarations name no unpublished package. A type test keeps these
+ * declarations equal to core's. {@link createTestWebhook} builds realistic signed
+ * deliveries for testing a receiver.
+ */
+import * as core from '@reelay/core/webhooks';
+import { randomId } from './client/random-id';
+import { WEBHOOK_PAYLOAD_VERSION } from './generated/webhooks';
+import type {
+  WebhookEvent,
+  WebhookEventType,
+  WebhookPost,
+  WebhookPostTarget,
+} from './generated/types';
+
+export { WEBHOOK_EVENT_TYPES, WEBHOOK_PAYLOAD_VERSION } from './generated/webhooks';
+
+/** Why a delivery failed verification; stable, for code to branch on. */
+export type WebhookVerificationReason =
+  | 'body_not_raw'
+  | 'missing_header'
+  | 'invalid_secret'
+  | 'invalid_timestamp'
+  | 'timestamp_too_old'
+  | 'timestamp_in_future'
+  | 'invalid_signature_format'
+  | 'body_reserialized'
+  | 'signature_mismatch';
+
+/** The raw body as received: text or bytes, never a parsed object. */
+export type RawBody = string | Uint8Array | ArrayBuffer;
+
+/** Request headers: a Fetch `Headers`, or a plain object such as Node's `req.headers`. */
+export type HeadersLike =
+  { get(name: string): string | null } | Record<string, string | string[] | undefined>;
+
+export interface WebhookCryptoOptions {
+  /** Web Crypto implementation; defaults to `globalThis.crypto.subtle`. */
+  subtle?: SubtleCrypto;
+}
+
+export interface VerifyWebhookOptions extends WebhookCryptoOptions {
+  /** Allowed clock distance in seconds; default 300 (spec §6). */
+  toleranceSeconds?: number;
+  /** The receiver's clock, in milliseconds; defaults to `Date.now`. */
+  now?: () => number;
+}
+
+export interface SignWebhookOptions extends WebhookCryptoOptions {
+  /** The subscription secret (`whsec_…`). */
+  secret: string;
+  /** The event: an object is serialised once with `JSON.stringify`; a string is sent as is. */
+  payload: unknown;
+  /** Unix time in seconds; defaults to now. */
+  timestamp?: number;
+  /** Event id header; defaults to `payload.id`. */
+  eventId?: string;
+  /** Event type header; defaults to `payload.type`. */
+  eventType?: string;
+}
+
+export interface SignedWebhook {
+  /** The exact body to send; it is what the signature covers. */
+  body: string;
+  /** The four delivery headers of spec §6 plus `content-type`. */
+  headers: Record<string, string>;
+}
+
+/**
+ * Thrown by {@link verifyWebhook}; `reason` names the usual mistake: a parsed or
+ * re-serialised body, the wrong secret, a stale timestamp.
+ *
+ * @example
+ * ```ts
+ * try { await verifyWebhook(body, headers, secret); }
+ * catch (error) { if (error instanceof WebhookVerificationError) res.writeHead(400).end(error.reason); }
+ * ```
+ */
+export interface WebhookVerificationError extends Error {
+  readonly name: 'WebhookVerificationError';
+  readonly reason: WebhookVerificationReason;
+}
+
+/**
+ * The class of verification failures (see the interface of the same name).
+ *
+ * @example
+ * ```ts
+ * if (error instanceof WebhookVerificationError && error.reason === 'timestamp_too_old') replayAlarm();
+ * ```
+ */
+export const WebhookVerificationError: {
+  new (reason: WebhookVerificationReason, message: string): WebhookVerificationError;
+  readonly prototype: WebhookVerificationError;
+} = core.WebhookVerificationError;
+
+/**
+ * The delivery headers of spec §6, lower-cased as HTTP servers present them.
+ *
+ * @example
+ * ```ts
+ * const eventId = req.headers[WEBHOOK_HEADERS.eventId]; // deduplicate on it
+ * ```
+ */
+export const WEBHOOK_HEADERS: {
+  readonly eventId: 'x-service-event-id';
+  readonly eventType: 'x-service-event-type';
+  readonly timestamp: 'x-service-timestamp';
+  readonly signature: 'x-service-signature';
+} = core.WEBHOOK_HEADERS;
+
+/**
+ * Largest distance, in seconds, between a delivery's timestamp and the receiver's clock.
+ *
+ * @example
+ * ```ts
+ * await verifyWebhook(body, headers, secret, { toleranceSeconds: WEBHOOK_TOLERANCE_SECONDS });
+ * ```
+ */
+export const WEBHOOK_TOLERANCE_SECONDS: number = core.WEBHOOK_TOLERANCE_SECONDS;
+
+/**
+ * Verifies a delivery (signature over the raw body, in constant time, and a timestamp
+ * within 300 s) and returns the event, typed. Throws a `WebhookVerificationError` whose
+ * `reason` names the problem. Pass several secrets while one is being rotated.
+ *
+ * @example
+ * ```ts
+ * const chunks = [];
+ * for await (const chunk of req) chunks.push(chunk);
+ * const event = await verifyWebhook(Buffer.concat(chunks), req.headers, process.env.REELAY_WEBHOOK_SECRET!);
+ * if (event.type === 'post.failed') alertTeam(event.data.post.id);
+ * ```
+ */
+export const verifyWebhook: <TEvent = WebhookEvent>(
+  rawBody: RawBody,
+  headers: HeadersLike,
+  secret: string | readonly string[],
+  options?: VerifyWebhookOptions,
+) => Promise<TEvent> = core.verifyWebhook;
+
+/**
+ * Signs a payload exactly as Reelay does and returns the body and headers to send: for
+ * testing your own receiver with your own payloads.
+ *
+ * @example
+ * ```ts
+ * const { body, headers } = await signWebhook({ secret: 'whsec_test', payload: event });
+ * await fetch('http://localhost:3000/webhooks', { method: 'POST', body, headers });
+ * ```
+ */
+export const signWebhook: (options: SignWebhookOptions) => Promise<SignedWebhook> =
+  core.signWebhook;
+
+/**
+ * The `X-Service-Signature` value of a body and timestamp.
+ *
+ * @example
+ * ```ts
+ * await computeWebhookSignature('whsec_abc', 1763726400, '{"id":"evt_1"}'); // 'sha256=5f0c…'
+ * ```
+ */
+export const computeWebhookSignature: (
+  secret: string,
+  timestamp: number | string,
+  rawBody: RawBody,
+  options?: WebhookCryptoOptions,
+) => Promise<string> = core.computeWebhookSignature;
+
+const CROCKFORD = '0123456789abcdefghjkmnpqrstvwxyz';
+
+/** An id shaped like Reelay's: prefix, then 26 lower-case Crockford base32 characters. */
+function fakeId(prefix: string): string {
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(26));
+  return `${prefix}_${Array.from(bytes, (byte) => CROCKFORD[byte % 32]).join('')}`;
+}
+
+/**
+ * Options of {@link createTestWebhook}.
+ *
+ * @example
+ * ```ts
+ * const options: TestWebhookOptions = { secret: 'whsec_test', type: 'post.partial', profileId: 'prf_01jd8k2m3n4p5q6r7s8t9v0wxy' };
+ * ```
+ */
+export interface TestWebhookOptions<Type extends WebhookEventType = WebhookEventType> {
+  /** The subscription secret your receiver verifies with (`whsec_…`). */
+  secret: string;
+  /** Event type; default `post.published`. */
+  type?: Type;
+  /** Fields of `data.post` to use instead of the generated ones. */
+  post?: Partial<WebhookPost>;
+  /** `data.platforms`; default one Instagram target whose status fits the event. */
+  platforms?: WebhookPostTarget[];
+  projectId?: string;
+  profileId?: string | null;
+  /** Event id; default a new `evt_…`. Send the same id twice to test deduplication. */
+  id?: string;
+  /** Unix seconds of the signature; default now. Move it to test the 300 s tolerance. */
+  timestamp?: number;
+  /** Base of `links.api`; default `https://reelay.example.com`. */
+  baseUrl?: string;
+}
+
+/**
+ * A signed test delivery: what to send (`body`, `headers`) and what it means (`event`).
+ *
+ * @example
+ * ```ts
+ * const { body, headers, event }: TestWebhook = await createTestWebhook({ secret });
+ * ```
+ */
+export interface TestWebhook<
+  Type extends WebhookEventType = WebhookEventType,
+> extends SignedWebhook {
+  /** The event, as `verifyWebhook` will return it. */
+  event: Extract<WebhookEvent, { type: Type }>;
+}
+
+function targetFor(
+  type: WebhookEventType,
+  profileId: string | null,
+  at: string,
+  index: number,
+): WebhookPostTarget {
+  const failed = type === 'post.failed' || (type === 'post.partial' && index === 1);
+  const published = !failed && type !== 'post.scheduled';
+  return {
+    platform: 'instagram',
+    integrationId: fakeId('int'),
+    profileId,
+    status: failed ? 'failed' : published ? 'published' : 'scheduled',
+    platformPostId: published ? String(17_895_695_668_004_550 + index) : null,
+    platformPostUrl: published ? `https://www.instagram.com/p/C7x1y2z${index}/` : null,
+    publishedAt: published ? at : null,
+    errorCode: failed ? 'TOKEN_INVALID' : null,
+    errorMessage: failed ? 'O token da conta expirou ou foi revogado; reconecte a conta.' : null,
+    warningMessage: null,
+  };
+}
+
+const POST_STATUS: Record<WebhookEventType, WebhookPost['status']> = {
+  'post.scheduled': 'scheduled',
+  'post.published': 'published',
+  'post.partial': 'partial',
+  'post.failed': 'failed',
+};
+
+/**
+ * A realistic, signed delivery of one event, exactly as Reelay sends it: the body, the
+ * four `X-Service-*` headers and the parsed event. For testing your own receiver.
+ *
+ * @example
+ * ```ts
+ * const delivery = await createTestWebhook({ secret: 'whsec_test', type: 'post.failed' });
+ * const answer = await fetch('http://localhost:3000/webhooks/reelay', {
+ *   method: 'POST', body: delivery.body, headers: delivery.headers,
+ * });
+ * expect(answer.status).toBe(204);
+ * ```
+ */
+export async function createTestWebhook<Type extends WebhookEventType = 'post.published'>(
+  options: TestWebhookOptions<Type>,
+): Promise<TestWebhook<Type>> {
+  const type = (options.type ?? 'post.published') as Type;
+  const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
+  const at = new Date(timestamp * 1000).toISOString();
+  const profileId = options.profileId === undefined ? null : options.profileId;
+  const postId = options.post?.id ?? fakeId('post');
+  const base = (options.baseUrl ?? 'https://reelay.example.com').replace(/\/+$/, '');
+  const scheduled = type === 'post.scheduled';
+  const platforms =
+    options.platforms ??
+    (type === 'post.partial'
+      ? [targetFor(type, profileId, at, 0), targetFor(type, profileId, at, 1)]
+      : [targetFor(type, profileId, at, 0)]);
+  const event = {
+    version: WEBHOOK_PAYLOAD_VERSION,
+    id: options.id ?? fakeId('evt'),
+    type,
+    createdAt: at,
+    projectId: options.projectId ?? fakeId('proj'),
+    profileId,
+    data: {
+      post: {
+        id: postId,
+        status: POST_STATUS[type],
+        content: 'Bom dia! #café',
+        scheduledFor: scheduled ? new Date((timestamp + 3600) * 1000).toISOString() : null,
+        publishedAt: type === 'post.published' || type === 'post.partial' ? at : null,
+        mediaItems: [{ type: 'image', url: `${base}/media/${randomId()}.jpg` }],
+        links: { api: `${base}/v1/posts/${postId}` },
+        ...options.post,
+      },
+      platforms,
+    },
+  } as Extract<WebhookEvent, { type: Type }>;
+  const signed = await signWebhook({ secret: options.secret, payload: event, timestamp });
+  return { ...signed, event };
+}

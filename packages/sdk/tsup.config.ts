@@ -1,0 +1,15 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig({
+  entry: { index: 'src/index.ts' },
+  format: ['esm', 'cjs'],
+  // The declarations inline the core types they use (webhook signing), so the published
+  // d.ts names neither @reelay/core, which is not a dependency, nor zod.
+  dts: { resolve: [/^@reelay\/core/] },
+  clean: true,
+  sourcemap: true,
+  target: 'es2022',
+  // The SDK carries the parts of core it uses, so it has no runtime dependency on it
+  // and bundlers can shake away the rest.
+  noExternal: [/^@reelay\/core/],
+});
