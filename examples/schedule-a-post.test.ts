@@ -1,0 +1,50 @@
+/**
+ * The schedule-a-post example, run as its own process against a real server and the
+ * Instagram emulator.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { solidJpeg } from '../packages/core/src/platform/testing/media-fixtures';
+import {
+  authorizeOnEmulator,
+  createTestAccount,
+  startPlatform,
+} from '../packages/sdk/test/helpers/platform';
+import { runExample } from './helpers/run-example';
+
+const platform = await startPlatform();
+const scratch = mkdtempSync(join(tmpdir(), 'reelay-example-'));
+afterAll(async () => {
+  await platform.close();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+describe('examples/schedule-a-post.ts', () => {
+  it('uploads the image, schedules the post an hour ahead and lists it', async () => {
+    const account = await createTestAccount(platform.url);
+    const { url } = await account.reelay.accounts.connect();
+    const connected = await authorizeOnEmulator(platform, url, { username: 'cafe.exemplo' });
+    const image = join(scratch, 'cafe.jpg');
+    writeFileSync(image, solidJpeg(1080, 1350));
+
+    const example = runExample('schedule-a-post.ts', {
+      REELAY_BASE_URL: platform.url,
+      REELAY_API_KEY: account.apiKey,
+      REELAY_ACCOUNT_ID: connected.body.integration.id,
+      REELAY_MEDIA: image,
+      REELAY_CAPTION: 'Do exemplo',
+    });
+    expect(await example.exited).toBe(0);
+    const [, postId] = example.output().match(/scheduled (post_\w+)/)!;
+    const { post } = await account.reelay.posts.get(postId!);
+    expect(post).toMatchObject({ status: 'scheduled', content: 'Do exemplo' });
+    expect(example.output()).toContain(`- ${postId}`);
+  });
+
+  it('fails clearly when a setting is missing', async () => {
+    const example = runExample('schedule-a-post.ts', { REELAY_BASE_URL: platform.url });
+    expect(await example.exited).toBe(1);
+  });
+});

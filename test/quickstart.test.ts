@@ -1,0 +1,86 @@
+/**
+ * The README's quickstart, executed: `pnpm dev` as written, then the commands of the
+ * quickstart block in bash, exactly as a new user pastes them. If the README drifts from
+ * what works, this fails.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { describe, expect, it } from 'vitest';
+
+const root = new URL('../', import.meta.url);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function quickstartScript(): string {
+  const readme = readFileSync(new URL('README.md', root), 'utf8');
+  const block = readme.slice(
+    readme.indexOf('<!-- quickstart:start -->'),
+    readme.indexOf('<!-- quickstart:end -->'),
+  );
+  const script = /```sh\n([\s\S]*?)```/.exec(block)?.[1];
+  if (!script) throw new Error('README has no quickstart block');
+  return script;
+}
+
+describe('the README quickstart', () => {
+  it('schedules a post that the emulator then shows published', { timeout: 180_000 }, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'reelay-quickstart-'));
+    const port = await freePort();
+    const emulatorPort = await freePort();
+    const dev = spawn('pnpm', ['dev'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        EMULATOR_PORT: String(emulatorPort),
+        REELAY_DATA_DIR: dataDir,
+      },
+      stdio: ['ignore', 'pipe', 'ignore'],
+      detached: true,
+    });
+    try {
+      let exportLine = '';
+      for await (const line of createInterface({ input: dev.stdout! })) {
+        if (line.startsWith('export ')) {
+          exportLine = line;
+          break;
+        }
+      }
+      expect(exportLine).toMatch(/^export REELAY_URL=\S+ REELAY_API_KEY=rly_live_\S+ /);
+      const run = spawnSync(
+        'bash',
+        ['-euo', 'pipefail', '-c', `${exportLine}\n${quickstartScript()}`],
+        {
+          cwd: root,
+          encoding: 'utf8',
+          timeout: 150_000,
+        },
+      );
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.stdout).toMatch(/^scheduled post_\S+ for /m);
+      const published = run.stdout
+        .split('\n')
+        .find((line) => line.startsWith('{"success":true,"post":'));
+      expect(JSON.parse(published!).post).toMatchObject({
+        status: 'published',
+        content: 'Olá do Reelay!',
+      });
+      expect(run.stdout).toContain('"caption":"Olá do Reelay!"');
+    } finally {
+      // pnpm runs the script in a child: stop the whole group.
+      process.kill(-dev.pid!, 'SIGTERM');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
