@@ -86,7 +86,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createIndex('profiles_project')
     .on('profiles')
-    .columns(['project_id', 'created_at'])
+    // Lists sort by (created_at, id): with id in the index they come out sorted.
+    .columns(['project_id', 'created_at', 'id'])
     .execute();
 
   await db.schema
@@ -121,7 +122,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createIndex('integrations_project')
     .on('integrations')
-    .columns(['project_id', 'created_at'])
+    .columns(['project_id', 'created_at', 'id'])
     .execute();
   await db.schema
     .createIndex('integrations_platform_user')
