@@ -33,7 +33,7 @@ async function fixture(databaseUrl: string): Promise<Fixture> {
     quotaTotal: 100_000,
     containerProcessingMs: 20,
     // Slow enough that the kills land while the posts publish.
-    latencyMs: 15,
+    latencyMs: 25,
   });
   const media = await startMediaServer();
   const dataDir = mkdtempSync(join(tmpdir(), 'reelay-crash-'));
@@ -162,19 +162,21 @@ describe('a server killed at random moments', () => {
       const ids = await createPosts(server.url, env.media, setup, 500, 'queda');
       expect(ids).toHaveLength(500);
       let kills = 0;
+      // Every kill lands while posts are still waiting or publishing.
       for (let round = 0; round < 20; round++) {
-        await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 500));
+        await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 400));
+        if ((await unfinished(server.url, monitor)) === 0) break;
         await server.kill('SIGKILL');
         kills++;
         server = await startServerProcess(env.env(port));
-        if ((await unfinished(server.url, monitor)) === 0) break;
       }
       // Let the last run finish undisturbed.
       const deadline = Date.now() + 60_000;
       while ((await unfinished(server.url, monitor)) > 0 && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 1000));
       }
-      expect(kills).toBeGreaterThan(2);
+      // At least two crashes mid-work, however fast this machine publishes.
+      expect(kills).toBeGreaterThanOrEqual(2);
       const published = (
         await call(
           server.url,
