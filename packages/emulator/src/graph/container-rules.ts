@@ -1,6 +1,6 @@
 import { GraphError, invalidParameter, publishingError } from '../graph-error';
 import type { Params } from '../http/params';
-import type { ContainerKind, UserTag } from '../state/types';
+import type { ContainerDraft, ContainerKind, UserTag } from '../state/types';
 
 /** Caption limits (reference §3 "Caption"). */
 export const MAX_CAPTION_CHARS = 2200;
@@ -15,23 +15,6 @@ export const MIN_CAROUSEL_ITEMS = 2;
 export const MAX_CAROUSEL_ITEMS = 10;
 /** People tagged on one media. */
 export const MAX_USER_TAGS = 20;
-
-/** A container request that passed validation; what `POST /{ig-user-id}/media` will create. */
-export interface ContainerDraft {
-  readonly kind: ContainerKind;
-  readonly imageUrl?: string | undefined;
-  readonly videoUrl?: string | undefined;
-  readonly coverUrl?: string | undefined;
-  readonly caption?: string | undefined;
-  readonly locationId?: string | undefined;
-  readonly userTags?: readonly UserTag[] | undefined;
-  readonly collaborators?: readonly string[] | undefined;
-  readonly altText?: string | undefined;
-  readonly shareToFeed?: boolean | undefined;
-  readonly thumbOffset?: number | undefined;
-  readonly audioName?: string | undefined;
-  readonly children?: readonly string[] | undefined;
-}
 
 const IMAGE_KINDS: readonly ContainerKind[] = ['IMAGE', 'STORY_IMAGE', 'CAROUSEL_ITEM_IMAGE'];
 const VIDEO_KINDS: readonly ContainerKind[] = ['REELS', 'STORY_VIDEO', 'CAROUSEL_ITEM_VIDEO'];

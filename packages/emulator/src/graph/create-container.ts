@@ -4,9 +4,9 @@ import type { Params } from '../http/params';
 import { isHttpUrl } from '../http/is-http-url';
 import { jsonReply, type Reply } from '../http/reply';
 import type { Caller } from '../oauth/tokens';
-import type { Container, FetchOutcome } from '../state/types';
+import type { Container, ContainerDraft, FetchOutcome } from '../state/types';
 import { containerStatus } from './container-status';
-import { isVideoKind, parseContainerRequest, type ContainerDraft } from './container-rules';
+import { isVideoKind, parseContainerRequest } from './container-rules';
 import type { MediaKind } from './media-fetcher';
 import { requirePublishing } from './publishing-access';
 

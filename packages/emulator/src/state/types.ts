@@ -100,13 +100,9 @@ export type ForcedState =
   | { status: 'EXPIRED' }
   | { status: 'ERROR'; subcode: number };
 
-export interface Container {
-  readonly id: string;
-  readonly accountId: string;
+/** What a `POST /{ig-user-id}/media` request asks for, once validated. */
+export interface ContainerDraft {
   readonly kind: ContainerKind;
-  readonly createdAt: number;
-  /** When processing ends, by the emulator clock. */
-  readonly readyAt: number;
   readonly imageUrl?: string | undefined;
   readonly videoUrl?: string | undefined;
   readonly coverUrl?: string | undefined;
@@ -119,6 +115,14 @@ export interface Container {
   readonly thumbOffset?: number | undefined;
   readonly audioName?: string | undefined;
   readonly children?: readonly string[] | undefined;
+}
+
+export interface Container extends ContainerDraft {
+  readonly id: string;
+  readonly accountId: string;
+  readonly createdAt: number;
+  /** When processing ends, by the emulator clock. */
+  readonly readyAt: number;
   fetch: FetchOutcome;
   forced?: ForcedState | undefined;
   /** The media this container became; set once, by `media_publish`. */
