@@ -17,7 +17,7 @@ import {
   type PostKind,
 } from '@reelay/core';
 import { enqueue } from '../queue/jobs';
-import { requestEventDispatch } from '../webhooks/dispatch-events';
+import { appendEvents } from '../webhooks/dispatch-events';
 import type { ServerContext } from '../server-context';
 import { findIntegration } from '../store/integrations';
 import {
@@ -226,12 +226,12 @@ export async function acceptPost(
         );
       }
       if (scheduledFor !== null) {
-        await trx
-          .insertInto('events')
-          .values(buildEvent('post.scheduled', post, targets, ctx.config.publicUrl, now))
-          .execute();
         // Spec §6: the webhook follows the event; wakeWorker below starts it at once.
-        await requestEventDispatch(trx, now);
+        await appendEvents(
+          trx,
+          [buildEvent('post.scheduled', post, targets, ctx.config.publicUrl, now)],
+          now,
+        );
       }
     });
   } catch (error) {

@@ -18,7 +18,7 @@ import {
 import type * as z from 'zod';
 import type { retryPostBodySchema, updatePostBodySchema } from '@reelay/core';
 import { cancelJob, enqueue } from '../queue/jobs';
-import { requestEventDispatch } from '../webhooks/dispatch-events';
+import { appendEvents } from '../webhooks/dispatch-events';
 import type { ServerContext } from '../server-context';
 import { findIntegration } from '../store/integrations';
 import { findPost, findTargetsOfPost, lockPost, updatePost } from '../store/posts';
@@ -268,9 +268,9 @@ export async function retryPost(
     await settlePost(trx, ctx, id, now);
     if (at !== null) {
       const refreshed = await lockedPost(trx, ctx, id);
-      await trx
-        .insertInto('events')
-        .values(
+      await appendEvents(
+        trx,
+        [
           buildEvent(
             'post.scheduled',
             refreshed.post,
@@ -278,9 +278,9 @@ export async function retryPost(
             ctx.config.publicUrl,
             now,
           ),
-        )
-        .execute();
-      await requestEventDispatch(trx, now);
+        ],
+        now,
+      );
     }
   });
   ctx.wakeWorker();

@@ -7,7 +7,7 @@ import { derivePostStatus, finalOutcome } from '@reelay/core';
 import type { ServerContext } from '../server-context';
 import { findTargetsOfPost, lockPost, updatePost, updateTargetAtRevision } from '../store/posts';
 import type { Db, PostTargetsTable } from '../store/schema';
-import { requestEventDispatch } from '../webhooks/dispatch-events';
+import { appendEvents } from '../webhooks/dispatch-events';
 import { buildEvent } from './post-view';
 
 export type TargetChanges = Partial<
@@ -42,11 +42,11 @@ export async function settlePost(
   const settled = { ...post, status, published_at: publishedAt, updated_at: now };
   await updatePost(trx, postId, { status, published_at: publishedAt, updated_at: now });
   if (outcome && post.status !== outcome.status) {
-    await trx
-      .insertInto('events')
-      .values(buildEvent(outcome.event, settled, targets, ctx.config.publicUrl, now))
-      .execute();
-    await requestEventDispatch(trx, now);
+    await appendEvents(
+      trx,
+      [buildEvent(outcome.event, settled, targets, ctx.config.publicUrl, now)],
+      now,
+    );
     return true;
   }
   return false;

@@ -84,7 +84,7 @@ function eventProfile(targets: readonly PostTargetsTable[]): string | null {
  *
  * @example
  * ```ts
- * await trx.insertInto('events').values(buildEvent('post.published', post, targets, publicUrl, now)).execute();
+ * await appendEvents(trx, [buildEvent('post.published', post, targets, publicUrl, now)], now);
  * ```
  */
 export function buildEvent(

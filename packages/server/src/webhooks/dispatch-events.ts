@@ -20,25 +20,49 @@ import { enqueue } from '../queue/jobs';
 import type { JobHandler } from '../queue/worker';
 import type { Dialect } from '../store/database';
 import { insertDeliveries, queueDeliveries, subscriptionsOfProjects } from '../store/notifications';
-import type { Db, WebhookDeliveriesTable, WebhookSubscriptionsTable } from '../store/schema';
+import type {
+  Db,
+  EventsTable,
+  WebhookDeliveriesTable,
+  WebhookSubscriptionsTable,
+} from '../store/schema';
 import type { FreshDelivery } from './inline-sender';
 import { subscriptionReceives, targetProfiles } from './event-matching';
 
 /** The one dedupe key of the dispatch job: enqueueing again only moves it to now. */
 export const DISPATCH_JOB_KEY = 'dispatch-events';
 
+/** Makes sure the dispatcher runs; one job under a fixed key, moved to `now`. */
+async function requestEventDispatch(db: Db, now: number): Promise<void> {
+  await enqueue(db, 'dispatch_events', {}, { runAt: now, dedupeKey: DISPATCH_JOB_KEY, now });
+}
+
+/** Rows per insert: well under SQLite's limit on bound parameters. */
+const EVENTS_PER_INSERT = 200;
+
 /**
- * Inside the transaction that wrote events: makes sure the dispatcher runs. Call
- * `ctx.wakeWorker()` after the transaction commits so it runs at once.
+ * Writes events to the outbox and makes sure the dispatcher runs, inside the caller's
+ * transaction (that of the state change the events report), so no event is stored
+ * without its dispatch. Call `ctx.wakeWorker()` after the commit so it runs at once.
  *
  * @example
  * ```ts
- * await trx.insertInto('events').values(event).execute();
- * await requestEventDispatch(trx, now);
+ * await appendEvents(trx, [buildEvent('post.published', post, targets, publicUrl, now)], now);
  * ```
  */
-export async function requestEventDispatch(db: Db, now: number): Promise<void> {
-  await enqueue(db, 'dispatch_events', {}, { runAt: now, dedupeKey: DISPATCH_JOB_KEY, now });
+export async function appendEvents(
+  db: Db,
+  events: readonly EventsTable[],
+  now: number,
+): Promise<void> {
+  if (events.length === 0) return;
+  for (let start = 0; start < events.length; start += EVENTS_PER_INSERT) {
+    await db
+      .insertInto('events')
+      .values(events.slice(start, start + EVENTS_PER_INSERT))
+      .execute();
+  }
+  await requestEventDispatch(db, now);
 }
 
 /** First attempts sent at once by the dispatching instance, outside the queue. */

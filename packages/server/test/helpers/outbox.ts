@@ -7,7 +7,7 @@ import { newId, type EventType } from '@reelay/core';
 import { buildEvent } from '../../src/publishing/post-view';
 import { newTargetRow } from '../../src/publishing/target-row';
 import type { EventsTable, PostsTable, PostTargetsTable } from '../../src/store/schema';
-import { requestEventDispatch } from '../../src/webhooks/dispatch-events';
+import { appendEvents } from '../../src/webhooks/dispatch-events';
 import type { TestServer } from './test-server';
 
 export interface EmitOptions {
@@ -67,14 +67,6 @@ export async function emitEvents(
     );
     events.push(buildEvent(options.type ?? 'post.published', post, targets, config.publicUrl, now));
   }
-  await db.transaction().execute(async (trx) => {
-    for (let start = 0; start < events.length; start += 200) {
-      await trx
-        .insertInto('events')
-        .values(events.slice(start, start + 200))
-        .execute();
-    }
-    await requestEventDispatch(trx, now);
-  });
+  await db.transaction().execute((trx) => appendEvents(trx, events, now));
   return events;
 }
