@@ -4,7 +4,7 @@
  * request. Each test is a real subprocess.
  */
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../../server/test/helpers/free-port';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import packageJson from '../package.json' with { type: 'json' };
@@ -29,16 +29,6 @@ const TOP_LEVEL = [
   'serve',
   'emulator',
 ];
-
-/** A port with nothing listening, for "server unreachable". */
-async function deadPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 describe('help and version', () => {
   it('prints every command in Portuguese and exits 0', async () => {
@@ -99,7 +89,7 @@ describe('usage errors exit 2', () => {
   });
 
   it('refuses a bad --at before asking anything of a server', async () => {
-    const port = await deadPort();
+    const port = await freePort();
     const base = [
       'posts',
       'schedule',
@@ -182,7 +172,7 @@ describe('credentials and servers', () => {
   });
 
   it('exits 6 when the server does not answer', async () => {
-    const port = await deadPort();
+    const port = await freePort();
     const result = await cliFor(freshConfigDir()).run([
       'status',
       '--server',

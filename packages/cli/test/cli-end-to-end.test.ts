@@ -9,7 +9,7 @@
  * accounts and posts made by earlier ones.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../../server/test/helpers/free-port';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -67,15 +67,6 @@ async function settleWhile(running: RunningCli): Promise<CliResult> {
   void running.done.then(() => (finished = true));
   await platform.settleUntil(async () => finished);
   return running.done;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 let projectId = '';

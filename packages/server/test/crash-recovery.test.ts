@@ -14,7 +14,7 @@ import { testDialects, type TestDatabase } from './helpers/dialects';
 import { call, createAccount, type Account } from './helpers/http-client';
 import { startMediaServer, type MediaServer } from './helpers/media-server';
 import { startServerProcess, type ServerProcess } from './helpers/server-process';
-import { freePort } from './helpers/test-server';
+import { freePort } from './helpers/free-port';
 
 interface Fixture {
   emulator: Emulator;

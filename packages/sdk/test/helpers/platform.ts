@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../../../server/test/helpers/free-port';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_APP_ID, DEFAULT_APP_SECRET, startEmulator, type Emulator } from '@reelay/emulator';
@@ -26,18 +26,6 @@ export interface Platform {
   emulator: Emulator;
   clock: ManualClock;
   close(): Promise<void>;
-}
-
-/** A port nobody listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const socket = createServer();
-    socket.once('error', reject);
-    socket.listen(0, '127.0.0.1', () => {
-      const { port } = socket.address() as { port: number };
-      socket.close(() => resolve(port));
-    });
-  });
 }
 
 /**
