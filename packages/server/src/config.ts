@@ -5,6 +5,7 @@
  */
 import { isAbsolute, resolve } from 'node:path';
 import * as z from 'zod';
+import type { S3Settings } from './media/s3-storage';
 
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'use true ou false' })
@@ -94,17 +95,7 @@ const environmentSchema = z.object({
   INSTAGRAM_SCOPES: commaList.optional(),
 });
 
-export type StorageSettings =
-  | { readonly kind: 'local' }
-  | {
-      readonly kind: 's3';
-      readonly endpoint: string;
-      readonly bucket: string;
-      readonly region: string;
-      readonly accessKeyId: string;
-      readonly secretAccessKey: string;
-      readonly forcePathStyle: boolean;
-    };
+export type StorageSettings = { readonly kind: 'local' } | ({ readonly kind: 's3' } & S3Settings);
 
 /**
  * What each variable does, for people: the configuration reference in
