@@ -22,6 +22,15 @@ export interface ContextData {
   project?: string;
 }
 
+/** The changes that make a context forget every credential it holds (logout). */
+export const NO_CREDENTIALS: ContextData = {
+  apiKey: undefined,
+  accessToken: undefined,
+  accessTokenExpiresAt: undefined,
+  refreshToken: undefined,
+  email: undefined,
+};
+
 interface StoreShape {
   currentContext: string;
   contexts: Record<string, ContextData>;

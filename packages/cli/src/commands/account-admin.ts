@@ -5,6 +5,7 @@
 import { usageError } from '../cli-error';
 import { sessionClient } from '../client';
 import type { CommandContext } from '../command-context';
+import { NO_CREDENTIALS } from '../config-store';
 import { loadSettings } from '../settings';
 
 /**
@@ -46,13 +47,7 @@ export async function deleteMe(options: { confirm?: string }, ctx: CommandContex
     );
   }
   await reelay.me.delete();
-  settings.store.update(settings.contextName, {
-    apiKey: undefined,
-    accessToken: undefined,
-    accessTokenExpiresAt: undefined,
-    refreshToken: undefined,
-    email: undefined,
-    project: undefined,
-  });
+  // The account and its projects are gone: forget the project too.
+  settings.store.update(settings.contextName, { ...NO_CREDENTIALS, project: undefined });
   ctx.out.result({ success: true, deleted: user.id }, () => `Conta ${user.email} apagada.`);
 }

@@ -7,6 +7,7 @@ import { isReelayError, Reelay, type AuthSession } from '@reelay/sdk';
 import { CliError, usageError } from '../cli-error';
 import { anonymousClient, projectClient, sessionClient } from '../client';
 import type { CommandContext } from '../command-context';
+import { NO_CREDENTIALS } from '../config-store';
 import { prompt, readStdin } from '../input';
 import { registerSecrets } from '../secrets';
 import { loadSettings, type Settings } from '../settings';
@@ -135,13 +136,7 @@ export async function signup(options: SignupOptions, ctx: CommandContext): Promi
  */
 export async function logout(ctx: CommandContext): Promise<void> {
   const settings = await loadSettings(ctx.global);
-  settings.store.update(settings.contextName, {
-    apiKey: undefined,
-    accessToken: undefined,
-    accessTokenExpiresAt: undefined,
-    refreshToken: undefined,
-    email: undefined,
-  });
+  settings.store.update(settings.contextName, NO_CREDENTIALS);
   if (process.env.REELAY_API_KEY || process.env.REELAY_ACCESS_TOKEN) {
     ctx.out.note('Atenção: REELAY_API_KEY ou REELAY_ACCESS_TOKEN continua definida no ambiente.');
   }
