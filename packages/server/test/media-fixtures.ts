@@ -197,6 +197,22 @@ export const RECIPES = {
 
 export type FixtureName = keyof typeof RECIPES;
 
+/** Each broken video and the `details.reason` of the `MEDIA_INVALID` it must get. */
+export const BROKEN_VIDEOS: ReadonlyArray<readonly [FixtureName, string]> = [
+  ['moov-end.mp4', 'moov'],
+  ['fragmented.mp4', 'moov'],
+  ['vp9.mp4', 'codec'],
+  ['mp3-audio.mp4', 'audio'],
+  ['fps-120.mp4', 'fps'],
+  ['fps-15.mp4', 'fps'],
+  ['short-2s.mp4', 'duration'],
+  ['bitrate-30mbps.mp4', 'bitrate'],
+  ['wide-1936.mp4', 'width'],
+  ['strip-12x1.mp4', 'aspect'],
+  ['clip.webm', 'mime'],
+  ['voice.m4a', 'mime'],
+];
+
 let ready: Promise<void> | null = null;
 
 /**

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { checkMedia, type MediaUsage } from '@reelay/core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fixture, makeFixtures, type FixtureName } from '../../test/media-fixtures';
+import { BROKEN_VIDEOS, fixture, makeFixtures, type FixtureName } from '../../test/media-fixtures';
 import { inspectMedia } from './inspect-media';
 
 async function inspect(name: FixtureName) {
@@ -107,21 +107,7 @@ describe('video inspection', () => {
   });
 
   it('names each broken video limit', async () => {
-    const cases: Array<[FixtureName, string]> = [
-      ['moov-end.mp4', 'moov'],
-      ['fragmented.mp4', 'moov'],
-      ['vp9.mp4', 'codec'],
-      ['mp3-audio.mp4', 'audio'],
-      ['fps-120.mp4', 'fps'],
-      ['fps-15.mp4', 'fps'],
-      ['short-2s.mp4', 'duration'],
-      ['bitrate-30mbps.mp4', 'bitrate'],
-      ['wide-1936.mp4', 'width'],
-      ['strip-12x1.mp4', 'aspect'],
-      ['clip.webm', 'mime'],
-      ['voice.m4a', 'mime'],
-    ];
-    for (const [name, reason] of cases) {
+    for (const [name, reason] of BROKEN_VIDEOS) {
       expect(await verdict(name), name).toBe(reason);
     }
   });
