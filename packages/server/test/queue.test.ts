@@ -2,7 +2,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createManualClock } from '../src/clock';
 import { createLogger } from '../src/logger';
 import { loadConfig } from '../src/config';
-import { claimDueJobs, completeJob, countJobs, enqueue, releaseJob } from '../src/queue/jobs';
+import {
+  claimDueJobs,
+  completeJob,
+  countJobs,
+  enqueue,
+  releaseJob,
+  renewLeases,
+} from '../src/queue/jobs';
 import { createWorker, type JobHandlers } from '../src/queue/worker';
 import { migrateToLatest, openStore, type Store } from '../src/store/database';
 import { testDialects, type TestDatabase } from './helpers/dialects';
@@ -121,5 +128,55 @@ describe.each(testDialects())('the job queue on $name', (dialect) => {
     expect(seen.filter((id) => id === 'again')).toHaveLength(2);
     expect(await countJobs(store.db)).toBe(1); // the broken one, backing off
     await worker.stop();
+  });
+
+  it('keeps a job moved while it runs: the run can no longer remove it', async () => {
+    // An edit reschedules a target while its publish job is running; the run then ends
+    // with nothing more to do, and must not take the rescheduled job with it.
+    let release!: () => void;
+    const running = new Promise<void>((resolve) => (release = resolve));
+    const started: string[] = [];
+    const handlers: JobHandlers = {
+      publish_target: async ({ targetId }) => {
+        started.push(targetId);
+        if (started.length === 1) await running;
+      },
+      dispatch_events: async () => {},
+      deliver_webhook: async () => {},
+    };
+    const worker = createWorker({
+      db: store.db,
+      dialect: store.dialect,
+      clock,
+      logger,
+      handlers,
+      concurrency: 4,
+    });
+    await add('edited', clock.now(), 'publish:edited');
+    const first = worker.drain();
+    await expect.poll(() => started.length).toBe(1);
+    await add('edited', clock.now() + 60_000, 'publish:edited');
+    release();
+    await first;
+    const [moved] = await store.db.selectFrom('jobs').selectAll().execute();
+    expect(moved).toMatchObject({ run_at: clock.now() + 60_000, lease_owner: null });
+    clock.advance(60_000);
+    await worker.drain();
+    expect(started).toEqual(['edited', 'edited']);
+    expect(await countJobs(store.db)).toBe(0);
+    await worker.stop();
+  });
+
+  it('renews only the leases its runs still hold', async () => {
+    await add('held', clock.now(), 'publish:held');
+    const [job] = await claim('worker.1', 10, 30_000);
+    await renewLeases(store.db, [{ id: job!.id, claim: 'worker.1' }], clock.now() + 90_000);
+    expect(
+      (await store.db.selectFrom('jobs').selectAll().executeTakeFirst())!.lease_expires_at,
+    ).toBe(clock.now() + 90_000);
+    // Moved by an edit: the old claim renews nothing, and another worker may take it.
+    await add('held', clock.now(), 'publish:held');
+    await renewLeases(store.db, [{ id: job!.id, claim: 'worker.1' }], clock.now() + 90_000);
+    expect(await claim('worker.2')).toHaveLength(1);
   });
 });

@@ -18,6 +18,8 @@ export interface EnqueueOptions {
 
 /**
  * Adds a job, or, when a job with the same dedupe key exists, moves it to the new time.
+ * A job moved while it runs is taken from that run: its claim no longer matches, so the
+ * run can neither remove nor release it, and the job runs again at its new time.
  *
  * @example
  * ```ts
@@ -48,6 +50,8 @@ export async function enqueue<K extends JobKind>(
       conflict.column('dedupe_key').doUpdateSet((eb) => ({
         run_at: eb.ref('excluded.run_at'),
         payload: eb.ref('excluded.payload'),
+        lease_owner: null,
+        lease_expires_at: null,
       })),
     )
     .execute();
@@ -66,7 +70,8 @@ export interface ClaimOptions {
 }
 
 /**
- * Takes up to `limit` due jobs that nobody holds, leasing them to `owner`.
+ * Takes up to `limit` due jobs that nobody holds, leasing them to `owner`: a claim token,
+ * new for every claim, that later calls must show to complete, release or renew them.
  *
  * @example
  * ```ts
@@ -104,19 +109,32 @@ export async function claimDueJobs(
     .execute();
 }
 
-/** Extends the leases this owner holds on running jobs (a heartbeat). */
+/** A running job and the claim it runs under (the `owner` it was claimed with). */
+export interface HeldJob {
+  id: string;
+  claim: string;
+}
+
+/** Extends the leases of running jobs that their claims still hold (a heartbeat). */
 export async function renewLeases(
   db: Db,
-  owner: string,
-  ids: readonly string[],
+  held: readonly HeldJob[],
   expiresAt: number,
 ): Promise<void> {
-  if (ids.length === 0) return;
+  if (held.length === 0) return;
   await db
     .updateTable('jobs')
     .set({ lease_expires_at: expiresAt })
-    .where('lease_owner', '=', owner)
-    .where('id', 'in', ids)
+    .where(
+      'id',
+      'in',
+      held.map((job) => job.id),
+    )
+    .where(
+      'lease_owner',
+      'in',
+      held.map((job) => job.claim),
+    )
     .execute();
 }
 

@@ -14,7 +14,14 @@ import type { Logger } from '../logger';
 import type { Dialect } from '../store/database';
 import type { Db, JobsTable } from '../store/schema';
 import type { JobKind, JobPayloads } from './job-kinds';
-import { claimDueJobs, completeJob, nextDueTime, releaseJob, renewLeases } from './jobs';
+import {
+  claimDueJobs,
+  completeJob,
+  nextDueTime,
+  releaseJob,
+  renewLeases,
+  type HeldJob,
+} from './jobs';
 
 /** What a handler asks for: nothing (done), or to run again at a time. */
 export type JobOutcome = void | { retryAt: number };
@@ -69,8 +76,11 @@ export function createWorker(options: WorkerOptions) {
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const maxFailures = options.maxFailures ?? 8;
   const owner = `${process.pid}-${randomBytes(6).toString('hex')}`;
+  // Each claim has its own token: a job moved by `enqueue` while it runs is taken from its
+  // run, even if this worker claims it again before the run ends.
+  let claims = 0;
   const running = new Set<Promise<void>>();
-  const runningIds = new Set<string>();
+  const held = new Set<HeldJob>();
   let ticking: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -79,13 +89,15 @@ export function createWorker(options: WorkerOptions) {
 
   async function run(job: JobsTable): Promise<void> {
     const handler = handlers[job.kind as JobKind] as JobHandler<JobKind> | undefined;
-    runningIds.add(job.id);
+    const claim = job.lease_owner!;
+    const lease: HeldJob = { id: job.id, claim };
+    held.add(lease);
     try {
       if (!handler) throw new Error(`tipo de tarefa desconhecido: ${job.kind}`);
       const outcome = await handler(JSON.parse(job.payload) as JobPayloads[JobKind], job);
       if (outcome && 'retryAt' in outcome)
-        await releaseJob(db, job.id, owner, outcome.retryAt, null, true);
-      else await completeJob(db, job.id, owner);
+        await releaseJob(db, job.id, claim, outcome.retryAt, null, true);
+      else await completeJob(db, job.id, claim);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (job.attempts >= maxFailures) {
@@ -94,7 +106,7 @@ export function createWorker(options: WorkerOptions) {
           kind: job.kind,
           error,
         });
-        await completeJob(db, job.id, owner).catch((cause: unknown) =>
+        await completeJob(db, job.id, claim).catch((cause: unknown) =>
           logger.error('tarefa abandonada não pôde ser removida; o prazo dela expira', {
             jobId: job.id,
             error: cause,
@@ -109,7 +121,7 @@ export function createWorker(options: WorkerOptions) {
         await releaseJob(
           db,
           job.id,
-          owner,
+          claim,
           clock.now() + backoff(job.attempts),
           message,
           false,
@@ -121,15 +133,15 @@ export function createWorker(options: WorkerOptions) {
         );
       }
     } finally {
-      runningIds.delete(job.id);
+      held.delete(lease);
     }
   }
 
   // Renew the leases of running jobs well before they expire.
   const heartbeat = setInterval(
     () => {
-      if (runningIds.size === 0) return;
-      renewLeases(db, owner, [...runningIds], clock.now() + leaseMs).catch((error: unknown) =>
+      if (held.size === 0) return;
+      renewLeases(db, [...held], clock.now() + leaseMs).catch((error: unknown) =>
         logger.warn('renovação de prazos de tarefas falhou', { error }),
       );
     },
@@ -140,7 +152,13 @@ export function createWorker(options: WorkerOptions) {
   async function claimAndRun(): Promise<number> {
     const free = concurrency - running.size;
     if (free <= 0 || stopped) return 0;
-    const jobs = await claimDueJobs(db, dialect, { owner, now: clock.now(), limit: free, leaseMs });
+    const claim = `${owner}.${++claims}`;
+    const jobs = await claimDueJobs(db, dialect, {
+      owner: claim,
+      now: clock.now(),
+      limit: free,
+      leaseMs,
+    });
     for (const job of jobs) {
       const task: Promise<void> = run(job).finally(() => {
         running.delete(task);

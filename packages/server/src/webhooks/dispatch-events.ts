@@ -220,11 +220,9 @@ export async function dispatchBatch(
 }
 
 /**
- * The `dispatch_events` handler.
- *
- * It first lets go of the fixed key, so an event written while it runs enqueues a fresh
- * job instead of moving this one (which is removed when this run ends): no event can
- * slip between the last batch and the end of the run.
+ * The `dispatch_events` handler. An event written while it runs moves its job to now,
+ * which takes the job from this run (see `enqueue`): the job stays and runs again, so no
+ * event slips between the last batch and the end of the run.
  *
  * @example
  * ```ts
@@ -232,13 +230,7 @@ export async function dispatchBatch(
  * ```
  */
 export function createDispatchHandler(options: DispatcherOptions): JobHandler<'dispatch_events'> {
-  return async (_payload, job) => {
-    await options.db
-      .updateTable('jobs')
-      .set({ dedupe_key: null })
-      .where('id', '=', job.id)
-      .where('lease_owner', '=', job.lease_owner)
-      .execute();
+  return async () => {
     const sending: Array<Promise<void>> = [];
     try {
       for (;;) {
