@@ -82,17 +82,26 @@ export function createAuthenticator(deps: AuthenticatorDeps) {
     const email = identity.email ?? `${identity.subject.replace(/[^a-z0-9]+/gi, '.')}@oidc.invalid`;
     const sameEmail = await findUserByEmail(deps.db, email);
     if (sameEmail) {
+      // Created a moment ago by a concurrent first request with this same token.
+      if (sameEmail.oidc_subject === identity.subject) return sameEmail.id;
       // Link an existing local user only when the issuer vouches for the e-mail.
       if (!identity.emailVerified || sameEmail.oidc_subject !== null) return null;
       await linkOidcSubject(deps.db, sameEmail.id, identity.subject, now);
       return sameEmail.id;
     }
-    const user = await insertUser(
-      deps.db,
-      { email, name: identity.name, password_hash: null, oidc_subject: identity.subject },
-      now,
-    );
-    return user.id;
+    try {
+      const user = await insertUser(
+        deps.db,
+        { email, name: identity.name, password_hash: null, oidc_subject: identity.subject },
+        now,
+      );
+      return user.id;
+    } catch (error) {
+      // A dashboard's first requests arrive together: one insert wins the unique index.
+      const raced = await findUserByOidcSubject(deps.db, identity.subject);
+      if (raced) return raced.id;
+      throw error;
+    }
   }
 
   return {
