@@ -136,7 +136,6 @@ export async function createReelay(
     dialect: store.dialect,
     clock,
     logger,
-    secrets,
     cipher: createTokenCipher(secrets.encryptionKey),
     accessTokens: createAccessTokens({
       authSecret: secrets.authSecret,
@@ -160,7 +159,7 @@ export async function createReelay(
     logger,
     concurrency: config.workerConcurrency,
     handlers: {
-      publish_target: createPublishTargetHandler(context, pipeline),
+      publish_target: createPublishTargetHandler(context),
       ...webhooks.jobHandlers,
     },
   });

@@ -7,7 +7,6 @@ import type { ReelayConfig } from './config';
 import type { Logger } from './logger';
 import type { AccessTokens } from './security/access-tokens';
 import type { OAuthStateSigner } from './security/oauth-state';
-import type { ServerSecrets } from './security/secrets';
 import type { TokenCipher } from './security/token-cipher';
 import type { Dialect } from './store/database';
 import type { Database } from './store/schema';
@@ -22,7 +21,6 @@ export interface ServerContext {
   readonly dialect: Dialect;
   readonly clock: Clock;
   readonly logger: Logger;
-  readonly secrets: ServerSecrets;
   readonly cipher: TokenCipher;
   readonly accessTokens: AccessTokens;
   readonly oauthStates: OAuthStateSigner;

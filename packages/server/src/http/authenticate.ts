@@ -7,7 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import { ReelayError, type AuthMode } from '@reelay/core';
 import type { Clock } from '../clock';
 import type { AccessTokens, BearerIdentity } from '../security/access-tokens';
-import { hashApiKey, looksLikeApiKey } from '../security/api-keys';
+import { hashSecret, looksLikeApiKey } from '../security/api-keys';
 import { findActiveApiKeyByHash, touchApiKey } from '../store/api-keys';
 import type { Db } from '../store/schema';
 import {
@@ -114,7 +114,7 @@ export function createAuthenticator(deps: AuthenticatorDeps) {
       if (credentials.malformed || (credentials.key && credentials.bearer)) return null;
       if (credentials.key) {
         if (!looksLikeApiKey(credentials.key)) return null;
-        const row = await findActiveApiKeyByHash(deps.db, hashApiKey(credentials.key));
+        const row = await findActiveApiKeyByHash(deps.db, hashSecret(credentials.key));
         if (!row) return null;
         const now = deps.clock.now();
         if ((lastTouched.get(row.id) ?? 0) < now - 60_000) {

@@ -32,7 +32,6 @@ import {
   listQueuedErasures,
   setMediaRendition,
   unqueueErasure,
-  eraseMediaOfProjects,
 } from '../store/media';
 import type { Database, MediaTable } from '../store/schema';
 import { convertToJpeg } from './convert-image';
@@ -74,8 +73,6 @@ export interface MediaService {
   assertUsable(record: MediaRecord, usage: MediaUsage, field: string): void;
   /** The unguessable public URL the platform fetches; for images that are not JPEG, the URL of a JPEG rendition (created on first call, original kept). */
   platformUrl(record: MediaRecord): Promise<string>;
-  /** Deletes the records and files of these projects (DELETE /v1/me). */
-  eraseProjects(projectIds: readonly string[]): Promise<void>;
 
   /** The file behind a public URL, or null. */
   publicFile(token: string, name: string): Promise<PublicFile | null>;
@@ -241,11 +238,6 @@ export function createMediaService(options: MediaServiceOptions): MediaService {
       return pending;
     },
 
-    async eraseProjects(projectIds) {
-      await db.transaction().execute((trx) => eraseMediaOfProjects(trx, projectIds, clock.now()));
-      await service.sweep();
-    },
-
     async publicFile(token, name) {
       if (!/^[A-Za-z0-9_-]{32}$/.test(token)) return null;
       const row = await findMediaByToken(db, token);
@@ -304,7 +296,8 @@ export function createMediaService(options: MediaServiceOptions): MediaService {
   return service;
 }
 
-function uploadTooLarge(): ReelayError {
+/** The answer to an upload over the direct-upload limit (50 MB). */
+export function uploadTooLarge(): ReelayError {
   return mediaInvalid(
     {
       reason: 'too_large',

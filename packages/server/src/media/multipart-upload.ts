@@ -7,8 +7,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PassThrough } from 'node:stream';
 import busboy from 'busboy';
-import { MEDIA_LIMITS, mediaInvalid, ReelayError } from '@reelay/core';
-import type { IncomingFile } from './media-service';
+import { MEDIA_LIMITS, ReelayError } from '@reelay/core';
+import { uploadTooLarge, type IncomingFile } from './media-service';
 
 /** Room for part headers and boundaries around a file of the largest accepted size. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -31,7 +31,7 @@ export function receiveMultipartFile<T>(
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_OVERHEAD) {
     stopReading(req, res);
-    return Promise.reject(tooLarge());
+    return Promise.reject(uploadTooLarge());
   }
   let parser: busboy.Busboy;
   try {
@@ -62,7 +62,7 @@ export function receiveMultipartFile<T>(
       // The service reads `body`; busboy's own stream stays drained even when the
       // service stops reading, so the parser never stalls.
       const body = new PassThrough();
-      stream.on('limit', () => body.destroy(tooLarge()));
+      stream.on('limit', () => body.destroy(uploadTooLarge()));
       stream.on('error', (error) => body.destroy(error));
       stream.pipe(body);
       accepted = accept({ stream: body, filename: info.filename, mimeType: info.mimeType });
@@ -86,16 +86,6 @@ export function receiveMultipartFile<T>(
     req.on('aborted', () => fail(malformed(new Error('envio interrompido'))));
     req.pipe(parser);
   });
-}
-
-function tooLarge(): ReelayError {
-  return mediaInvalid(
-    {
-      reason: 'too_large',
-      message: 'o envio direto aceita até 50 MB; importe vídeos maiores por URL ({ url })',
-    },
-    'file',
-  );
 }
 
 function malformed(cause: unknown): ReelayError {

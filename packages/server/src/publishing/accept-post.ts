@@ -13,8 +13,6 @@ import {
   ReelayError,
   validationError,
   type CreatePostBody,
-  type MediaUsage,
-  type PostKind,
 } from '@reelay/core';
 import { enqueue } from '../queue/jobs';
 import { appendEvents } from '../webhooks/dispatch-events';
@@ -33,13 +31,6 @@ import { assertQuota } from './quota';
 import { newTargetRow } from './target-row';
 import { readAccessToken } from '../services/account-token';
 import { workStart } from './pipeline';
-
-const USAGE: Record<PostKind, MediaUsage> = {
-  feed: 'feed',
-  reel: 'reel',
-  story: 'story',
-  carousel: 'carousel',
-};
 
 export const publishJobKey = (targetId: string) => `publish:${targetId}`;
 
@@ -163,7 +154,7 @@ export async function acceptPost(
     platforms: body.platforms,
   });
   media.forEach(({ record }, index) =>
-    ctx.media.assertUsable(record, USAGE[kind], `mediaItems[${index}]`),
+    ctx.media.assertUsable(record, kind, `mediaItems[${index}]`),
   );
   for (const account of accounts) {
     await assertQuota(ctx, account, readAccessToken(ctx, account), scheduledFor ?? now);

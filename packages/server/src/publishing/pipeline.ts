@@ -9,7 +9,7 @@
  * (PUBLISHED → it happened; FINISHED → it did not, publish). An outcome still unknown
  * after the confirmation window ends as `PUBLISH_UNCONFIRMED`.
  */
-import { isReelayError, type HttpErrorCode, type MediaUsage, type PostKind } from '@reelay/core';
+import { isReelayError, type HttpErrorCode } from '@reelay/core';
 import {
   buildContainerPlan,
   InstagramPlatformError,
@@ -72,13 +72,6 @@ const RETRIED_CODES = new Set<HttpErrorCode>([
   'INTERNAL_ERROR',
 ]);
 
-const USAGE: Record<PostKind, MediaUsage> = {
-  feed: 'feed',
-  reel: 'reel',
-  story: 'story',
-  carousel: 'carousel',
-};
-
 /** Polling gets slower as processing takes longer (reference §2: large reels take minutes). */
 function pollDelay(elapsedMs: number): number {
   if (elapsedMs < 10_000) return 1_000;
@@ -101,7 +94,6 @@ interface Run {
   target: PostTargetsTable;
   integration: IntegrationsTable;
   accessToken: string;
-  now: number;
 }
 
 /** Stores progress if the target was not edited meanwhile; `false` means stop: the work is stale. */
@@ -184,7 +176,7 @@ async function plan(run: Run): Promise<ContainerPlan | null> {
       await fail(run, 'MEDIA_INVALID', `A mídia mediaItems[${index}] não existe mais.`);
       return null;
     }
-    run.ctx.media.assertUsable(record, USAGE[run.post.kind], `mediaItems[${index}]`);
+    run.ctx.media.assertUsable(record, run.post.kind, `mediaItems[${index}]`);
     media.push({ type: record.type, url: await run.ctx.media.platformUrl(record) });
   }
   return buildContainerPlan({
@@ -366,16 +358,16 @@ async function unconfirmed(run: Run, error: unknown): Promise<JobOutcome> {
  *
  * @example
  * ```ts
- * const handlers = { publish_target: createPublishTargetHandler(ctx, DEFAULT_PIPELINE_SETTINGS) };
+ * const handlers = { publish_target: createPublishTargetHandler(ctx) };
  * ```
  */
-export function createPublishTargetHandler(ctx: ServerContext, settings: PipelineSettings) {
+export function createPublishTargetHandler(ctx: ServerContext) {
   return async function publishTarget(
     payload: { targetId: string },
     job: JobsTable,
   ): Promise<JobOutcome> {
     try {
-      return await runTarget(ctx, settings, payload.targetId);
+      return await runTarget(ctx, ctx.pipeline, payload.targetId);
     } catch (error) {
       // Nothing lost: a target whose job keeps failing unexpectedly (the database, a bug)
       // ends failed with its event instead of waiting forever once the worker gives up.
@@ -441,7 +433,6 @@ async function runTarget(
     target,
     integration,
     accessToken: '',
-    now,
   };
   try {
     run.accessToken = readAccessToken(ctx, integration);

@@ -12,8 +12,6 @@ import {
   isCancellable,
   ReelayError,
   validationError,
-  type MediaUsage,
-  type PostKind,
 } from '@reelay/core';
 import type * as z from 'zod';
 import type { retryPostBodySchema, updatePostBodySchema } from '@reelay/core';
@@ -30,13 +28,7 @@ import { assertQuota } from './quota';
 import { FRESH_PIPELINE } from './target-row';
 import { readAccessToken } from '../services/account-token';
 import { workStart } from './pipeline';
-
-const USAGE: Record<PostKind, MediaUsage> = {
-  feed: 'feed',
-  reel: 'reel',
-  story: 'story',
-  carousel: 'carousel',
-};
+import type { MediaRecord } from '../media/media-record';
 
 async function postWithTargets(ctx: ServerContext, projectId: string, id: string) {
   const post = await findPost(ctx.db, projectId, id);
@@ -98,6 +90,8 @@ export async function editPost(
     if (problem) throw validationError([{ field: 'scheduledFor', message: problem }]);
   }
   let items: StoredMediaItem[] = mediaItemsOf(post);
+  // The record of each item, looked up once, to check it fits the post's kind below.
+  const records: Array<MediaRecord | null> = [];
   if (body.mediaItems) {
     items = [];
     for (const [index, item] of body.mediaItems.entries()) {
@@ -110,7 +104,10 @@ export async function editPost(
           { field: `mediaItems[${index}].mediaId`, message: 'mídia não encontrada neste projeto' },
         ]);
       items.push({ type: record.type, mediaId: record.id, url: item.url ?? record.url });
+      records.push(record);
     }
+  } else {
+    for (const item of items) records.push(await ctx.media.find(projectId, item.mediaId));
   }
   const content = body.content ?? post.content;
   const kind = assertPostComposition({
@@ -119,9 +116,8 @@ export async function editPost(
     mediaTypes: items.map((item) => item.type),
     platforms: targets.map((target) => ({ options: JSON.parse(target.options) })),
   });
-  for (const [index, item] of items.entries()) {
-    const record = await ctx.media.find(projectId, item.mediaId);
-    if (record) ctx.media.assertUsable(record, USAGE[kind], `mediaItems[${index}]`);
+  for (const [index, record] of records.entries()) {
+    if (record) ctx.media.assertUsable(record, kind, `mediaItems[${index}]`);
   }
   const scheduledFor = body.scheduledFor?.getTime() ?? post.scheduled_for!;
   if (scheduledFor !== post.scheduled_for) {

@@ -29,19 +29,20 @@ export function generateApiKey(): GeneratedApiKey {
   let secret = '';
   for (let i = 0; i < SECRET_LENGTH; i++) secret += BASE62[randomInt(BASE62.length)];
   const key = `${API_KEY_PREFIX}${secret}`;
-  return { key, prefix: key.slice(0, VISIBLE_LENGTH), hash: hashApiKey(key) };
+  return { key, prefix: key.slice(0, VISIBLE_LENGTH), hash: hashSecret(key) };
 }
 
 /**
- * The stored form of a key.
+ * The stored form of a random secret (an API key, a refresh token): its SHA-256. The
+ * secrets are long and random, so a fast hash is enough and lookups stay indexed.
  *
  * @example
  * ```ts
- * hashApiKey('rly_live_abc'); // 64 hex characters
+ * hashSecret('rly_live_abc'); // 64 hex characters
  * ```
  */
-export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
+export function hashSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
 }
 
 /** Whether a presented credential has the shape of a key (cheap check before any lookup). */

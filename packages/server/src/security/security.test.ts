@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ReelayError } from '@reelay/core';
 import { createManualClock } from '../clock';
-import { generateApiKey, hashApiKey, looksLikeApiKey } from './api-keys';
+import { generateApiKey, hashSecret, looksLikeApiKey } from './api-keys';
 import { createOAuthStateSigner, OAUTH_STATE_TTL_MS } from './oauth-state';
 import { hashPassword, verifyPassword } from './passwords';
 import { createTokenCipher } from './token-cipher';
@@ -48,7 +48,7 @@ describe('API keys', () => {
     expect(key).toMatch(/^rly_live_[0-9A-Za-z]{32}$/);
     expect(key.startsWith(prefix)).toBe(true);
     expect(prefix.length).toBeLessThan(key.length - 20);
-    expect(hash).toBe(hashApiKey(key));
+    expect(hash).toBe(hashSecret(key));
     expect(looksLikeApiKey(key)).toBe(true);
     expect(looksLikeApiKey('rly_live_short')).toBe(false);
   });

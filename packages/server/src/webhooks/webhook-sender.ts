@@ -25,12 +25,6 @@ export interface WebhookRequest {
   readonly eventType: string;
   /** Secrets that sign, the current one first. */
   readonly secrets: readonly string[];
-  /**
-   * Unix time in seconds; by default the real time of sending. Receivers compare it with
-   * their own clock (spec §6: within 300 s), so it follows the wall clock even when the
-   * scheduler runs on another one, as in tests.
-   */
-  readonly timestamp?: number;
   /** Adds `X-Service-Test: true` (test deliveries only). */
   readonly test?: boolean;
 }
@@ -101,11 +95,8 @@ export function createWebhookSender(options: WebhookSenderOptions) {
     bodyTimeout: options.timeoutMs,
   });
 
-  async function send(
-    webhook: WebhookRequest,
-    overrides: { timeoutMs?: number } = {},
-  ): Promise<WebhookResponse> {
-    const timeoutMs = overrides.timeoutMs ?? options.timeoutMs;
+  async function send(webhook: WebhookRequest): Promise<WebhookResponse> {
+    const { timeoutMs } = options;
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     const failed = (error: string, timedOut = false): WebhookResponse => ({
@@ -125,7 +116,9 @@ export function createWebhookSender(options: WebhookSenderOptions) {
     const refused = urlRefusal(url, options.policy);
     if (refused) return failed(`URL recusada: ${refused}.`);
 
-    const timestamp = webhook.timestamp ?? Math.floor(Date.now() / 1000);
+    // The wall clock, even when the scheduler runs on another one (tests): receivers
+    // compare it with their own (spec §6: within 300 s).
+    const timestamp = Math.floor(Date.now() / 1000);
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       'user-agent': 'Reelay-Webhooks/1.0',

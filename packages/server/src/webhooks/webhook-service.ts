@@ -86,10 +86,8 @@ export function createWebhooks(ctx: ServerContext, overrides: Partial<WebhookSet
   });
 
   return {
-    settings,
     policy,
     sender,
-    gate,
     jobHandlers: { dispatch_events: dispatch, deliver_webhook: delivery.handler },
     /** Queues the dispatcher if events wait undispatched (a periodic safety net). */
     async sweep(): Promise<void> {

@@ -85,10 +85,11 @@ export function accountHandlers(ctx: ServerContext): RouteHandlers {
     },
 
     deleteMe: async (_input, context) => {
-      const projectIds = await eraseUser(ctx.db, userOf(context));
-      // The rows are gone already; the files follow now (the sweep retries what fails).
+      // The media rows go with the user, and their files are queued for erasure in the
+      // same transaction: delete them now (the periodic sweep retries what fails).
+      await eraseUser(ctx.db, userOf(context));
       await ctx.media
-        .eraseProjects(projectIds)
+        .sweep()
         .catch((error: unknown) =>
           ctx.logger.warn('arquivos de mídia serão apagados pela varredura', { error }),
         );

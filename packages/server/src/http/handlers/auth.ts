@@ -3,10 +3,11 @@
  * `REELAY_ALLOW_SIGNUP=true`), login, and refresh with rotating refresh tokens. A
  * refresh token used twice revokes its whole family: someone else has a copy.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { newId, ReelayError } from '@reelay/core';
 import { DECOY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../security/passwords';
 import type { ServerContext } from '../../server-context';
+import { hashSecret } from '../../security/api-keys';
 import type { UsersTable } from '../../store/schema';
 import {
   countUsers,
@@ -22,8 +23,6 @@ import type { RouteHandlers } from '../route-handler';
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60_000;
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
 export function presentUser(user: UsersTable) {
   return { id: user.id, email: user.email, name: user.name };
 }
@@ -36,7 +35,7 @@ export function authHandlers(ctx: ServerContext): RouteHandlers {
       id: randomBytes(12).toString('hex'),
       user_id: user.id,
       family_id: familyId,
-      token_hash: hashToken(refreshToken),
+      token_hash: hashSecret(refreshToken),
       expires_at: now + REFRESH_TOKEN_TTL_MS,
       replaced_at: null,
       revoked_at: null,
@@ -96,7 +95,7 @@ export function authHandlers(ctx: ServerContext): RouteHandlers {
 
     refresh: async ({ body }) => {
       const now = ctx.clock.now();
-      const stored = await findRefreshToken(ctx.db, hashToken(body!.refreshToken));
+      const stored = await findRefreshToken(ctx.db, hashSecret(body!.refreshToken));
       if (!stored || stored.revoked_at !== null || stored.expires_at <= now) throw refused();
       if (
         stored.replaced_at !== null ||
