@@ -123,8 +123,13 @@ async function renewSession(settings: Settings, options: ClientOptions): Promise
 /**
  * The project of a session: the context's, or the only project of the user (remembered
  * for next time). Several projects and none chosen is a configuration problem (exit 3).
+ *
+ * @example
+ * ```ts
+ * const project = await projectOf(settings, await sessionClient(settings));
+ * ```
  */
-async function projectOf(settings: Settings, reelay: Reelay): Promise<string> {
+export async function projectOf(settings: Settings, reelay: Reelay): Promise<string> {
   if (settings.project) return settings.project;
   const { projects } = await reelay.me.get();
   if (projects.length === 1) {

@@ -7,14 +7,14 @@ import { readFileSync } from 'node:fs';
 import { usageError } from './cli-error';
 
 /**
- * Reads all of stdin as UTF-8.
+ * Reads all of stdin as bytes. A terminal is refused (exit 2) rather than waited on.
  *
  * @example
  * ```ts
- * const caption = await readStdin(); // echo "Bom dia" | reelay posts create - …
+ * const body = await readStdinBytes(); // reelay webhooks verify --payload - < body.json
  * ```
  */
-export async function readStdin(): Promise<string> {
+export async function readStdinBytes(): Promise<Buffer> {
   if (process.stdin.isTTY) {
     throw usageError(
       'nada na entrada padrão',
@@ -23,7 +23,19 @@ export async function readStdin(): Promise<string> {
   }
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Reads all of stdin as UTF-8.
+ *
+ * @example
+ * ```ts
+ * const caption = await readStdin(); // echo "Bom dia" | reelay posts create - …
+ * ```
+ */
+export async function readStdin(): Promise<string> {
+  return (await readStdinBytes()).toString('utf8');
 }
 
 /**

@@ -3,12 +3,13 @@
  * signed by the SDK's own `signWebhook` and `createTestWebhook` (the code the server
  * signs with): genuine ones pass, forged, tampered, stale and duplicate ones are told.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestWebhook } from '@reelay/sdk';
-import { cliFor, freshConfigDir } from './helpers/cli';
+import { BIN, cliFor, freshConfigDir } from './helpers/cli';
 
 const secret = 'whsec_Zm9yIHRlc3RzIG9ubHkgMDEyMzQ1Njc4OWFiY2RlZg';
 const scratch = mkdtempSync(join(tmpdir(), 'reelay-cli-webhooks-'));
@@ -72,6 +73,22 @@ describe('webhooks verify', () => {
     expect(text.code).toBe(0);
     expect(text.stdout).toContain('Entrega válida.');
     expect(text.stdout + text.stderr).not.toContain(secret);
+  });
+
+  it('refuses --payload - from a terminal at once instead of waiting (exit 2)', () => {
+    // `script` gives the command a real terminal as its stdin, as when typed by hand.
+    const command = [process.execPath, BIN, 'webhooks', 'verify', '--payload', '-']
+      .concat(['-H', 'x-service-timestamp: 1', '--secret', secret])
+      .map((word) => `'${word}'`)
+      .join(' ');
+    const result = spawnSync('script', ['-qec', command, '/dev/null'], {
+      encoding: 'utf8',
+      timeout: 15_000,
+      env: { ...process.env, REELAY_CONFIG_DIR: freshConfigDir() },
+    });
+    expect(result.error).toBeUndefined();
+    expect(result.status).toBe(2);
+    expect(result.stdout).toContain('nada na entrada padrão');
   });
 
   it('takes headers as JSON or as -H flags too', async () => {

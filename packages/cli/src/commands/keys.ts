@@ -3,8 +3,7 @@
  * session (spec §5 rule 5), so they need `reelay login`.
  */
 import type { ApiKey } from '@reelay/sdk';
-import { CliError } from '../cli-error';
-import { sessionClient } from '../client';
+import { projectOf, sessionClient } from '../client';
 import type { CommandContext } from '../command-context';
 import { maskSecret, registerSecrets } from '../secrets';
 import { loadSettings, type Settings } from '../settings';
@@ -12,18 +11,7 @@ import { renderTable } from '../table';
 
 async function projectAndClient(settings: Settings) {
   const reelay = await sessionClient(settings);
-  let project = settings.project;
-  if (!project) {
-    const { projects } = await reelay.me.get();
-    if (projects.length !== 1) {
-      throw new CliError('auth', 'nenhum projeto escolhido para este contexto', {
-        code: 'PROJECT_REQUIRED',
-        hint: 'escolha um com reelay config set project <id>',
-      });
-    }
-    project = projects[0]!.id;
-  }
-  return { reelay, project };
+  return { reelay, project: await projectOf(settings, reelay) };
 }
 
 /**

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { verifyWebhook, WebhookVerificationError, type WebhookEvent } from '@reelay/sdk';
 import { CliError, usageError } from '../cli-error';
 import type { CommandContext } from '../command-context';
+import { readStdinBytes } from '../input';
 import { integerOption } from '../options';
 import { renderFields } from '../table';
 import { REASON_TEXT, webhookSecrets } from '../webhook-verification';
@@ -22,11 +23,7 @@ export interface VerifyOptions {
 }
 
 async function readBytes(path: string, what: string): Promise<Buffer> {
-  if (path === '-') {
-    const chunks: Buffer[] = [];
-    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
-  }
+  if (path === '-') return readStdinBytes();
   try {
     return readFileSync(path);
   } catch {
