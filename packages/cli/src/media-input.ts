@@ -142,7 +142,8 @@ export async function uploadMedia(
 /**
  * Turns every media argument into a post item, uploading files and importing URLs one
  * after the other, in the order given (the order of a carousel). `progress: false` shows
- * no bar (the CSV import has its own, by row).
+ * no bar (the CSV import has its own, by row). With `uploaded`, a file or URL sent once
+ * is not sent again: its media id is reused (a CSV whose rows share a picture).
  *
  * @example
  * ```ts
@@ -153,12 +154,21 @@ export async function resolveMediaItems(
   reelay: Reelay,
   tracker: ReturnType<typeof createUploadTracker>,
   refs: readonly MediaRef[],
-  options: { progress?: boolean } = {},
+  options: { progress?: boolean; uploaded?: Map<string, string> } = {},
 ): Promise<MediaItemInput[]> {
   const items: MediaItemInput[] = [];
   for (const ref of refs) {
-    if (ref.kind === 'id') items.push({ mediaId: ref.id });
-    else items.push({ mediaId: (await uploadMedia(reelay, tracker, ref, options)).id });
+    if (ref.kind === 'id') {
+      items.push({ mediaId: ref.id });
+      continue;
+    }
+    const source = ref.kind === 'url' ? ref.url : resolve(ref.path);
+    let mediaId = options.uploaded?.get(source);
+    if (mediaId === undefined) {
+      mediaId = (await uploadMedia(reelay, tracker, ref, options)).id;
+      options.uploaded?.set(source, mediaId);
+    }
+    items.push({ mediaId });
   }
   return items;
 }

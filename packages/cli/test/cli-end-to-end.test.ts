@@ -826,6 +826,28 @@ describe('bulk schedule from CSV', () => {
     expect(text.stdout).toContain('3 linhas: 0 agendadas, 3 já existiam, 0 falharam.');
   });
 
+  it('uploads a file shared by several rows once', async () => {
+    const shared = join(scratch, 'mesma-foto.csv');
+    writeFileSync(
+      shared,
+      [
+        'at,caption,media,accounts',
+        `+10h,Um,cafe.jpg,@cafe.aurora`,
+        `+11h,Dois,cafe.jpg,@cafe.aurora`,
+      ].join('\n'),
+    );
+    const result = await expectExit(reelay.run(['posts', 'bulk', shared, '--json']), 0);
+    const rows = result.json().rows as Array<{ postId: string }>;
+    const mediaIds = [];
+    for (const row of rows) {
+      const shown = await expectExit(reelay.run(['posts', 'show', row.postId, '--json']), 0);
+      mediaIds.push(shown.json().post.mediaItems[0].mediaId);
+    }
+    expect(mediaIds).toHaveLength(2);
+    expect(mediaIds[0]).toMatch(/^med_/);
+    expect(mediaIds[1]).toBe(mediaIds[0]);
+  });
+
   it('exits 1 when a row fails on the server, after scheduling the others', async () => {
     const mixed = join(scratch, 'misto.csv');
     writeFileSync(

@@ -367,6 +367,8 @@ export async function bulkSchedule(
   const existing = await existingPosts(reelay, rows);
   const bar = createProgressBar('agendando', rows.length, (n) => `${n}`);
   const reports: RowReport[] = [];
+  // Rows that share a file upload it once.
+  const uploaded = new Map<string, string>();
   for (const row of rows) {
     const base = {
       line: row.line,
@@ -378,7 +380,10 @@ export async function bulkSchedule(
       reports.push({ ...base, status: 'existing', postId: already.id });
     } else {
       try {
-        const mediaItems = await resolveMediaItems(reelay, tracker, row.media, { progress: false });
+        const mediaItems = await resolveMediaItems(reelay, tracker, row.media, {
+          progress: false,
+          uploaded,
+        });
         const { post } = await reelay.posts.create({
           mediaItems,
           platforms: row.accounts.map((reference) => ({
