@@ -52,8 +52,7 @@ const MIME_BY_EXTENSION: Readonly<Record<string, string>> = {
   mov: 'video/quicktime',
 };
 
-export type UploadBody =
-  { kind: 'json'; body: { url: string } } | { kind: 'form'; form: FormData; size: number };
+export type UploadBody = { kind: 'json'; body: { url: string } } | { kind: 'form'; form: FormData };
 
 interface FsModule {
   openAsBlob?: (path: string | URL, options?: { type?: string }) => Promise<Blob>;
@@ -171,7 +170,7 @@ function pathOf(source: MediaSource): string | URL | undefined {
  * @example
  * ```ts
  * const body = await toUploadBody('./cafe.jpg', {});
- * // { kind: 'form', form: FormData { file: File('cafe.jpg', image/jpeg) }, size: 48213 }
+ * // { kind: 'form', form: FormData { file: File('cafe.jpg', image/jpeg) } }
  * ```
  */
 export async function toUploadBody(
@@ -226,5 +225,5 @@ export async function toUploadBody(
   const file = blob.type === type ? blob : new Blob([blob], { type });
   const form = new FormData();
   form.append('file', file, filename);
-  return { kind: 'form', form, size: file.size };
+  return { kind: 'form', form };
 }

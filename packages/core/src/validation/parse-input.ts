@@ -78,7 +78,7 @@ export function validationError(
  *
  * @example
  * ```ts
- * const result = schema.safeParse(input, { error: portugueseErrorMap });
+ * const result = schema.safeParse(input);
  * if (!result.success) throw validationErrorFromZod(result.error, 'body');
  * ```
  */
@@ -88,9 +88,6 @@ export function validationErrorFromZod(
 ): ReelayError {
   return validationError(error.issues.map(describeIssue), location);
 }
-
-/** zod's per-parse error map that writes generic issues in Brazilian Portuguese. */
-export const portugueseErrorMap = portugueseIssues;
 
 /**
  * Parses untrusted input with a schema and returns its typed output, or throws a

@@ -5,7 +5,7 @@
  * §7 says is safe (see `retry-policy.ts`). Credentials live in private fields and never
  * reach an error or a log line.
  */
-import { createReelayError, type ReelayError } from '../errors';
+import { createReelayError, isReelayError, type ReelayError } from '../errors';
 import { PageList } from '../pagination';
 import { toUploadBody, type MediaSource } from '../upload';
 import type {
@@ -396,7 +396,7 @@ export class HttpClient implements ResourceClient {
         ({ error, outcome } = await this.#readError(response, errorContext, requestId));
       } catch (thrown) {
         if (options.signal?.aborted) throw options.signal.reason;
-        if (isReelayErrorLike(thrown)) throw thrown;
+        if (isReelayError(thrown)) throw thrown;
         const timedOut = timeout.aborted;
         outcome = timedOut
           ? { kind: 'timeout' }
@@ -556,13 +556,4 @@ export class HttpClient implements ResourceClient {
       }),
     };
   }
-}
-
-function isReelayErrorLike(value: unknown): value is ReelayError {
-  return (
-    value instanceof Error &&
-    typeof (value as ReelayError).code === 'string' &&
-    typeof (value as ReelayError).statusCode === 'number' &&
-    (value as unknown as Record<symbol, unknown>)[Symbol.for('@reelay/sdk/error')] === true
-  );
 }

@@ -14,7 +14,7 @@ const PATTERNS: readonly RegExp[] = [
 ];
 
 /** Header names whose values are always secret. */
-export const SECRET_HEADERS: ReadonlySet<string> = new Set([
+const SECRET_HEADERS: ReadonlySet<string> = new Set([
   'x-access-key',
   'authorization',
   'cookie',
@@ -76,22 +76,4 @@ export function redactValue<T>(value: T, secrets: readonly string[], depth = 0):
         : redactValue(item, secrets, depth + 1);
   }
   return out as T;
-}
-
-/**
- * Request headers as they may be logged: secret ones replaced.
- *
- * @example
- * ```ts
- * redactHeaders({ 'x-access-key': 'rly_live_…', accept: 'application/json' });
- * // { 'x-access-key': '[redacted]', accept: 'application/json' }
- * ```
- */
-export function redactHeaders(headers: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(headers).map(([name, value]) => [
-      name,
-      SECRET_HEADERS.has(name.toLowerCase()) ? REDACTED : value,
-    ]),
-  );
 }
