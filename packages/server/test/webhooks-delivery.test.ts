@@ -8,6 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UNREADABLE_SECRET_ERROR } from '../src/webhooks/deliver-webhook';
 import { DEFAULT_WEBHOOK_SETTINGS } from '../src/webhooks/webhook-settings';
 import { testDialects, type TestDatabase } from './helpers/dialects';
 import { call, createAccount, type Account } from './helpers/http-client';
@@ -138,6 +139,39 @@ describe.each(testDialects())('webhook delivery on $name', (dialect) => {
     });
     expect(history.deliveries[0].id).toMatch(/^dlv_/);
     expect(history.deliveries[0].deliveredAt).toMatch(/Z$/);
+  });
+
+  it("fails a subscription whose secret cannot be read, and keeps delivering the others'", async () => {
+    // The stored secret was encrypted under another REELAY_ENCRYPTION_KEY.
+    const broken = await subscribed();
+    const healthy = await subscribed();
+    await server.reelay.context.db
+      .updateTable('webhook_subscriptions')
+      .set({ secret: 'v1.outra-chave.cifrado' })
+      .where('id', '=', broken.id)
+      .execute();
+    await emitEvents(server, broken.account.projectId);
+    const [event] = await emitEvents(server, healthy.account.projectId);
+    await server.reelay.tasks.runDueJobs();
+    expect(healthy.receiver.received.map((arrived) => arrived.body.id)).toEqual([event!.id]);
+    expect(broken.receiver.received).toEqual([]);
+    const history = await deliveries(server, broken);
+    expect(history.deliveries[0]).toMatchObject({
+      status: 'pending',
+      attempt: 1,
+      error: UNREADABLE_SECRET_ERROR,
+      attempts: [{ attempt: 1, responseStatus: null, error: UNREADABLE_SECRET_ERROR }],
+    });
+    const test = await call(
+      server.url,
+      'POST',
+      '/v1/notifications/test',
+      { notificationId: broken.id },
+      broken.account.key,
+    );
+    expect(test.status).toBe(200);
+    expect(test.body.result).toMatchObject({ delivered: false, error: UNREADABLE_SECRET_ERROR });
+    expect(broken.receiver.received).toEqual([]);
   });
 
   it('retries 30 s and then 2 min after failed attempts, with the same body and event id', async () => {

@@ -57,15 +57,34 @@ export interface AttemptRecord {
   error: string | null;
 }
 
-/** The secrets that sign now: the current one, and the previous one during its overlap. */
+/** Recorded instead of an answer when a subscription's secret cannot be read. */
+export const UNREADABLE_SECRET_ERROR =
+  'O segredo desta inscrição não pode ser lido (REELAY_ENCRYPTION_KEY mudou?); gire o segredo.';
+
+function decryptOrNull(cipher: TokenCipher, stored: string): string | null {
+  try {
+    return cipher.decrypt(stored);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The secrets that sign now: the current one, and the previous one during its overlap.
+ * `null` when the current one cannot be read (the encryption key changed): nothing of
+ * this subscription can be signed until its secret is rotated, and nothing else waits.
+ */
 export function signingSecrets(
   cipher: TokenCipher,
   row: Pick<DeliveryToSend, 'secret' | 'previous_secret' | 'previous_secret_expires_at'>,
   now: number,
-): string[] {
-  const secrets = [cipher.decrypt(row.secret!)];
+): string[] | null {
+  const current = decryptOrNull(cipher, row.secret!);
+  if (current === null) return null;
+  const secrets = [current];
   if (row.previous_secret && (row.previous_secret_expires_at ?? 0) > now) {
-    secrets.push(cipher.decrypt(row.previous_secret));
+    const previous = decryptOrNull(cipher, row.previous_secret);
+    if (previous !== null) secrets.push(previous);
   }
   return secrets;
 }
@@ -153,6 +172,24 @@ export function createDeliverHandler(options: DeliverOptions) {
   const { db, dialect, clock, logger, cipher, settings, sender, gate } = options;
   /** Attempts still awaited in the background, by delivery id. */
   const background = new Map<string, Promise<void>>();
+
+  /** An attempt that cannot be signed counts as failed, without sending anything. */
+  async function recordUnsigned(row: DeliveryToSend): Promise<JobOutcome> {
+    const now = clock.now();
+    if (!(await claimAttempt(db, row.id, row.attempt, now))) return;
+    logger.error('segredo de webhook ilegível; gire o segredo da inscrição', {
+      subscriptionId: row.subscription_id,
+      deliveryId: row.id,
+    });
+    const changes = resultOf(settings, row, row.attempt + 1, now, now, {
+      delivered: false,
+      responseStatus: null,
+      error: UNREADABLE_SECRET_ERROR,
+      durationMs: null,
+    });
+    const recorded = await recordAttempt(db, row.id, row.attempt + 1, now, changes);
+    return recorded ? outcomeOf(changes) : undefined;
+  }
 
   async function recordInterrupted(row: DeliveryToSend): Promise<JobOutcome> {
     const now = clock.now();
@@ -266,6 +303,7 @@ export function createDeliverHandler(options: DeliverOptions) {
     }
 
     const secrets = signingSecrets(cipher, row, now);
+    if (secrets === null) return recordUnsigned(row);
     const decision = gate.admit(row.subscription_id);
     if (!decision.admitted) return { retryAt: now + decision.retryInMs };
     now = clock.now();

@@ -73,8 +73,8 @@ export interface InlineAttempts {
   reserve(subscriptionId: string): number | null;
   /** Gives back a slot whose delivery was not written. */
   release(subscriptionId: string, ticket: number): void;
-  /** The secrets that sign for a subscription now. */
-  secrets(subscription: WebhookSubscriptionsTable, now: number): string[];
+  /** The secrets that sign for a subscription now; `null` when they cannot be read. */
+  secrets(subscription: WebhookSubscriptionsTable, now: number): string[] | null;
   /** When the fallback job of a delivery handed over at `now` falls due. */
   fallbackAt(now: number): number;
   /** Sends the deliveries; resolves once each was sent, or left to its job. */
@@ -146,7 +146,7 @@ export async function dispatchBatch(
 
       const deliveries: WebhookDeliveriesTable[] = [];
       const queued: Array<{ id: string; runAt: number }> = [];
-      const secrets = new Map<string, string[]>();
+      const secrets = new Map<string, string[] | null>();
       for (const event of events) {
         let profiles: Set<string | null> | undefined;
         const profilesOf = () => (profiles ??= targetProfiles(event));
@@ -175,9 +175,11 @@ export async function dispatchBatch(
           };
           deliveries.push(delivery);
           if (paused) continue;
-          if (inline?.accepts(subscription.id)) {
-            if (!secrets.has(subscription.id))
-              secrets.set(subscription.id, inline.secrets(subscription, now));
+          if (inline && !secrets.has(subscription.id))
+            secrets.set(subscription.id, inline.secrets(subscription, now));
+          const signing = secrets.get(subscription.id);
+          // Unsigned deliveries go through the queue, which records why they failed.
+          if (inline?.accepts(subscription.id) && signing) {
             // With a slot free at once, the first attempt is claimed in the row written
             // here, which saves the sender a statement; otherwise the sender claims it.
             const ticket = inline.reserve(subscription.id);
@@ -190,7 +192,7 @@ export async function dispatchBatch(
               delivery,
               url: subscription.url,
               body: event.payload,
-              secrets: secrets.get(subscription.id)!,
+              secrets: signing,
               ...(ticket !== null ? { claim: { ticket, startedAt: now } } : {}),
             });
             queued.push({ id: delivery.id, runAt: inline.fallbackAt(now) });

@@ -16,7 +16,7 @@ import {
 } from '../../store/notifications';
 import { findLiveProfile } from '../../store/profiles';
 import type { WebhookSubscriptionsTable } from '../../store/schema';
-import { signingSecrets } from '../../webhooks/deliver-webhook';
+import { signingSecrets, UNREADABLE_SECRET_ERROR } from '../../webhooks/deliver-webhook';
 import {
   presentDelivery,
   presentSubscription,
@@ -158,7 +158,7 @@ export function notificationHandlers(ctx: ServerContext, webhooks: Webhooks): Ro
       const projectId = projectOf(context);
       const now = ctx.clock.now();
       let url: string;
-      let secrets: string[];
+      let secrets: string[] | null;
       let shownSecret: string | null = null;
       let profileId: string | null = null;
       if (body!.notificationId !== undefined) {
@@ -173,14 +173,23 @@ export function notificationHandlers(ctx: ServerContext, webhooks: Webhooks): Ro
         secrets = [shownSecret];
       }
       const test = buildTestEvent({ projectId, profileId, publicUrl: ctx.config.publicUrl, now });
-      const answer = await webhooks.sender.send({
-        url,
-        body: test.body,
-        eventId: test.event.id,
-        eventType: test.event.type,
-        secrets,
-        test: true,
-      });
+      // A secret that cannot be read signs nothing: the answer says so, and nothing is sent.
+      const answer = secrets
+        ? await webhooks.sender.send({
+            url,
+            body: test.body,
+            eventId: test.event.id,
+            eventType: test.event.type,
+            secrets,
+            test: true,
+          })
+        : {
+            delivered: false,
+            responseStatus: null,
+            durationMs: 0,
+            error: UNREADABLE_SECRET_ERROR,
+            responseExcerpt: null,
+          };
       return {
         status: 200,
         body: {
