@@ -112,6 +112,15 @@ describe.each(testDialects().slice(0, 1))('media in S3-compatible storage on $na
     });
   });
 
+  it('rejects, without an unhandled stream error, a file that cannot be read for a PUT', async () => {
+    const storage = server.reelay.context.media.storage;
+    const missing = join(s3Dir, 'no-such-file.jpg');
+    await expect(
+      storage.put('proj_x/med_x/original.jpg', missing, 'image/jpeg', 10),
+    ).rejects.toThrow(/ENOENT/);
+    expect(await storage.exists('proj_x/med_x/original.jpg')).toBe(false);
+  });
+
   it('deletes the objects of an erased account', async () => {
     const leaving = await createAccount(server.url);
     const photo = (await upload(server, leaving, 'photo.jpg')).body.media;

@@ -68,6 +68,22 @@ describe('image rules', () => {
     expect(reasonOf(checkImage(image({ width: 1080, height: 1920 }), 'feed'))).toBe('aspect');
   });
 
+  it('refuses an image declaring more pixels than the budget, whatever the usage', () => {
+    // A 364 KB PNG can declare 1920×65000 pixels (a decompression bomb).
+    for (const usage of ['upload', 'story', 'feed', 'carousel'] as const) {
+      const found = checkImage(image({ mime: 'image/png', width: 1920, height: 65_000 }), usage);
+      expect(reasonOf(found), usage).toBe(
+        usage === 'upload' || usage === 'story' ? 'too_large' : 'width',
+      );
+    }
+    const found = checkImage(image({ width: 1920, height: 65_000 }), 'story');
+    expect(found?.message).toContain('1920x65000 px (124.8 megapixels); o máximo é 40 megapixels');
+    // The budget is exactly inclusive, and far above a 9:16 Story at full width.
+    expect(checkImage(image({ width: 1600, height: 25_000 }), 'story')).toBeNull();
+    expect(reasonOf(checkImage(image({ width: 1600, height: 25_001 }), 'story'))).toBe('too_large');
+    expect(checkImage(image({ width: 1920, height: 3414 }), 'story')).toBeNull();
+  });
+
   it('refuses an image as a Reel', () => {
     expect(reasonOf(checkImage(image(), 'reel'))).toBe('mime');
   });

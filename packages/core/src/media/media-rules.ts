@@ -54,6 +54,13 @@ export const MEDIA_LIMITS = {
     mimes: ['image/jpeg', 'image/png', 'image/webp'],
     maxBytes: 8 * MB,
     width: { min: 320, max: 1920 },
+    /**
+     * Most pixels (width × height) an image may declare. A few hundred kilobytes of PNG
+     * can declare 1920×65000 pixels and take gigabytes to decode, so images past this are
+     * refused (`too_large`) from their header, before anything decodes them. It stays well
+     * above real images: 1920 px wide allows a height of 20,833 px, six times a 9:16 Story.
+     */
+    maxPixels: 40_000_000,
     /** Feed and carousel images: narrower, and 4:5 to 1.91:1 (width / height). */
     feed: { width: { min: 320, max: 1440 }, aspect: { min: 4 / 5, max: 1.91 } },
   },
@@ -148,6 +155,7 @@ const EPSILON = 1e-9;
 const inRange = (value: number, range: Range) =>
   value >= range.min - EPSILON && value <= range.max + EPSILON;
 const megabytes = (bytes: number) => `${Math.round((bytes / MB) * 10) / 10} MB`;
+const megapixels = (pixels: number) => `${Math.round(pixels / 100_000) / 10}`;
 const problem = (reason: MediaInvalidReason, message: string): MediaProblem => ({
   reason,
   message,
@@ -179,6 +187,13 @@ export function checkImage(image: ImageDescription, usage: MediaUsage): MediaPro
     return problem(
       'width',
       `a imagem tem ${image.width} px de largura; ${feedLike ? 'no feed ' : ''}o aceito é de ${width.min} a ${width.max} px`,
+    );
+  }
+  const pixels = image.width * image.height;
+  if (pixels > limits.maxPixels) {
+    return problem(
+      'too_large',
+      `a imagem tem ${image.width}x${image.height} px (${megapixels(pixels)} megapixels); o máximo é ${megapixels(limits.maxPixels)} megapixels`,
     );
   }
   if (feedLike && image.height > 0) {

@@ -4,7 +4,7 @@
  */
 import type { MediaDescription, MediaProblem } from '@reelay/core';
 import { detectMime } from './detect-type';
-import { inspectImage } from './inspect-image';
+import { ImageOverPixelBudgetError, inspectImage } from './inspect-image';
 import { inspectVideo, UnreadableVideoError } from './inspect-video';
 
 const IMAGE_MIMES = new Set(['image/jpeg', 'image/png', 'image/webp']);
@@ -15,7 +15,8 @@ export type Inspection =
 
 /**
  * Describes a stored file, or says why it cannot be media: an unknown or refused type
- * (`mime`), an unreadable image (`mime`), a video without a usable index (`moov`).
+ * (`mime`), an unreadable image (`mime`), an image past the pixel budget (`too_large`),
+ * a video without a usable index (`moov`).
  *
  * @example
  * ```ts
@@ -32,7 +33,8 @@ export async function inspectMedia(path: string, size: number): Promise<Inspecti
   if (IMAGE_MIMES.has(mime)) {
     try {
       return { ok: true, description: await inspectImage(path, mime, size) };
-    } catch {
+    } catch (error) {
+      if (error instanceof ImageOverPixelBudgetError) return refused('too_large', error.message);
       return refused('mime', 'a imagem está corrompida ou incompleta');
     }
   }

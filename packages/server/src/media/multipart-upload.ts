@@ -46,6 +46,8 @@ export function receiveMultipartFile<T>(
 
   return new Promise<T>((resolve, reject) => {
     let accepted: Promise<T> | null = null;
+    /** The stream the service reads, while it may still receive data or an error. */
+    let body: PassThrough | null = null;
     let settled = false;
     const fail = (error: unknown) => {
       if (settled) return;
@@ -53,37 +55,63 @@ export function receiveMultipartFile<T>(
       stopReading(req, res);
       reject(error);
     };
+    /**
+     * Ends the upload with an error. While the service reads the file, the error goes
+     * through its stream, so the answer waits until the service has cleaned up (its
+     * temporary file is gone and nothing was stored).
+     */
+    const abandon = (error: ReelayError) => {
+      if (body && !body.destroyed) body.destroy(error);
+      else if (!accepted) fail(error);
+    };
 
     parser.on('file', (name, stream, info) => {
+      // busboy destroys a file stream with an error when the form breaks off inside
+      // it; the parser's own 'error' reports that, so this listener only keeps the
+      // process alive (an 'error' event without a listener throws).
+      stream.on('error', (error) => abandon(malformed(error)));
       if (name !== 'file' || accepted) {
         stream.resume();
         return;
       }
-      // The service reads `body`; busboy's own stream stays drained even when the
-      // service stops reading, so the parser never stalls.
-      const body = new PassThrough();
-      stream.on('limit', () => body.destroy(uploadTooLarge()));
-      stream.on('error', (error) => body.destroy(error));
-      stream.pipe(body);
-      accepted = accept({ stream: body, filename: info.filename, mimeType: info.mimeType });
+      const passThrough = new PassThrough();
+      body = passThrough;
+      // The service attaches its listeners only after an await (it opens a temporary
+      // file first); an error before that must not be an unhandled 'error' event. The
+      // service still sees it: a pipeline over a destroyed stream rejects with it.
+      passThrough.on('error', () => {});
+      stream.on('limit', () => abandon(uploadTooLarge()));
+      // The file is complete only when the whole form is: the end of the part does not
+      // end `body`; the parser's 'finish' does, so a form that breaks off after the file
+      // part fails the upload instead of storing the file.
+      stream.pipe(passThrough, { end: false });
+      accepted = accept({ stream: passThrough, filename: info.filename, mimeType: info.mimeType });
       accepted.then((value) => {
         if (settled) return;
         settled = true;
         resolve(value);
       }, fail);
     });
-    parser.on('error', (error) => fail(malformed(error)));
-    parser.on('close', () => {
-      if (!accepted) {
-        fail(
-          new ReelayError('VALIDATION_ERROR', {
-            message: "Campo 'file' ausente: envie o arquivo no campo file do formulário multipart.",
-            details: { field: 'file' },
-          }),
-        );
+    parser.on('error', (error) => abandon(malformed(error)));
+    parser.on('finish', () => {
+      if (body) {
+        if (!body.destroyed) body.end();
+        return;
       }
+      fail(
+        new ReelayError('VALIDATION_ERROR', {
+          message: "Campo 'file' ausente: envie o arquivo no campo file do formulário multipart.",
+          details: { field: 'file' },
+        }),
+      );
     });
-    req.on('aborted', () => fail(malformed(new Error('envio interrompido'))));
+    // A client that goes away leaves the parser waiting for data forever; the upload is
+    // failed so the service removes its temporary file.
+    const interrupted = () => abandon(malformed(new Error('envio interrompido')));
+    if (req.destroyed && !req.complete) return interrupted();
+    req.on('close', () => {
+      if (!req.complete) interrupted();
+    });
     req.pipe(parser);
   });
 }

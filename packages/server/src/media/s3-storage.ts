@@ -48,7 +48,7 @@ export function createS3Storage(settings: S3Settings): MediaStorage {
     method: 'GET' | 'PUT' | 'DELETE' | 'HEAD',
     key: string,
     headers: Record<string, string> = {},
-    body?: Readable,
+    body?: () => Readable,
   ) {
     const signer = new AwsV4Signer({
       method,
@@ -60,11 +60,14 @@ export function createS3Storage(settings: S3Settings): MediaStorage {
       region: settings.region,
     });
     const signed = await signer.sign();
+    // The body is opened only now, when undici takes it (and listens for its errors) at
+    // once: a file stream opened before the signing await could fail to open (a missing
+    // file, too many open files) with nobody listening, which ends the process.
     return request(signed.url, {
       dispatcher: agent,
       method,
       headers: Object.fromEntries(signed.headers),
-      body,
+      body: body?.(),
     });
   }
 
@@ -81,7 +84,7 @@ export function createS3Storage(settings: S3Settings): MediaStorage {
         'PUT',
         key,
         { 'content-type': contentType, 'content-length': String(size) },
-        createReadStream(file),
+        () => createReadStream(file),
       );
       if (answer.statusCode !== 200) throw await failed(answer, `PUT ${key}`);
       await answer.body.dump();
