@@ -3,7 +3,7 @@
  * and the bodies of their routes. These routes accept Bearer mode only.
  */
 import * as z from 'zod';
-import { dateTimeSchema, idSchema, successResponse } from './common';
+import { dateTimeSchema, idSchema, safeString, successResponse } from './common';
 
 export const userSchema = z
   .object({
@@ -39,8 +39,7 @@ export const meResponseSchema = successResponse({
 
 export const updateOrganizationBodySchema = z
   .strictObject({
-    name: z
-      .string({ error: 'o nome é obrigatório' })
+    name: safeString({ error: 'o nome é obrigatório' })
       .trim()
       .min(1, { error: 'o nome não pode ser vazio' })
       .max(80, { error: 'o nome tem no máximo 80 caracteres' }),
@@ -79,8 +78,7 @@ export const createdApiKeySchema = apiKeySchema
 
 export const createApiKeyBodySchema = z
   .strictObject({
-    name: z
-      .string()
+    name: safeString()
       .trim()
       .min(1, { error: 'o nome não pode ser vazio' })
       .max(60, { error: 'o nome tem no máximo 60 caracteres' })

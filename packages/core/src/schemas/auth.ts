@@ -2,7 +2,7 @@
  * The built-in login system (Bearer mode): sign-up, login and refresh.
  */
 import * as z from 'zod';
-import { successResponse } from './common';
+import { safeString, successResponse } from './common';
 import { userSchema } from './account';
 
 const emailSchema = z
@@ -16,27 +16,26 @@ export const PASSWORD_MAX_LENGTH = 256;
 export const signupBodySchema = z
   .strictObject({
     email: emailSchema,
-    password: z
-      .string()
+    password: safeString()
       .min(PASSWORD_MIN_LENGTH, {
         error: `a senha tem no mínimo ${PASSWORD_MIN_LENGTH} caracteres`,
       })
       .max(PASSWORD_MAX_LENGTH, {
         error: `a senha tem no máximo ${PASSWORD_MAX_LENGTH} caracteres`,
       }),
-    name: z.string().trim().min(1).max(120).optional(),
+    name: safeString().trim().min(1).max(120).optional(),
   })
   .meta({ id: 'SignupBody' });
 
 export const loginBodySchema = z
   .strictObject({
     email: emailSchema,
-    password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+    password: safeString().min(1).max(PASSWORD_MAX_LENGTH),
   })
   .meta({ id: 'LoginBody' });
 
 export const refreshBodySchema = z
-  .strictObject({ refreshToken: z.string().min(1).max(4096) })
+  .strictObject({ refreshToken: safeString().min(1).max(4096) })
   .meta({ id: 'RefreshBody' });
 
 export const authSessionResponseSchema = successResponse({

@@ -32,8 +32,54 @@ export function idSchema(kind: IdKind) {
     });
 }
 
-/** A path segment id: any non-empty text; an id that does not exist answers 404. */
-export const pathIdSchema = z.string().min(1).max(200);
+/**
+ * NUL, or a UTF-16 surrogate without its pair. PostgreSQL `text` refuses NUL outright
+ * (a database error, not a validation one), and an unpaired surrogate has no UTF-8 form:
+ * the driver would silently store U+FFFD instead, and SQLite would differ.
+ */
+const UNSTORABLE_CHARACTER =
+  /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** The message of a text refused by {@link isStorableText}. */
+export const UNSTORABLE_TEXT_MESSAGE =
+  'o texto contém um caractere não permitido (U+0000 ou substituto UTF-16 sem par)';
+
+/**
+ * Whether a text can be stored as it is by every supported database: no NUL and no
+ * unpaired UTF-16 surrogate.
+ *
+ * @example
+ * ```ts
+ * isStorableText('Olá 👋'); // true
+ * isStorableText('a\u0000b'); // false
+ * isStorableText('\ud800'); // false
+ * ```
+ */
+export function isStorableText(text: string): boolean {
+  return !UNSTORABLE_CHARACTER.test(text);
+}
+
+/**
+ * The string building block of every input text (bodies, queries, path parameters):
+ * a string that {@link isStorableText} accepts, so SQLite and PostgreSQL answer the same
+ * `VALIDATION_ERROR` naming the field instead of reaching the database with it.
+ *
+ * @example
+ * ```ts
+ * const nameSchema = safeString({ error: 'o nome é obrigatório' }).trim().min(1).max(120);
+ * nameSchema.safeParse('a\u0000b').success; // false
+ * ```
+ */
+export function safeString(params?: Parameters<typeof z.string>[0]) {
+  return z.string(params).refine(isStorableText, { error: UNSTORABLE_TEXT_MESSAGE });
+}
+
+/**
+ * A path segment id: any non-empty storable text; an id that does not exist answers 404.
+ * Text no id can hold (too long, NUL, unpaired surrogates) answers 400 `VALIDATION_ERROR`
+ * before any lookup, the same on every database.
+ */
+export const pathIdSchema = safeString().min(1).max(200);
 
 /** An output date: ISO 8601, UTC, with `Z` (spec §2). */
 export const dateTimeSchema = z.iso.datetime().meta({
@@ -45,8 +91,7 @@ export const dateTimeSchema = z.iso.datetime().meta({
  * An input date-time that must carry `Z` or an explicit offset such as `-03:00`
  * (spec §2, §8); parsed to a `Date`.
  */
-export const offsetDateTimeSchema = z
-  .string()
+export const offsetDateTimeSchema = safeString()
   .meta({
     description: 'Data e hora ISO 8601 com `Z` ou deslocamento explícito (ex.: `-03:00`).',
     example: '2026-11-22T10:00:00-03:00',
@@ -65,22 +110,33 @@ export const offsetDateTimeSchema = z
   });
 
 /** An IANA time zone name such as `America/Sao_Paulo`. */
-export const timezoneSchema = z
-  .string()
+export const timezoneSchema = safeString()
   .refine(isIanaTimeZone, { error: 'esperava um fuso horário IANA, como America/Sao_Paulo' })
   .meta({
     description: 'Nome de fuso horário IANA; só para exibição.',
     example: 'America/Sao_Paulo',
   });
 
-/** An absolute http(s) URL. Whether it may be fetched is decided later (spec §7 MEDIA_*). */
+/**
+ * The host of an absolute URL as `URL#hostname` writes it: a DNS name, dotted IPv4, or a
+ * bracketed IPv6 literal (`[2606:4700:4700::1111]`; the URL parser has already checked
+ * and normalised it, IPv4-mapped forms included).
+ */
+const URL_HOSTNAME = new RegExp(`${z.regexes.hostname.source}|^\\[[0-9a-f:.]+\\]$`, 'i');
+
+/**
+ * An absolute http(s) URL. Whether it may be fetched is decided later by the server's
+ * address policy (spec §7 MEDIA_*), for IP literals as for names: `https://[::1]/` is
+ * well-formed here and refused there as loopback.
+ */
 export const httpUrlSchema = z
   .url({
     protocol: /^https?$/,
-    hostname: z.regexes.hostname,
+    hostname: URL_HOSTNAME,
     error: 'esperava uma URL http(s) absoluta',
   })
   .max(2048)
+  .refine(isStorableText, { error: UNSTORABLE_TEXT_MESSAGE })
   .meta({ example: 'https://cdn.example.com/foto.jpg' });
 
 /**
@@ -166,8 +222,7 @@ export const sortQuerySchema = z
  * A `profileId` filter: a profile id, or the literal `null` for "no profile" (spec §4).
  * Parsed to the id or to `null`.
  */
-export const profileFilterSchema = z
-  .string()
+export const profileFilterSchema = safeString()
   .min(1)
   .transform((value) => (value === 'null' ? null : value))
   .meta(

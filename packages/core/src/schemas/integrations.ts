@@ -10,6 +10,7 @@ import {
   paginationQueryShape,
   platformSchema,
   profileFilterSchema,
+  safeString,
   sortQuerySchema,
   successResponse,
 } from './common';
@@ -62,10 +63,9 @@ export const connectionHealthSchema = z
   .meta({ id: 'ConnectionHealth' });
 
 export const listIntegrationsQuerySchema = z.object({
-  platform: z.string().min(1).optional(),
+  platform: safeString().min(1).optional(),
   profileId: profileFilterSchema.optional(),
-  q: z
-    .string()
+  q: safeString()
     .min(1)
     .max(100)
     .optional()
@@ -89,8 +89,7 @@ export const healthQuerySchema = z.object({
 export const healthResponseSchema = successResponse({ health: connectionHealthSchema });
 
 export const connectPathSchema = z.object({
-  platform: z
-    .string()
+  platform: safeString()
     .min(1)
     .meta({ description: 'Apenas `instagram`; outro valor responde 403 PLATFORM_NOT_AVAILABLE.' }),
 });
@@ -114,9 +113,9 @@ export const connectResponseSchema = successResponse({
 
 /** What the platform sends back to the callback; it may add parameters of its own. */
 export const connectCallbackQuerySchema = z.looseObject({
-  code: z.string().optional(),
-  state: z.string().optional(),
-  error: z.string().optional(),
-  error_reason: z.string().optional(),
-  error_description: z.string().optional(),
+  code: safeString().optional(),
+  state: safeString().optional(),
+  error: safeString().optional(),
+  error_reason: safeString().optional(),
+  error_description: safeString().optional(),
 });

@@ -3,11 +3,13 @@
  * data deletion, each verified by a `signed_request`.
  */
 import * as z from 'zod';
-import { dateTimeSchema, successResponse } from './common';
+import { dateTimeSchema, safeString, successResponse } from './common';
 
 /** The form Meta posts (`application/x-www-form-urlencoded`); other fields are ignored. */
 export const signedRequestFormSchema = z
-  .looseObject({ signed_request: z.string().min(1, { error: 'signed_request é obrigatório' }) })
+  .looseObject({
+    signed_request: safeString().min(1, { error: 'signed_request é obrigatório' }),
+  })
   .meta({ id: 'SignedRequestForm' });
 
 export const deauthorizeResponseSchema = successResponse({});
@@ -19,7 +21,7 @@ export const dataDeletionResponseSchema = successResponse({
 
 export const DATA_DELETION_STATUSES = ['received', 'completed'] as const;
 
-export const dataDeletionStatusPathSchema = z.object({ code: z.string().min(1).max(64) });
+export const dataDeletionStatusPathSchema = z.object({ code: safeString().min(1).max(64) });
 
 export const dataDeletionStatusResponseSchema = successResponse({
   confirmationCode: z.string(),

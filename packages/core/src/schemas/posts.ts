@@ -16,6 +16,7 @@ import {
   paginationQueryShape,
   platformSchema,
   profileFilterSchema,
+  safeString,
   sortQuerySchema,
   successResponse,
   timezoneSchema,
@@ -33,8 +34,7 @@ export const COLLABORATORS_MAX = 3;
 export const USER_TAGS_MAX = 20;
 export const ALT_TEXT_MAX_LENGTH = 1000;
 
-const captionSchema = z
-  .string()
+const captionSchema = safeString()
   .superRefine((caption, ctx) => {
     const found = checkCaption(caption);
     if (found) ctx.addIssue({ code: 'custom', message: found });
@@ -44,8 +44,7 @@ const captionSchema = z
     maxLength: CAPTION_MAX_LENGTH,
   });
 
-const usernameSchema = z
-  .string()
+const usernameSchema = safeString()
   .regex(/^@?[A-Za-z0-9._]{1,30}$/, { error: 'esperava um nome de usuário do Instagram' })
   .transform((username) => username.replace(/^@/, ''))
   .meta({ example: 'marca.parceira' });
@@ -117,22 +116,20 @@ export const instagramOptionsSchema = z
       .array(userTagSchema)
       .max(USER_TAGS_MAX, { error: `no máximo ${USER_TAGS_MAX} marcações` })
       .optional(),
-    locationId: z
-      .string()
+    locationId: safeString()
       .regex(/^\d{1,30}$/, { error: 'esperava o id numérico de uma página com localização' })
       .optional(),
     altText: z
       .union([
-        z.string().max(ALT_TEXT_MAX_LENGTH),
-        z.array(z.string().max(ALT_TEXT_MAX_LENGTH).nullable()).max(10),
+        safeString().max(ALT_TEXT_MAX_LENGTH),
+        z.array(safeString().max(ALT_TEXT_MAX_LENGTH).nullable()).max(10),
       ])
       .optional()
       .meta({
         description:
           'Texto alternativo de imagens: um texto para a imagem do feed, ou uma lista alinhada a `mediaItems` num carrossel (null para vídeos).',
       }),
-    firstComment: z
-      .string()
+    firstComment: safeString()
       .min(1)
       .max(CAPTION_MAX_LENGTH)
       .optional()
@@ -185,8 +182,7 @@ export const createPostBodySchema = z
       description: 'Quando publicar: de 1 minuto a 75 dias à frente. Ausente ou null: agora.',
     }),
     timezone: timezoneSchema.optional(),
-    idempotencyKey: z
-      .string()
+    idempotencyKey: safeString()
       .min(1)
       .max(IDEMPOTENCY_KEY_MAX_LENGTH, {
         error: `no máximo ${IDEMPOTENCY_KEY_MAX_LENGTH} caracteres`,

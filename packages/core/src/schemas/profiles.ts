@@ -2,7 +2,7 @@
  * Profiles group connected accounts, for example one per client or brand (spec §2).
  */
 import * as z from 'zod';
-import { dateTimeSchema, idSchema, successResponse } from './common';
+import { dateTimeSchema, idSchema, safeString, successResponse } from './common';
 
 export const profileSchema = z
   .object({
@@ -15,13 +15,11 @@ export const profileSchema = z
 
 export const createProfileBodySchema = z
   .strictObject({
-    name: z
-      .string({ error: 'o nome é obrigatório' })
+    name: safeString({ error: 'o nome é obrigatório' })
       .trim()
       .min(1, { error: 'o nome não pode ser vazio' })
       .max(120, { error: 'o nome tem no máximo 120 caracteres' }),
-    description: z
-      .string()
+    description: safeString()
       .trim()
       .max(500, { error: 'a descrição tem no máximo 500 caracteres' })
       .nullable()

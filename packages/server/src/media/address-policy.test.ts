@@ -81,6 +81,23 @@ describe('refusalOf', () => {
     expect(refusalOf('0.0.0.0', DEVELOPMENT)).not.toBeNull();
   });
 
+  it('takes IPv6 literals as URL#hostname writes them: bracketed, IPv4-mapped forms normalised', () => {
+    const hostOf = (url: string) => new URL(url).hostname;
+    expect(hostOf('https://[::ffff:127.0.0.1]/a.jpg')).toBe('[::ffff:7f00:1]');
+    for (const url of [
+      'https://[::1]/a.jpg',
+      'https://[::ffff:127.0.0.1]/a.jpg',
+      'https://[::ffff:10.0.0.1]/a.jpg',
+      'https://[0:0:0:0:0:0:0:1]/a.jpg',
+      'https://[fd00::1]/a.jpg',
+    ]) {
+      expect(refusalOf(hostOf(url), PUBLIC_ONLY), url).not.toBeNull();
+    }
+    expect(refusalOf(hostOf('https://[::1]/a.jpg'), PUBLIC_ONLY)).toBe('endereço de loopback');
+    expect(refusalOf(hostOf('https://[2606:4700:4700::1111]/a.jpg'), PUBLIC_ONLY)).toBeNull();
+    expect(refusalOf(hostOf('https://[::ffff:8.8.8.8]/a.jpg'), PUBLIC_ONLY)).toBeNull();
+  });
+
   it('refuses what is not an address', () => {
     expect(refusalOf('example.com', DEVELOPMENT)).toBe('endereço inválido');
   });

@@ -128,6 +128,40 @@ describe('the SSRF guard', () => {
     await guarded.close();
   });
 
+  it('reaches an IPv6 loopback literal only when loopback is allowed, brackets and all', async (context) => {
+    const hits: string[] = [];
+    const server = createServer((req, res) => {
+      hits.push(req.url ?? '');
+      res.end('ipv6');
+    });
+    const listening = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(0, '::1', () => resolve(true));
+    });
+    if (!listening) return context.skip('no IPv6 loopback on this machine');
+    const { port } = server.address() as AddressInfo;
+    try {
+      for (const host of ['[::1]', '[0:0:0:0:0:0:0:1]', '[::ffff:127.0.0.1]']) {
+        const closed = fetcher({ allowHttp: true });
+        expect(
+          await failure(closed.fetchToFile(`http://${host}:${port}/x.jpg`, destination())),
+          host,
+        ).toMatchObject({ code: 'MEDIA_UNREACHABLE' });
+        await closed.close();
+      }
+      expect(hits).toEqual([]);
+      const open = fetcher({ allowHttp: true, allow: { loopback: true, private: false } });
+      const file = destination();
+      const fetched = await open.fetchToFile(`http://[::1]:${port}/y.jpg`, file);
+      expect(fetched).toMatchObject({ size: 4, url: `http://[::1]:${port}/y.jpg` });
+      expect(readFileSync(file, 'utf8')).toBe('ipv6');
+      await open.close();
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
   it('refuses a DNS name that resolves to loopback, checking the resolved address', async () => {
     const guarded = fetcher({ allowHttp: true });
     const refused = await failure(
