@@ -1,7 +1,8 @@
 /**
  * Accepting a post (spec §4 POST /v1/posts): every check happens before anything is
- * written (accounts, media, composition, window, quota); then the post, its targets,
- * their jobs and the `post.scheduled` event are written in one transaction. After that,
+ * written (accounts, media, composition, window, the platform's quota); then, in one
+ * transaction, the accounts' queued posts are counted against the quota and the post,
+ * its targets, their jobs and the `post.scheduled` event are written. After that,
  * no HTTP error is returned for the post: each target records its own outcome.
  */
 import { createHash } from 'node:crypto';
@@ -27,7 +28,7 @@ import {
 import type { IntegrationsTable, PostsTable, PostTargetsTable } from '../store/schema';
 import type { PublishableMedia } from './media-port';
 import { buildEvent, type StoredMediaItem } from './post-view';
-import { assertQuota } from './quota';
+import { readPlatformQuota, reserveQuota, type PlatformQuota } from './quota';
 import { newTargetRow } from './target-row';
 import { readAccessToken } from '../services/account-token';
 import { workStart } from './pipeline';
@@ -156,8 +157,12 @@ export async function acceptPost(
   media.forEach(({ record }, index) =>
     ctx.media.assertUsable(record, kind, `mediaItems[${index}]`),
   );
+  // Asked before the transaction: a slow platform must not hold the accounts locked.
+  const quotas: PlatformQuota[] = [];
   for (const account of accounts) {
-    await assertQuota(ctx, account, readAccessToken(ctx, account), scheduledFor ?? now);
+    quotas.push(
+      await readPlatformQuota(ctx, account, readAccessToken(ctx, account), scheduledFor ?? now),
+    );
   }
 
   const status = scheduledFor === null ? 'queued' : 'scheduled';
@@ -195,6 +200,8 @@ export async function acceptPost(
 
   try {
     await ctx.db.transaction().execute(async (trx) => {
+      // Counted and written as one decision: the accounts stay locked until commit.
+      await reserveQuota(trx, ctx, quotas);
       await insertPost(trx, post);
       await insertTargets(trx, targets);
       for (const target of targets) {

@@ -24,7 +24,7 @@ import type { Db, PostsTable, PostTargetsTable } from '../store/schema';
 import { publishJobKey } from './accept-post';
 import { settlePost } from './post-outcome';
 import { buildEvent, mediaItemsOf, type StoredMediaItem } from './post-view';
-import { assertQuota } from './quota';
+import { readPlatformQuota, reserveQuota, type PlatformQuota } from './quota';
 import { FRESH_PIPELINE } from './target-row';
 import { readAccessToken } from '../services/account-token';
 import { workStart } from './pipeline';
@@ -120,15 +120,22 @@ export async function editPost(
     if (record) ctx.media.assertUsable(record, kind, `mediaItems[${index}]`);
   }
   const scheduledFor = body.scheduledFor?.getTime() ?? post.scheduled_for!;
+  const quotas: PlatformQuota[] = [];
   if (scheduledFor !== post.scheduled_for) {
     // A new time falls in another 24 h window of the account's quota.
     for (const target of targets) {
       const account = await findIntegration(ctx.db, projectId, target.integration_id);
-      if (account) await assertQuota(ctx, account, readAccessToken(ctx, account), scheduledFor, id);
+      if (account)
+        quotas.push(
+          await readPlatformQuota(ctx, account, readAccessToken(ctx, account), scheduledFor),
+        );
     }
   }
 
   await ctx.db.transaction().execute(async (trx) => {
+    // Accounts before the post, as every writer takes them; moves that race for the last
+    // slots of a window are counted one after another.
+    await reserveQuota(trx, ctx, quotas, id);
     const locked = await lockedPost(trx, ctx, id);
     if (!stillWaiting(locked.post, locked.targets, ctx.clock.now()))
       throw new ReelayError('POST_NOT_EDITABLE');
@@ -213,6 +220,7 @@ export async function retryPost(
     if (problem) throw validationError([{ field: 'scheduledFor', message: problem }]);
   }
   const at = body.scheduledFor?.getTime() ?? null;
+  const quotas: PlatformQuota[] = [];
   for (const target of failed) {
     const account = await findIntegration(ctx.db, projectId, target.integration_id);
     if (!account || account.access_token === null || account.auth_status !== 'active') {
@@ -221,10 +229,13 @@ export async function retryPost(
         details: { accountId: target.integration_id },
       });
     }
-    await assertQuota(ctx, account, readAccessToken(ctx, account), at ?? now);
+    quotas.push(await readPlatformQuota(ctx, account, readAccessToken(ctx, account), at ?? now));
   }
 
   await ctx.db.transaction().execute(async (trx) => {
+    // The post's own targets are left out of the count: a concurrent retry of the same
+    // post that got there first is answered POST_NOT_RETRYABLE below, not a quota error.
+    await reserveQuota(trx, ctx, quotas, id);
     const locked = await lockedPost(trx, ctx, id);
     const stillFailed = locked.targets.filter((target) => target.status === 'failed');
     if (stillFailed.length === 0) throw new ReelayError('POST_NOT_RETRYABLE');

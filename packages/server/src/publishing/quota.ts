@@ -3,71 +3,115 @@
  * live count for its rolling 24 h window, plus what Reelay has queued for the account in
  * the 24 h around the new post's time. The total is read from the platform, never
  * hard-coded (reference: 25, 50 and 100 have all been documented).
+ *
+ * The decision has two steps so that concurrent requests cannot both take the last slot
+ * without holding a database lock across an HTTP call: {@link readPlatformQuota} asks the
+ * platform first, outside any transaction; {@link reserveQuota} then runs inside the
+ * transaction that writes the post, locks the accounts, counts what is queued and refuses
+ * or lets the write go on. Counting and writing are therefore one decision per account.
  */
 import { isReelayError, ReelayError } from '@reelay/core';
 import type { ServerContext } from '../server-context';
+import { lockIntegrationsForQuota } from '../store/integrations';
 import { countActiveTargetsInWindow } from '../store/posts';
-import type { IntegrationsTable } from '../store/schema';
+import type { Db, IntegrationsTable } from '../store/schema';
 
 const WINDOW_MS = 24 * 60 * 60_000;
 /** Used only when the platform's answer has no total. */
 export const FALLBACK_QUOTA_TOTAL = 100;
 
+/** What the platform said about one account for a post at `at`. */
+export interface PlatformQuota {
+  integration: IntegrationsTable;
+  /** Time of the post; the quota counts what Reelay has queued in the 24 h around it. */
+  at: number;
+  /** The platform's own count of its last 24 h, or 0 when that window does not reach `at`. */
+  usage: number;
+  total: number;
+}
+
 /**
- * Throws `RATE_LIMIT_ACCOUNT` with `quotaUsage`/`quotaTotal` when one more post at `at`
- * would exceed the account's quota; `TOKEN_INVALID` when the platform refuses the token.
- * A platform that cannot answer right now does not block the post: publication time
- * checks again.
+ * Asks the platform for the account's quota. Throws `TOKEN_INVALID` or
+ * `ACCOUNT_RESTRICTED` when the platform refuses the account; a platform that cannot
+ * answer right now does not block the post (publication time checks again).
  *
  * @example
  * ```ts
- * await assertQuota(ctx, integration, accessToken, scheduledFor ?? now);
+ * const quota = await readPlatformQuota(ctx, integration, accessToken, scheduledFor ?? now);
  * ```
  */
-export async function assertQuota(
+export async function readPlatformQuota(
   ctx: ServerContext,
   integration: IntegrationsTable,
   accessToken: string,
   at: number,
-  /** A post being moved: its own targets are not counted twice. */
+): Promise<PlatformQuota> {
+  const quota: PlatformQuota = { integration, at, usage: 0, total: FALLBACK_QUOTA_TOTAL };
+  if (!ctx.platform) return quota;
+  try {
+    const limit = await ctx.platform.getPublishingLimit({
+      accessToken,
+      igUserId: integration.platform_user_id,
+    });
+    quota.total = limit.quotaTotal ?? FALLBACK_QUOTA_TOTAL;
+    // The platform counts the last 24 h; that matters only for a post inside that window.
+    if (at - ctx.clock.now() < WINDOW_MS) quota.usage = limit.quotaUsage;
+  } catch (error) {
+    if (
+      isReelayError(error) &&
+      (error.code === 'TOKEN_INVALID' || error.code === 'ACCOUNT_RESTRICTED')
+    ) {
+      throw new ReelayError(error.code, { details: { accountId: integration.id } });
+    }
+    ctx.logger.warn('cota não verificada no Instagram; aceitando', {
+      integrationId: integration.id,
+      error,
+    });
+  }
+  return quota;
+}
+
+/**
+ * Inside the transaction that writes the post, before anything else in it: locks the
+ * accounts until the transaction ends, counts what Reelay has queued for each, and throws
+ * `RATE_LIMIT_ACCOUNT` (with `quotaUsage`/`quotaTotal`) when one more post would exceed
+ * a quota. A concurrent request for the same account waits for this transaction and then
+ * counts the post it wrote.
+ *
+ * @example
+ * ```ts
+ * await ctx.db.transaction().execute(async (trx) => {
+ *   await reserveQuota(trx, ctx, quotas);
+ *   await insertPost(trx, post);
+ * });
+ * ```
+ */
+export async function reserveQuota(
+  trx: Db,
+  ctx: ServerContext,
+  quotas: readonly PlatformQuota[],
+  /** A post being moved or retried: its own targets are not counted twice. */
   excludePostId?: string,
 ): Promise<void> {
-  const now = ctx.clock.now();
-  const queued = await countActiveTargetsInWindow(
-    ctx.db,
-    integration.id,
-    at - WINDOW_MS,
-    at + WINDOW_MS,
-    excludePostId,
+  if (quotas.length === 0) return;
+  await lockIntegrationsForQuota(
+    trx,
+    ctx.dialect,
+    quotas.map((quota) => quota.integration.id),
   );
-  let usage = 0;
-  let total = FALLBACK_QUOTA_TOTAL;
-  if (ctx.platform) {
-    try {
-      const limit = await ctx.platform.getPublishingLimit({
-        accessToken,
-        igUserId: integration.platform_user_id,
-      });
-      total = limit.quotaTotal ?? FALLBACK_QUOTA_TOTAL;
-      // The platform counts the last 24 h; that matters only for a post inside that window.
-      if (at - now < WINDOW_MS) usage = limit.quotaUsage;
-    } catch (error) {
-      if (
-        isReelayError(error) &&
-        (error.code === 'TOKEN_INVALID' || error.code === 'ACCOUNT_RESTRICTED')
-      ) {
-        throw new ReelayError(error.code, { details: { accountId: integration.id } });
-      }
-      ctx.logger.warn('cota não verificada no Instagram; aceitando', {
-        integrationId: integration.id,
-        error,
+  for (const { integration, at, usage, total } of quotas) {
+    const queued = await countActiveTargetsInWindow(
+      trx,
+      integration.id,
+      at - WINDOW_MS,
+      at + WINDOW_MS,
+      excludePostId,
+    );
+    if (usage + queued + 1 > total) {
+      throw new ReelayError('RATE_LIMIT_ACCOUNT', {
+        message: `A conta ${integration.username ?? integration.id} atingiu a cota de ${total} publicações em 24 horas.`,
+        details: { accountId: integration.id, quotaUsage: usage + queued, quotaTotal: total },
       });
     }
-  }
-  if (usage + queued + 1 > total) {
-    throw new ReelayError('RATE_LIMIT_ACCOUNT', {
-      message: `A conta ${integration.username ?? integration.id} atingiu a cota de ${total} publicações em 24 horas.`,
-      details: { accountId: integration.id, quotaUsage: usage + queued, quotaTotal: total },
-    });
   }
 }

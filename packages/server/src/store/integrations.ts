@@ -3,6 +3,7 @@
  * which name the platform's user and reach every project that connected it.
  */
 import { sql } from 'kysely';
+import type { Dialect } from './database';
 import type { Db, IntegrationsTable } from './schema';
 
 export interface IntegrationFilters {
@@ -69,6 +70,50 @@ export function findIntegration(
     .where('project_id', '=', projectId)
     .where('id', '=', id)
     .executeTakeFirst();
+}
+
+/**
+ * Locks accounts until the transaction ends, for a publishing-quota decision: a
+ * concurrent request for the same account waits here, then counts what this transaction
+ * wrote. Call it first in the transaction. Accounts are locked in id order, so two posts
+ * naming the same accounts in another order cannot deadlock.
+ *
+ * PostgreSQL locks the rows (`FOR UPDATE`), which every server instance sharing the
+ * database respects. SQLite has one writer at a time: a no-op write takes the database's
+ * write lock at once (as `BEGIN IMMEDIATE` would), so the count that follows cannot be
+ * overtaken by another connection or process before the post is written.
+ *
+ * @example
+ * ```ts
+ * await db.transaction().execute(async (trx) => {
+ *   await lockIntegrationsForQuota(trx, dialect, [first.id, second.id]);
+ *   // count queued posts, then insert
+ * });
+ * ```
+ */
+export async function lockIntegrationsForQuota(
+  db: Db,
+  dialect: Dialect,
+  ids: readonly string[],
+): Promise<void> {
+  const sorted = [...new Set(ids)].sort();
+  if (sorted.length === 0) return;
+  if (dialect === 'postgres') {
+    // Rows are locked as the sort hands them out: always in id order.
+    await db
+      .selectFrom('integrations')
+      .select('id')
+      .where('id', 'in', sorted)
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+    return;
+  }
+  await db
+    .updateTable('integrations')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', 'in', sorted)
+    .execute();
 }
 
 export function findIntegrationByPlatformUser(
