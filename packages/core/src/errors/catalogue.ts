@@ -6,7 +6,8 @@
  * Clients decide on `code` only; messages may change. Codes are never removed or
  * repurposed within `/v1` (spec §9). Beyond the spec's table the catalogue adds a few
  * codes for situations the spec leaves open (`IDEMPOTENCY_KEY_REUSED`, `EMAIL_IN_USE`,
- * `POST_NOT_EDITABLE`, `POST_NOT_RETRYABLE`); adding codes is an additive change.
+ * `REQUEST_TIMEOUT`, `HEADERS_TOO_LARGE`, `POST_NOT_EDITABLE`, `POST_NOT_RETRYABLE`);
+ * adding codes is an additive change.
  */
 
 /**
@@ -75,6 +76,16 @@ export const HTTP_ERRORS = {
     message: 'Já existe um usuário com este e-mail.',
     retry: 'do-not-retry',
   },
+  REQUEST_TIMEOUT: {
+    status: 408,
+    message: 'A requisição não chegou inteira a tempo; envie de novo.',
+    retry: 'safe',
+  },
+  HEADERS_TOO_LARGE: {
+    status: 431,
+    message: 'Os cabeçalhos da requisição são grandes demais.',
+    retry: 'do-not-retry',
+  },
   // Account connection
   PLATFORM_NOT_AVAILABLE: {
     status: 403,
@@ -83,7 +94,8 @@ export const HTTP_ERRORS = {
   },
   STATE_INVALID: {
     status: 400,
-    message: 'O parâmetro state da conexão está ausente, foi alterado ou expirou (10 minutos).',
+    message:
+      'O parâmetro state da conexão está ausente, foi alterado, expirou (10 minutos) ou já foi usado.',
     retry: 'needs-user-action',
   },
   AUTHORIZATION_DENIED: {
@@ -173,7 +185,8 @@ export const HTTP_ERRORS = {
   // Infrastructure and callbacks
   PLATFORM_CREDENTIALS_MISSING: {
     status: 500,
-    message: 'As credenciais do aplicativo do Instagram não estão configuradas no servidor.',
+    message:
+      'As credenciais do aplicativo do Instagram não estão configuradas no servidor: defina INSTAGRAM_APP_ID e INSTAGRAM_APP_SECRET ou, para desenvolver, use `pnpm dev`, que inicia o emulador do Instagram já ligado ao servidor.',
     retry: 'do-not-retry',
   },
   SIGNED_REQUEST_INVALID: {

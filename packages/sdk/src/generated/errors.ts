@@ -34,6 +34,8 @@ export type HttpErrorCode =
   | 'NOT_FOUND'
   | 'IDEMPOTENCY_KEY_REUSED'
   | 'EMAIL_IN_USE'
+  | 'REQUEST_TIMEOUT'
+  | 'HEADERS_TOO_LARGE'
   | 'PLATFORM_NOT_AVAILABLE'
   | 'STATE_INVALID'
   | 'AUTHORIZATION_DENIED'
@@ -82,6 +84,8 @@ export const RETRY_CLASSES: Readonly<Record<HttpErrorCode, RetryClass>> = {
   NOT_FOUND: 'do-not-retry',
   IDEMPOTENCY_KEY_REUSED: 'do-not-retry',
   EMAIL_IN_USE: 'do-not-retry',
+  REQUEST_TIMEOUT: 'safe',
+  HEADERS_TOO_LARGE: 'do-not-retry',
   PLATFORM_NOT_AVAILABLE: 'do-not-retry',
   STATE_INVALID: 'needs-user-action',
   AUTHORIZATION_DENIED: 'needs-user-action',

@@ -9,12 +9,12 @@ const EXPOSED = 'x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, x-
 const ALLOWED_HEADERS = 'authorization, content-type, x-project-id, x-request-id';
 
 /**
- * Applies CORS headers; answers preflight requests itself. Returns true when the request
- * is finished.
+ * Applies CORS headers. Returns true for a preflight request, which the caller answers
+ * (with 204 once the request has been counted against its rate limit).
  *
  * @example
  * ```ts
- * if (applyCors(req, res, config.corsOrigins)) return;
+ * if (applyCors(req, res, config.corsOrigins)) return answerPreflight(req, res);
  * ```
  */
 export function applyCors(
@@ -35,7 +35,6 @@ export function applyCors(
       res.setHeader('access-control-allow-headers', ALLOWED_HEADERS);
       res.setHeader('access-control-max-age', '600');
     }
-    res.writeHead(204).end();
     return true;
   }
   return false;

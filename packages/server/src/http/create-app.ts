@@ -26,6 +26,12 @@ import {
   type Principal,
 } from './authenticate';
 import { clientAddress } from './client-address';
+import {
+  answerClientError,
+  REQUEST_TIMEOUT_MS,
+  timeoutCheckInterval,
+  watchBodyIdle,
+} from './connection-guards';
 import { applyCors } from './cors';
 import type { RateLimiter } from './rate-limiter';
 import { parseRequestBody } from './request-body';
@@ -52,6 +58,11 @@ export interface RawRoute {
   method: 'GET' | 'HEAD' | 'POST';
   /** Router path, `:param` style. */
   path: string;
+  /**
+   * The bucket counting requests, per caller address. Default `default` (300 a minute):
+   * the platform fetches media files, and refusing it fails a publication.
+   */
+  rateBucket?: RateBucket;
   handler(req: Request, res: ServerResponse): Promise<void> | void;
 }
 
@@ -80,6 +91,9 @@ function limitIdentity(principal: Principal | null | undefined, ip: string): str
  */
 export function createHttpServer(deps: AppDeps): Server {
   const { config, clock, logger, rateLimiter, authenticator } = deps;
+  // Answers already sent by a timeout: the route still running fails on its cut stream,
+  // which is expected, not an internal error worth logging.
+  const answeredEarly = new WeakSet<ServerResponse>();
 
   async function limit(res: ServerResponse, bucket: RateBucket, identity: string): Promise<void> {
     const { limit: max, windowSeconds } = RATE_BUCKETS[bucket];
@@ -107,7 +121,7 @@ export function createHttpServer(deps: AppDeps): Server {
     requestId: string,
   ): void {
     const sent = sendError(res, error);
-    if (sent.code === 'INTERNAL_ERROR') {
+    if (sent.code === 'INTERNAL_ERROR' && !answeredEarly.has(res)) {
       logger.error('falha inesperada', {
         requestId,
         method: req.method,
@@ -188,8 +202,10 @@ export function createHttpServer(deps: AppDeps): Server {
   async function noMatch(req: Request, res: ServerResponse) {
     const requestId = res.getHeader('x-request-id') as string;
     try {
-      if (!req.path.startsWith('/v1/'))
+      if (!req.path.startsWith('/v1/')) {
+        await limit(res, 'public', `ip:${clientAddress(req, config.trustProxy)}`);
         throw new ReelayError('NOT_FOUND', { message: 'Rota não encontrada.' });
+      }
       const credentials = readCredentials(req);
       const principal = await authenticator.verify(credentials);
       await limit(res, 'default', limitIdentity(principal, clientAddress(req, config.trustProxy)));
@@ -225,6 +241,8 @@ export function createHttpServer(deps: AppDeps): Server {
     const method = route.method.toLowerCase() as 'get' | 'head' | 'post';
     app[method](route.path, async (req, res) => {
       try {
+        const ip = clientAddress(req, config.trustProxy);
+        await limit(res, route.rateBucket ?? 'default', `ip:${ip}`);
         await route.handler(req, res);
       } catch (error) {
         fail(res, error, req, res.getHeader('x-request-id') as string);
@@ -232,17 +250,43 @@ export function createHttpServer(deps: AppDeps): Server {
     });
   }
 
-  return createServer((req, res) => {
-    res.setHeader('x-request-id', requestIdOf(req));
-    if (applyCors(req, res, config.corsOrigins)) return;
-    // `/v1/x` and `/v1/x/` are the same route (spec §4).
-    const url = req.url ?? '/';
-    const queryStart = url.indexOf('?');
-    const path = queryStart === -1 ? url : url.slice(0, queryStart);
-    if (path.length > 1 && path.endsWith('/')) {
-      req.url =
-        (path.replace(/\/+$/, '') || '/') + (queryStart === -1 ? '' : url.slice(queryStart));
+  // Preflights carry no credential: counted per address, in the roomy default bucket, as
+  // a dashboard sends one before most of its calls.
+  async function answerPreflight(req: IncomingMessage, res: ServerResponse) {
+    try {
+      await limit(res, 'default', `ip:${clientAddress(req, config.trustProxy)}`);
+      res.writeHead(204).end();
+    } catch (error) {
+      fail(res, error, req, res.getHeader('x-request-id') as string);
     }
-    void app.handler(req as Request, res, undefined as never);
-  });
+  }
+
+  const server = createServer(
+    {
+      headersTimeout: config.headersTimeoutMs,
+      requestTimeout: REQUEST_TIMEOUT_MS,
+      connectionsCheckingInterval: timeoutCheckInterval(config.headersTimeoutMs),
+    },
+    (req, res) => {
+      res.setHeader('x-request-id', requestIdOf(req));
+      watchBodyIdle(req, res, config.bodyIdleTimeoutMs, () => answeredEarly.add(res));
+      if (applyCors(req, res, config.corsOrigins)) {
+        void answerPreflight(req, res);
+        return;
+      }
+      // `/v1/x` and `/v1/x/` are the same route (spec §4).
+      const url = req.url ?? '/';
+      const queryStart = url.indexOf('?');
+      const path = queryStart === -1 ? url : url.slice(0, queryStart);
+      if (path.length > 1 && path.endsWith('/')) {
+        req.url =
+          (path.replace(/\/+$/, '') || '/') + (queryStart === -1 ? '' : url.slice(queryStart));
+      }
+      void app.handler(req as Request, res, undefined as never);
+    },
+  );
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) =>
+    answerClientError(error, socket, (res) => answeredEarly.add(res)),
+  );
+  return server;
 }

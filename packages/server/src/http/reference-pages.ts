@@ -78,7 +78,8 @@ export function referenceRoutes(publicUrl: string): RawRoute[] {
   const llmsFull = buildLlmsIndex({ serverUrl: publicUrl, full: true });
   const text = 'text/markdown; charset=utf-8';
 
-  return [
+  // The same public bucket as the OpenAPI document these pages render (spec §8).
+  const routes: Array<Omit<RawRoute, 'rateBucket'>> = [
     {
       method: 'GET',
       path: '/docs',
@@ -104,4 +105,5 @@ export function referenceRoutes(publicUrl: string): RawRoute[] {
     { method: 'GET', path: '/llms.txt', handler: (_req, res) => send(res, llms, text) },
     { method: 'GET', path: '/llms-full.txt', handler: (_req, res) => send(res, llmsFull, text) },
   ];
+  return routes.map((route) => ({ ...route, rateBucket: 'public' }));
 }

@@ -11,6 +11,11 @@ import { deriveKey } from './derive-key';
 /** Lifetime of a built-in access token. */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const AUDIENCE = 'reelay';
+/**
+ * jose checks `exp` only when a token has one: without this, a token signed with the
+ * key but lacking `exp` (a leaked key, a bug in some issuer) would never expire.
+ */
+const REQUIRED_CLAIMS = ['exp', 'sub'];
 
 /** Who a verified Bearer token names. */
 export type BearerIdentity =
@@ -75,6 +80,7 @@ export function createAccessTokens(options: AccessTokenOptions): AccessTokens {
       const { payload } = await jwtVerify(token, await jwks, {
         issuer: oidc.issuer,
         ...(oidc.audience ? { audience: oidc.audience } : {}),
+        requiredClaims: REQUIRED_CLAIMS,
         currentDate: currentDate(),
       });
       if (!payload.sub) return null;
@@ -112,6 +118,7 @@ export function createAccessTokens(options: AccessTokenOptions): AccessTokens {
           issuer: options.issuer,
           audience: AUDIENCE,
           algorithms: ['HS256'],
+          requiredClaims: REQUIRED_CLAIMS,
           currentDate: currentDate(),
         });
         if (payload.sub) return { kind: 'local', userId: payload.sub };

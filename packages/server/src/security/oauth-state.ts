@@ -2,7 +2,8 @@
  * The `state` of the account connection flow (spec §4): it carries the project, the
  * profile and where to send the browser back, is signed with a key derived from the
  * auth secret, and expires after 10 minutes. Missing, tampered or expired state answers
- * `STATE_INVALID`.
+ * `STATE_INVALID`; so does a used one (its random nonce is claimed in the store by the
+ * callback, see store/oauth-state-uses.ts).
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ReelayError } from '@reelay/core';
@@ -16,6 +17,8 @@ export interface ConnectState {
   profileId: string | null;
   redirectUrl: string | null;
   expiresAt: number;
+  /** Random and unique to this state: the callback claims it, so the state serves once. */
+  nonce: string;
 }
 
 interface WireState {
@@ -27,7 +30,7 @@ interface WireState {
 }
 
 export interface OAuthStateSigner {
-  sign(state: Omit<ConnectState, 'expiresAt'>): { state: string; expiresAt: number };
+  sign(state: Omit<ConnectState, 'expiresAt' | 'nonce'>): { state: string; expiresAt: number };
   verify(state: string | undefined): ConnectState;
   /** Reads a state without trusting it: only to know where to send the browser on errors. */
   peekRedirect(state: string | undefined): string | null;
@@ -57,7 +60,9 @@ export function createOAuthStateSigner(authSecret: string, clock: Clock): OAuthS
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
     try {
       const wire = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as WireState;
-      return typeof wire.p === 'string' && typeof wire.e === 'number' ? wire : null;
+      return typeof wire.p === 'string' && typeof wire.e === 'number' && typeof wire.n === 'string'
+        ? wire
+        : null;
     } catch {
       return null;
     }
@@ -83,7 +88,13 @@ export function createOAuthStateSigner(authSecret: string, clock: Clock): OAuthS
         throw invalid('O parâmetro state foi alterado ou não foi emitido por este servidor.');
       if (clock.now() > wire.e)
         throw invalid('O parâmetro state expirou (10 minutos); comece a conexão de novo.');
-      return { projectId: wire.p, profileId: wire.f, redirectUrl: wire.r, expiresAt: wire.e };
+      return {
+        projectId: wire.p,
+        profileId: wire.f,
+        redirectUrl: wire.r,
+        expiresAt: wire.e,
+        nonce: wire.n,
+      };
     },
     // Only a state this server signed may choose where the browser goes: anything else
     // would make the callback an open redirect.

@@ -78,7 +78,10 @@ describe('OAuth state', () => {
       profileId: 'prf_1',
       redirectUrl: 'https://app.test/done',
       expiresAt,
+      nonce: expect.stringMatching(/^[\w-]{8,}$/),
     });
+    const other = states.sign({ projectId: 'proj_1', profileId: null, redirectUrl: null });
+    expect(states.verify(other.state).nonce).not.toBe(states.verify(state).nonce);
   });
 
   it('refuses missing, tampered, foreign and expired states with STATE_INVALID', () => {

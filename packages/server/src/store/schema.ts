@@ -99,6 +99,15 @@ export interface DataDeletionRequestsTable {
   completed_at: number | null;
 }
 
+/** A connection state already used by a callback, kept until the state expires. */
+export interface OAuthStateUsesTable {
+  /** The random nonce inside the signed state. */
+  nonce: string;
+  /** When the state itself expires. */
+  expires_at: number;
+  used_at: number;
+}
+
 export interface RateLimitCountersTable {
   key: string;
   window_start: number;
@@ -270,6 +279,7 @@ export interface Database {
   integrations: IntegrationsTable;
   data_deletion_requests: DataDeletionRequestsTable;
   rate_limit_counters: RateLimitCountersTable;
+  oauth_state_uses: OAuthStateUsesTable;
   media: MediaTable;
   media_erasures: MediaErasuresTable;
   posts: PostsTable;

@@ -9,6 +9,7 @@ import { parseAuthorizationCallback } from '@reelay/core/platform';
 import { connectAccount } from '../../services/connect-account';
 import { checkIntegrationHealth } from '../../services/integration-health';
 import type { ServerContext } from '../../server-context';
+import { claimOAuthState } from '../../store/oauth-state-uses';
 import { findLiveProfile } from '../../store/profiles';
 import { requirePlatform } from '../../platform';
 import { presentIntegration } from '../presenters';
@@ -48,6 +49,14 @@ export function connectHandlers(ctx: ServerContext): RouteHandlers {
       const redirectUrl = ctx.oauthStates.peekRedirect(query.state);
       try {
         const state = ctx.oauthStates.verify(query.state);
+        // Claimed before the code exchange, so no replay of the callback gets that far. A
+        // platform failure after this point means starting the connection again, which
+        // the single-use code would demand anyway.
+        if (!(await claimOAuthState(ctx.db, state.nonce, state.expiresAt, ctx.clock.now()))) {
+          throw new ReelayError('STATE_INVALID', {
+            message: 'O parâmetro state já foi usado; comece a conexão de novo.',
+          });
+        }
         const { code } = parseAuthorizationCallback(query as Record<string, string>);
         const integration = await connectAccount(ctx, state, code);
         if (redirectUrl) {
