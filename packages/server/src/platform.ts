@@ -45,8 +45,33 @@ export function createPlatform(
   });
 }
 
+/** The settings that configure the Instagram app; both or neither (see `loadConfig`). */
+export const PLATFORM_CREDENTIAL_VARIABLES = ['INSTAGRAM_APP_ID', 'INSTAGRAM_APP_SECRET'] as const;
+
+/**
+ * The start-up warning of a server without app credentials: what stops working and what
+ * to set, before anyone meets it as an error.
+ */
+export const PLATFORM_CREDENTIALS_WARNING =
+  'INSTAGRAM_APP_ID e INSTAGRAM_APP_SECRET não estão definidas: conectar contas do Instagram e publicar respondem PLATFORM_CREDENTIALS_MISSING. Defina as duas ou, para desenvolver, use `pnpm dev`, que inicia o emulador do Instagram já ligado ao servidor.';
+
+/**
+ * The error a route answers when the app credentials are absent; `details.variables`
+ * names the settings to define (additive to spec §7's optional context).
+ *
+ * @example
+ * ```ts
+ * if (!ctx.config.instagram.appSecret) throw platformCredentialsMissing();
+ * ```
+ */
+export function platformCredentialsMissing(): ReelayError {
+  return new ReelayError('PLATFORM_CREDENTIALS_MISSING', {
+    details: { variables: [...PLATFORM_CREDENTIAL_VARIABLES] },
+  });
+}
+
 /** The platform client, or the error that says it is not configured. */
 export function requirePlatform(platform: InstagramPlatform | null): InstagramPlatform {
-  if (!platform) throw new ReelayError('PLATFORM_CREDENTIALS_MISSING');
+  if (!platform) throw platformCredentialsMissing();
   return platform;
 }

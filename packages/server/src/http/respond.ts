@@ -5,8 +5,9 @@ import type { ServerResponse } from 'node:http';
 import { ReelayError, type ErrorEnvelope } from '@reelay/core';
 
 /**
- * The `details` keys an answer may show: those of spec §7 plus the validation ones.
- * Errors from the platform carry more (trace ids, platform codes) for the logs only.
+ * The `details` keys an answer may show: those of spec §7, the validation ones, and the
+ * names of the settings a server lacks (`PLATFORM_CREDENTIALS_MISSING`). Errors from the
+ * platform carry more (trace ids, platform codes) for the logs only.
  */
 const PUBLIC_DETAILS = [
   'accountId',
@@ -16,6 +17,7 @@ const PUBLIC_DETAILS = [
   'quotaTotal',
   'field',
   'issues',
+  'variables',
 ] as const;
 
 /**

@@ -2,7 +2,7 @@
  * One attempt of one delivery (spec §3 "Webhook delivery", §6 "Delivery and retries"):
  * the same stored body and event id every time, signed at the time of sending; a 2xx
  * within 10 s is `delivered`; otherwise the next attempt goes 30 s, then 2 min, after the
- * failed one; after the third the delivery is `failed`.
+ * start of the failed one; after the third the delivery is `failed`.
  *
  * Never the same attempt twice: an attempt is claimed in the delivery row before it is
  * sent (attempt + 1, `sending_since`), and its result is recorded only while that claim
@@ -108,7 +108,9 @@ function resultOf(
     responseStatus: response.responseStatus,
     error: response.error,
   });
-  const next = response.delivered ? null : nextAttemptAt(settings, attempt, finishedAt);
+  // Counted from the attempt's start (spec §3: 30 s after the first attempt, 2 min after
+  // the second), so a receiver that hangs until the timeout does not push retries back.
+  const next = response.delivered ? null : nextAttemptAt(settings, attempt, startedAt);
   const status: WebhookDeliveriesTable['status'] = response.delivered
     ? 'delivered'
     : next === null || attempt >= maxAttempts(settings)

@@ -1,12 +1,15 @@
 /**
  * Timings of webhook delivery. The defaults are the contract (spec §3, §6 "Delivery and
- * retries", §8): 10 s per attempt, retries 30 s and 2 min after the failed attempts, 3
- * attempts in total. Tests shorten the timeout; nothing else should change them.
+ * retries", §8): 10 s per attempt, retries 30 s and 2 min after the failed attempts
+ * started, 3 attempts in total. Tests shorten the timeout; nothing else should change them.
  */
 export interface WebhookSettings {
   /** Time a receiver has to answer one attempt (spec §6: 10 s). */
   readonly timeoutMs: number;
-  /** Wait after each failed attempt before the next; its length + 1 is the attempt count. */
+  /**
+   * Wait from the start of each failed attempt to the next; its length + 1 is the attempt
+   * count.
+   */
   readonly retryDelaysMs: readonly number[];
   /**
    * How long an attempt may hold a worker slot. A receiver slower than this finishes its
@@ -46,21 +49,23 @@ export const DEFAULT_WEBHOOK_SETTINGS: WebhookSettings = {
 };
 
 /**
- * When the attempt after a failed one goes, or `null` when none is left (spec §3).
+ * When the attempt after a failed one goes, or `null` when none is left (spec §3). The
+ * delay counts from when the failed attempt started, not from when its answer (or its
+ * timeout) came: a receiver that hangs does not push the schedule back.
  *
  * @example
  * ```ts
- * nextAttemptAt(DEFAULT_WEBHOOK_SETTINGS, 1, failedAt); // failedAt + 30 s
- * nextAttemptAt(DEFAULT_WEBHOOK_SETTINGS, 3, failedAt); // null: the delivery is failed
+ * nextAttemptAt(DEFAULT_WEBHOOK_SETTINGS, 1, startedAt); // startedAt + 30 s
+ * nextAttemptAt(DEFAULT_WEBHOOK_SETTINGS, 3, startedAt); // null: the delivery is failed
  * ```
  */
 export function nextAttemptAt(
   settings: WebhookSettings,
   attemptsMade: number,
-  failedAt: number,
+  attemptStartedAt: number,
 ): number | null {
   const delay = settings.retryDelaysMs[attemptsMade - 1];
-  return delay === undefined ? null : failedAt + delay;
+  return delay === undefined ? null : attemptStartedAt + delay;
 }
 
 /** Attempts in total: the first plus one per retry delay (spec §6: 3). */

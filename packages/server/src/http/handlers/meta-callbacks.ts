@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { ReelayError } from '@reelay/core';
 import { parseSignedRequest } from '@reelay/core/platform';
 import { isoTime } from '../../clock';
+import { platformCredentialsMissing } from '../../platform';
 import type { ServerContext } from '../../server-context';
 import { findDataDeletionRequest, insertDataDeletionRequest } from '../../store/data-deletions';
 import { findIntegrationsOfPlatformUser, updateIntegration } from '../../store/integrations';
@@ -39,7 +40,7 @@ export function metaCallbackHandlers(ctx: ServerContext): RouteHandlers {
   /** The platform user named by a verified signed request. */
   function signedUser(signedRequest: string): string {
     const secret = ctx.config.instagram.appSecret;
-    if (!secret) throw new ReelayError('PLATFORM_CREDENTIALS_MISSING');
+    if (!secret) throw platformCredentialsMissing();
     return parseSignedRequest(signedRequest, secret).userId;
   }
 

@@ -1,0 +1,110 @@
+/**
+ * A server started without the Instagram app credentials says what to do about it: the
+ * `PLATFORM_CREDENTIALS_MISSING` answer (spec §7) names the variables to set and the
+ * development alternative (`pnpm dev`, the emulator wired to the server), `details`
+ * lists the variables, and the start-up log warns before anyone tries to connect.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createLogger, createReelay, loadConfig } from '../src';
+import { testDialects } from './helpers/dialects';
+import { call, createAccount } from './helpers/http-client';
+import { startTestServer } from './helpers/test-server';
+
+const VARIABLES = ['INSTAGRAM_APP_ID', 'INSTAGRAM_APP_SECRET'];
+
+describe.each(testDialects())('without Instagram app credentials on $name', (dialect) => {
+  it('tells to set INSTAGRAM_APP_ID and INSTAGRAM_APP_SECRET, or to use pnpm dev, when connecting', async () => {
+    const server = await startTestServer(dialect, { env: { REELAY_ALLOW_SIGNUP: 'true' } });
+    try {
+      const account = await createAccount(server.url);
+      const answer = await call(server.url, 'GET', '/v1/connect/instagram', undefined, account.key);
+      expect(answer.status).toBe(500);
+      expect(answer.body).toMatchObject({
+        statusCode: 500,
+        code: 'PLATFORM_CREDENTIALS_MISSING',
+        details: { variables: VARIABLES },
+      });
+      expect(answer.body.message).toContain('defina INSTAGRAM_APP_ID e INSTAGRAM_APP_SECRET');
+      expect(answer.body.message).toContain('pnpm dev');
+
+      // The platform's callbacks answer the same way.
+      const form = { 'content-type': 'application/x-www-form-urlencoded' };
+      const callback = await call(
+        server.url,
+        'POST',
+        '/v1/meta/deauthorize',
+        'signed_request=a.b',
+        form,
+      );
+      expect(callback.body).toMatchObject({
+        statusCode: 500,
+        code: 'PLATFORM_CREDENTIALS_MISSING',
+        details: { variables: VARIABLES },
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('warns at start-up which variables are missing', async () => {
+    const database = await dialect.create();
+    const dataDir = mkdtempSync(join(tmpdir(), 'reelay-data-'));
+    const lines: string[] = [];
+    try {
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        DATABASE_URL: database.url,
+        REELAY_DATA_DIR: dataDir,
+        REELAY_PUBLIC_URL: 'http://127.0.0.1:9',
+        REELAY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+        REELAY_AUTH_SECRET: randomBytes(32).toString('hex'),
+      });
+      const reelay = await createReelay(config, {
+        workers: false,
+        logger: createLogger('warn', (line) => lines.push(line)),
+      });
+      await reelay.close();
+      const warnings = lines
+        .map((line) => JSON.parse(line) as { level: string; message: string })
+        .filter((entry) => entry.message.includes('INSTAGRAM_APP_ID'));
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]!.level).toBe('warn');
+      expect(warnings[0]!.message).toContain('INSTAGRAM_APP_SECRET');
+      expect(warnings[0]!.message).toContain('pnpm dev');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+      await database.drop();
+    }
+  });
+
+  it('says nothing about them when both are set', async () => {
+    const database = await dialect.create();
+    const dataDir = mkdtempSync(join(tmpdir(), 'reelay-data-'));
+    const lines: string[] = [];
+    try {
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        DATABASE_URL: database.url,
+        REELAY_DATA_DIR: dataDir,
+        REELAY_PUBLIC_URL: 'http://127.0.0.1:9',
+        REELAY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+        REELAY_AUTH_SECRET: randomBytes(32).toString('hex'),
+        INSTAGRAM_APP_ID: '123',
+        INSTAGRAM_APP_SECRET: 'segredo',
+      });
+      const reelay = await createReelay(config, {
+        workers: false,
+        logger: createLogger('warn', (line) => lines.push(line)),
+      });
+      await reelay.close();
+      expect(lines.filter((line) => line.includes('INSTAGRAM_APP_ID'))).toEqual([]);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+      await database.drop();
+    }
+  });
+});
