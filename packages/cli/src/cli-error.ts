@@ -4,7 +4,8 @@
  * `exit-codes.ts`; its `code` is what `--json` error output carries.
  */
 
-export type CliErrorKind = 'failure' | 'usage' | 'auth' | 'verification' | 'timeout';
+export type CliErrorKind =
+  'failure' | 'usage' | 'auth' | 'verification' | 'timeout' | 'interrupted' | 'terminated';
 
 /** Stable codes of the CLI's own errors, next to the server's (`VALIDATION_ERROR`, …). */
 const DEFAULT_CODES: Record<CliErrorKind, string> = {
@@ -13,6 +14,8 @@ const DEFAULT_CODES: Record<CliErrorKind, string> = {
   auth: 'CREDENTIALS_MISSING',
   verification: 'VERIFICATION_FAILED',
   timeout: 'TIMEOUT',
+  interrupted: 'INTERRUPTED',
+  terminated: 'INTERRUPTED',
 };
 
 export interface CliErrorOptions {

@@ -1,9 +1,13 @@
 import type { ConnectedAccount } from '@reelay/sdk';
 import { describe, expect, it } from 'vitest';
 import { pickAccount } from './account-resolver';
-import { translateCommanderMessage } from './cli';
+import { buildProgram, translateCommanderMessage } from './cli';
 import { CliError } from './cli-error';
+import { findUnknownCommand } from './command-suggestion';
 import { EXIT_CODES, exitCodeFor } from './exit-codes';
+import { progressMode, terminalWidth } from './feedback';
+import { interruptedBy } from './interrupt';
+import { forbiddenHint } from './report-error';
 import { maskSecret, redact } from './secrets';
 import { renderFields, renderTable } from './table';
 import { serverEnvironment } from './commands/serve';
@@ -64,6 +68,8 @@ describe('exit codes', () => {
     expect(exitCodeFor(sdkError('VALIDATION_ERROR'))).toBe(1);
     expect(exitCodeFor(new CliError('timeout', 'x'))).toBe(5);
     expect(exitCodeFor(new CliError('verification', 'x'))).toBe(4);
+    expect(exitCodeFor(interruptedBy('SIGTERM'))).toBe(143);
+    expect(exitCodeFor(interruptedBy('SIGINT'))).toBe(130);
     expect(exitCodeFor('a string')).toBe(1);
   });
 });
@@ -108,6 +114,14 @@ describe('tables', () => {
 });
 
 describe('commander messages', () => {
+  it('translate the extra arguments commander names after the count', () => {
+    expect(
+      translateCommanderMessage(
+        "error: too many arguments for 'list'. Expected 0 arguments but got 1: extra.",
+      ),
+    ).toBe("argumentos demais para 'list': esperava 0, recebeu 1 (extra)");
+  });
+
   it('are translated to Portuguese, suggestion included', () => {
     expect(translateCommanderMessage("error: unknown command 'pots'\n(Did you mean posts?)")).toBe(
       "comando desconhecido: 'pots'\n(quis dizer posts?)",
@@ -153,5 +167,42 @@ describe('parseHeaders', () => {
 
   it('refuses a line without a name', () => {
     expect(() => parseHeaders('sem dois pontos')).toThrow(CliError);
+  });
+});
+
+describe('progress on terminals without a width', () => {
+  const terminal = (columns: number | undefined) =>
+    ({ isTTY: true, columns }) as unknown as NodeJS.WriteStream;
+
+  it('redraws only on a terminal that reports a width', () => {
+    const ci = process.env.CI;
+    delete process.env.CI;
+    try {
+      expect(progressMode(terminal(80))).toBe('live');
+      expect(progressMode(terminal(0))).toBe('lines');
+      expect(progressMode(terminal(undefined))).toBe('lines');
+      expect(terminalWidth(terminal(Number.NaN))).toBeUndefined();
+    } finally {
+      if (ci !== undefined) process.env.CI = ci;
+    }
+  });
+});
+
+describe('forbiddenHint', () => {
+  it('tells a closed sign-up from a project or an organization that is not yours', () => {
+    expect(forbiddenHint('/v1/auth/signup')).toContain('o cadastro está fechado');
+    expect(forbiddenHint('/v1/organizations/org_1')).toContain('a organização não é sua');
+    expect(forbiddenHint('/v1/posts')).toContain('o projeto do contexto não é seu');
+    expect(forbiddenHint('/v1/projects/proj_1/api-keys')).toContain('projeto');
+    expect(forbiddenHint('/v1/me')).toBeUndefined();
+  });
+});
+
+describe('findUnknownCommand', () => {
+  it('skips options and their values on the way to the unknown word', () => {
+    expect(
+      findUnknownCommand(buildProgram(), ['--server', 'posts', 'posts', 'get', 'post_1']),
+    ).toEqual({ word: 'get', group: 'reelay posts', suggestion: 'reelay posts show' });
+    expect(findUnknownCommand(buildProgram(), ['posts', 'list'])).toBeUndefined();
   });
 });

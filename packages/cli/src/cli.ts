@@ -8,6 +8,7 @@ import { POST_STATUSES } from '@reelay/core';
 import { Command, CommanderError, Option, type Help } from 'commander';
 import packageJson from '../package.json' with { type: 'json' };
 import { CliError } from './cli-error';
+import { findUnknownCommand } from './command-suggestion';
 import type { CommandContext } from './command-context';
 import { EXIT_CODES, exitCodeFor } from './exit-codes';
 import { createOutput } from './output';
@@ -70,9 +71,10 @@ export function translateCommanderMessage(message: string): string {
       (name) => `a opção obrigatória '${name}' não foi informada`,
     ],
     [
-      /^too many arguments(?: for '(.+?)')?\. Expected (\d+) arguments? but got (\d+)\.$/,
-      (name, expected, got) =>
-        `argumentos demais${name ? ` para '${name}'` : ''}: esperava ${expected}, recebeu ${got}`,
+      // Commander names the extra words after the count: "… but got 1: extra."
+      /^too many arguments(?: for '(.+?)')?\. Expected (\d+) arguments? but got (\d+)(?:: (.+))?\.$/s,
+      (name, expected, got, extra) =>
+        `argumentos demais${name ? ` para '${name}'` : ''}: esperava ${expected}, recebeu ${got}${extra ? ` (${extra})` : ''}`,
     ],
     [
       /^option '(.+?)' argument '(.+?)' is invalid\. Allowed choices are (.+)\.$/,
@@ -121,7 +123,7 @@ export function buildProgram(): Command {
     .configureOutput({ outputError: () => {} })
     .addHelpText(
       'after',
-      '\nCódigos de saída: 0 ok, 1 falha, 2 uso incorreto, 3 credenciais ou configuração, 4 verificação falhou, 5 tempo esgotado, 6 servidor inacessível.\nDocumentação: docs/cli.md',
+      '\nCódigos de saída: 0 ok, 1 falha, 2 uso incorreto, 3 credenciais ou configuração, 4 verificação falhou, 5 tempo esgotado, 6 servidor inacessível, 130 Ctrl-C, 143 SIGTERM.\nDocumentação: docs/cli.md',
     );
 
   // ---------------------------------------------------------------- session and config
@@ -704,6 +706,25 @@ export function buildProgram(): Command {
 }
 
 /**
+ * The usage error of an unknown command, with the whole command most likely meant
+ * (`reelay posts get` → `reelay posts show`) as the hint, or the group's help.
+ */
+function unknownCommandError(program: Command, args: string[], error: CommanderError): CliError {
+  const unknown = findUnknownCommand(program, args);
+  if (!unknown) {
+    return new CliError('usage', translateCommanderMessage(error.message), {
+      hint: 'veja os comandos com reelay --help',
+    });
+  }
+  return new CliError('usage', `comando desconhecido: '${unknown.word}'`, {
+    hint: unknown.suggestion
+      ? `quis dizer ${unknown.suggestion}? (veja os comandos com ${unknown.group} --help)`
+      : `veja os comandos com ${unknown.group} --help`,
+    ...(unknown.suggestion ? { details: { suggestion: unknown.suggestion } } : {}),
+  });
+}
+
+/**
  * Runs `reelay` with these arguments (`process.argv`) and resolves with the exit code;
  * nothing here calls `process.exit`, so it can run inside a test as well.
  *
@@ -724,6 +745,10 @@ export async function main(argv: readonly string[]): Promise<number> {
         return EXIT_CODES.ok;
       // A group called without a subcommand: commander already printed its help.
       if (error.code === 'commander.help') return EXIT_CODES.usage;
+      if (error.code === 'commander.unknownCommand') {
+        reportError(unknownCommandError(program, argv.slice(2), error), { json });
+        return EXIT_CODES.usage;
+      }
       reportError(
         new CliError('usage', translateCommanderMessage(error.message), {
           code: 'USAGE_ERROR',

@@ -20,8 +20,10 @@ export const EXIT_CODES = {
   timeout: 5,
   /** The server could not be reached (connection refused, DNS, time-out of a request). */
   unreachable: 6,
-  /** Stopped with Ctrl-C. */
+  /** Stopped with Ctrl-C (SIGINT): 128 + 2, as a shell reports it. */
   interrupted: 130,
+  /** Stopped with SIGTERM (a supervisor, `docker stop`, `timeout`): 128 + 15. */
+  terminated: 143,
 } as const;
 
 export type ExitCode = (typeof EXIT_CODES)[keyof typeof EXIT_CODES];

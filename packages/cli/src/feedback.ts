@@ -1,18 +1,56 @@
 /**
  * Spinners and progress bars, on stderr and only for a person at a terminal: never when
  * stderr is a pipe or a file, never in CI. `REELAY_PROGRESS=1` asks for progress anyway,
- * written as plain lines (for logs, and for the tests that check it).
+ * written as plain lines (for logs, and for the tests that check it). A terminal that
+ * reports no width (0 columns: `script`, some `docker exec`, CI and agent harnesses) gets
+ * plain lines too: redrawing needs the width, and ora divides by it.
  */
 
 type Stream = NodeJS.WriteStream;
 
-/** Whether stderr is a terminal a person watches. */
-export function isInteractive(stream: Stream = process.stderr): boolean {
+/** How progress is shown: redrawn in place, as plain lines, or not at all. */
+export type ProgressMode = 'live' | 'lines' | 'silent';
+
+/**
+ * The width of a terminal in columns, or `undefined` when it reports none usable (0,
+ * negative, not a number): such a terminal cannot be redrawn in place.
+ *
+ * @example
+ * ```ts
+ * terminalWidth(process.stderr); // 120, or undefined under `stty cols 0`
+ * ```
+ */
+export function terminalWidth(stream: Stream = process.stderr): number | undefined {
+  const columns = stream.columns;
+  return Number.isInteger(columns) && columns > 0 ? columns : undefined;
+}
+
+function isPersonAtTerminal(stream: Stream): boolean {
   return stream.isTTY === true && !process.env.CI;
+}
+
+/** Whether stderr is a terminal a person watches, with a width to redraw in. */
+export function isInteractive(stream: Stream = process.stderr): boolean {
+  return isPersonAtTerminal(stream) && terminalWidth(stream) !== undefined;
 }
 
 function progressForced(): boolean {
   return ['1', 'true', 'always'].includes(process.env.REELAY_PROGRESS ?? '');
+}
+
+/**
+ * How progress goes to `stream`: `live` on a terminal with a width, `lines` on a
+ * terminal without one or with `REELAY_PROGRESS=1`, `silent` otherwise.
+ *
+ * @example
+ * ```ts
+ * progressMode(process.stderr); // 'lines' under `script` with `stty cols 0`
+ * ```
+ */
+export function progressMode(stream: Stream = process.stderr): ProgressMode {
+  if (isInteractive(stream)) return 'live';
+  if (isPersonAtTerminal(stream) || progressForced()) return 'lines';
+  return 'silent';
 }
 
 export interface Spinner {
@@ -24,9 +62,40 @@ export interface Spinner {
 
 const SILENT: Spinner = { update() {}, succeed() {}, fail() {}, stop() {} };
 
+/** A spinner of plain lines: the first text, each new text once, and the outcome. */
+function lineSpinner(text: string, stream: Stream): Spinner {
+  let last = text;
+  stream.write(`${text}\n`);
+  let stopped = false;
+  const line = (next: string) => {
+    if (!stopped) stream.write(`${next}\n`);
+  };
+  return {
+    update: (next) => {
+      // Only changes: a wait that polls every second must not write a line a second.
+      if (next === last) return;
+      last = next;
+      line(next);
+    },
+    succeed: (done) => {
+      line(done);
+      stopped = true;
+    },
+    fail: (failed) => {
+      line(failed);
+      stopped = true;
+    },
+    stop: () => {
+      stopped = true;
+    },
+  };
+}
+
 /**
- * Starts a spinner with ora when stderr is a terminal; otherwise a spinner that says
- * nothing (or plain lines with `REELAY_PROGRESS=1`). ora is loaded only when shown.
+ * Starts a spinner with ora when stderr is a terminal with a width; plain lines on a
+ * terminal without one (or with `REELAY_PROGRESS=1`); otherwise a spinner that says
+ * nothing. ora is loaded only when shown, and is stopped for plain lines if the terminal
+ * loses its width while spinning.
  *
  * @example
  * ```ts
@@ -38,23 +107,36 @@ export async function startSpinner(
   text: string,
   stream: Stream = process.stderr,
 ): Promise<Spinner> {
-  if (isInteractive(stream)) {
-    const { default: ora } = await import('ora');
-    const spinner = ora({ text, stream, isEnabled: true }).start();
-    return {
-      update: (next) => void (spinner.text = next),
-      succeed: (done) => void spinner.succeed(done),
-      fail: (failed) => void spinner.fail(failed),
-      stop: () => void spinner.stop(),
-    };
-  }
-  if (!progressForced()) return SILENT;
-  stream.write(`${text}\n`);
+  const mode = progressMode(stream);
+  if (mode === 'silent') return SILENT;
+  if (mode === 'lines') return lineSpinner(text, stream);
+  const { default: ora } = await import('ora');
+  const spinner = ora({ text, stream, isEnabled: true }).start();
+  let current: Spinner = {
+    update: (next) => void (spinner.text = next),
+    succeed: (done) => void spinner.succeed(done),
+    fail: (failed) => void spinner.fail(failed),
+    stop: () => void spinner.stop(),
+  };
+  // ora redraws on a timer and computes the lines to clear from the width: a resize to
+  // 0 columns would make that an endless synchronous loop. Node updates `columns` and
+  // emits 'resize' in the same tick, before any timer can redraw.
+  const onResize = () => {
+    if (terminalWidth(stream) !== undefined) return;
+    stream.off('resize', onResize);
+    spinner.stop();
+    current = lineSpinner(spinner.text, stream);
+  };
+  stream.on('resize', onResize);
+  const finish = (end: (spinner: Spinner) => void) => {
+    stream.off('resize', onResize);
+    end(current);
+  };
   return {
-    update: () => {},
-    succeed: (done) => void stream.write(`${done}\n`),
-    fail: (failed) => void stream.write(`${failed}\n`),
-    stop: () => {},
+    update: (next) => current.update(next),
+    succeed: (done) => finish((s) => s.succeed(done)),
+    fail: (failed) => finish((s) => s.fail(failed)),
+    stop: () => finish((s) => s.stop()),
   };
 }
 
@@ -72,9 +154,9 @@ const NO_PROGRESS: ProgressBar = { update() {}, finish() {}, stop() {} };
 const BAR_WIDTH = 24;
 
 /**
- * A progress bar for `total` units (bytes of an upload, rows of a CSV). On a terminal it
- * redraws one line; with `REELAY_PROGRESS=1` and no terminal it writes a line at each
- * quarter; otherwise it says nothing.
+ * A progress bar for `total` units (bytes of an upload, rows of a CSV). On a terminal with
+ * a width it redraws one line; on a terminal without one, or with `REELAY_PROGRESS=1`, it
+ * writes a line at each quarter; otherwise it says nothing.
  *
  * @example
  * ```ts
@@ -89,8 +171,9 @@ export function createProgressBar(
   format: (value: number) => string = String,
   stream: Stream = process.stderr,
 ): ProgressBar {
-  const interactive = isInteractive(stream);
-  if (!interactive && !progressForced()) return NO_PROGRESS;
+  const mode = progressMode(stream);
+  if (mode === 'silent') return NO_PROGRESS;
+  const interactive = mode === 'live';
   let lastQuarter = -1;
   let lastDraw = 0;
   let finished = false;

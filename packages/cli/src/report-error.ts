@@ -17,10 +17,9 @@ interface ErrorShape {
   hint?: string;
 }
 
-/** What an SDK error needs a person to do next, by code. */
+/** What an SDK error needs a person to do next, by code (FORBIDDEN: see `forbiddenHint`). */
 const HINTS: Record<string, string> = {
   UNAUTHORIZED: 'entre de novo com reelay login, ou confira a chave (reelay config get)',
-  FORBIDDEN: 'o projeto do contexto não é seu: confira com reelay whoami',
   PROJECT_REQUIRED: 'escolha um projeto com reelay config set project <id>',
   CONNECTION_ERROR: 'confira o endereço do servidor (reelay config get) e se ele está no ar',
   TIMEOUT: 'o servidor não respondeu a tempo; tente de novo',
@@ -30,6 +29,33 @@ const HINTS: Record<string, string> = {
   POST_NOT_CANCELLABLE: 'veja o estado do post com reelay posts show <id>',
   IDEMPOTENCY_KEY_REUSED: 'use outra --idempotency-key para um post diferente',
 };
+
+/**
+ * FORBIDDEN means different things on different routes (spec §7 keeps one code): a closed
+ * sign-up, an organization or a project that is not the user's. The request's path tells
+ * which, so a person is never told a project is not theirs when none was involved.
+ *
+ * @example
+ * ```ts
+ * forbiddenHint('/v1/auth/signup'); // 'o cadastro está fechado neste servidor: …'
+ * forbiddenHint('/v1/posts'); // 'o projeto do contexto não é seu: confira com reelay whoami'
+ * ```
+ */
+export function forbiddenHint(path: string | undefined): string | undefined {
+  if (path === undefined) return undefined;
+  if (/^\/v1\/auth\/signup\/?$/.test(path)) {
+    return 'o cadastro está fechado neste servidor: peça uma conta a quem o administra (ou que ative REELAY_ALLOW_SIGNUP), ou entre com reelay login se já tem uma';
+  }
+  if (/^\/v1\/organizations(\/|$)/.test(path)) {
+    return 'a organização não é sua: confira com reelay whoami';
+  }
+  if (/^\/v1\/(auth|me)(\/|$)/.test(path)) return undefined;
+  return 'o projeto do contexto não é seu: confira com reelay whoami';
+}
+
+function hintFor(code: string, path: string | undefined): string | undefined {
+  return code === 'FORBIDDEN' ? forbiddenHint(path) : HINTS[code];
+}
 
 function shapeOf(error: unknown): ErrorShape {
   if (error instanceof CliError) {
@@ -46,8 +72,9 @@ function shapeOf(error: unknown): ErrorShape {
       statusCode?: number;
       details?: Record<string, unknown>;
       requestId?: string;
+      path?: string;
     };
-    const hint = HINTS[code];
+    const hint = hintFor(code, sdk.path);
     return {
       code,
       message: sdk.message,
@@ -74,6 +101,8 @@ function detailLines(details: Record<string, unknown> | undefined): string[] {
   }
   for (const [key, value] of Object.entries(details)) {
     if (key === 'issues' || (key === 'field' && Array.isArray(issues))) continue;
+    // An unknown command's suggestion is already the hint, for people.
+    if (key === 'suggestion') continue;
     if (value === undefined || value === null) continue;
     lines.push(`  ${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`);
   }

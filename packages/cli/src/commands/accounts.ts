@@ -9,6 +9,7 @@ import { CliError } from '../cli-error';
 import { projectClient } from '../client';
 import type { CommandContext } from '../command-context';
 import { startSpinner } from '../feedback';
+import { beforeDeadline, untilSignal } from '../interrupt';
 import { integerOption } from '../options';
 import { loadSettings } from '../settings';
 import { renderFields, renderTable } from '../table';
@@ -150,6 +151,32 @@ async function snapshot(reelay: Reelay): Promise<Map<string, string>> {
 }
 
 /**
+ * The first account that is new or changed since `before`, checked every `intervalMs`;
+ * `undefined` once `deadline` (epoch ms) passes, even while a request hangs.
+ */
+async function newlyConnected(
+  reelay: Reelay,
+  before: Map<string, string>,
+  deadline: number,
+  intervalMs: number,
+): Promise<ConnectedAccount | undefined> {
+  const changed = async () => {
+    for await (const account of reelay.accounts.list()) {
+      if (before.get(account.id) !== fingerprint(account)) return account;
+    }
+    return undefined;
+  };
+  while (Date.now() < deadline) {
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.min(intervalMs, Math.max(0, deadline - Date.now()))),
+    );
+    const account = await beforeDeadline(changed(), deadline);
+    if (account) return account;
+  }
+  return undefined;
+}
+
+/**
  * `reelay accounts connect`: prints the Instagram authorization link (and opens the
  * browser when there is one), then waits, with a spinner, until a new account appears,
  * or a known one is connected again. Gives up after `--timeout` seconds (exit 5).
@@ -177,25 +204,26 @@ export async function connectAccount(options: ConnectOptions, ctx: CommandContex
 
   const spinner = await startSpinner('Aguardando a autorização no Instagram…');
   const deadline = Date.now() + timeoutSeconds * 1000;
+  let account: ConnectedAccount | undefined;
   try {
-    while (Date.now() < deadline) {
-      await new Promise((resolve) =>
-        setTimeout(resolve, Math.min(intervalMs, Math.max(0, deadline - Date.now()))),
-      );
-      for await (const account of reelay.accounts.list()) {
-        if (before.get(account.id) === fingerprint(account)) continue;
-        spinner.succeed(
-          `Conta conectada: ${account.displayName ? `@${account.displayName}` : account.id}`,
-        );
-        ctx.out.result({ success: true, integration: account, url }, () =>
-          renderTable([account], ACCOUNT_COLUMNS),
-        );
-        return;
-      }
-    }
+    account = await untilSignal(newlyConnected(reelay, before, deadline, intervalMs));
   } catch (error) {
-    spinner.fail('Falhou ao acompanhar a conexão');
+    spinner.fail(
+      error instanceof CliError && error.code === 'INTERRUPTED'
+        ? 'Interrompido'
+        : 'Falhou ao acompanhar a conexão',
+    );
     throw error;
+  }
+  if (account) {
+    const connected = account;
+    spinner.succeed(
+      `Conta conectada: ${connected.displayName ? `@${connected.displayName}` : connected.id}`,
+    );
+    ctx.out.result({ success: true, integration: connected, url }, () =>
+      renderTable([connected], ACCOUNT_COLUMNS),
+    );
+    return;
   }
   spinner.fail('Tempo esgotado');
   throw new CliError('timeout', `nenhuma conta foi conectada em ${timeoutSeconds} s`, {

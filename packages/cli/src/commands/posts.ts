@@ -17,8 +17,9 @@ import { resolveAccountIds } from '../account-resolver';
 import { CliError, usageError } from '../cli-error';
 import { projectClient } from '../client';
 import type { CommandContext } from '../command-context';
-import { startSpinner } from '../feedback';
+import { startSpinner, type Spinner } from '../feedback';
 import { readCaption } from '../input';
+import { beforeDeadline, untilSignal } from '../interrupt';
 import { classifyMedia, createUploadTracker, resolveMediaItems } from '../media-input';
 import { choiceOption, integerOption } from '../options';
 import { assertTimeZone, parseScheduleTime } from '../schedule-time';
@@ -214,7 +215,8 @@ async function submitPost(
 
 /**
  * Polls a post until it reaches a final status; prints it; a post that did not publish
- * everywhere exits 1, and one still going after the time-out exits 5.
+ * everywhere exits 1, and one still going after the time-out exits 5. The time-out holds
+ * even when a request hangs, and SIGTERM or Ctrl-C end the wait at once (exit 143, 130).
  */
 async function waitForOutcome(
   reelay: Reelay,
@@ -225,22 +227,27 @@ async function waitForOutcome(
   const spinner = await startSpinner(`Aguardando a publicação de ${first.id}…`);
   const deadline = Date.now() + seconds * 1000;
   let post = first;
-  while (!FINAL_STATUSES.has(post.status)) {
-    if (Date.now() >= deadline) {
-      spinner.fail('Tempo esgotado');
-      ctx.out.result({ success: true, post }, () => describePost(post));
-      throw new CliError(
-        'timeout',
-        `o post ${post.id} ainda está ${post.status} depois de ${seconds} s`,
-        {
-          code: 'WAIT_TIMEOUT',
-          hint: `acompanhe com reelay posts show ${post.id}`,
-        },
-      );
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    post = (await reelay.posts.get(post.id)).post;
-    spinner.update(`Aguardando a publicação de ${post.id} (${post.status})…`);
+  try {
+    post = await untilSignal(pollUntilFinal(reelay, first, deadline, spinner));
+  } catch (error) {
+    spinner.fail(
+      error instanceof CliError && error.code === 'INTERRUPTED'
+        ? 'Interrompido'
+        : 'Falhou ao acompanhar o post',
+    );
+    throw error;
+  }
+  if (!FINAL_STATUSES.has(post.status)) {
+    spinner.fail('Tempo esgotado');
+    ctx.out.result({ success: true, post }, () => describePost(post));
+    throw new CliError(
+      'timeout',
+      `o post ${post.id} ainda está ${post.status} depois de ${seconds} s`,
+      {
+        code: 'WAIT_TIMEOUT',
+        hint: `acompanhe com reelay posts show ${post.id}`,
+      },
+    );
   }
   if (post.status === 'published') spinner.succeed(`Publicado: ${post.id}`);
   else spinner.fail(`O post terminou como ${post.status}`);
@@ -254,6 +261,26 @@ async function waitForOutcome(
       details: { status: post.status, targets: failures },
     });
   }
+}
+
+/** The post once final, or as last seen when `deadline` (epoch ms) passes. */
+async function pollUntilFinal(
+  reelay: Reelay,
+  first: Post,
+  deadline: number,
+  spinner: Spinner,
+): Promise<Post> {
+  let post = first;
+  while (!FINAL_STATUSES.has(post.status)) {
+    const left = deadline - Date.now();
+    if (left <= 0) return post;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(1000, left)));
+    const answer = await beforeDeadline(reelay.posts.get(post.id), deadline);
+    if (answer === undefined) return post;
+    post = answer.post;
+    spinner.update(`Aguardando a publicação de ${post.id} (${post.status})…`);
+  }
+  return post;
 }
 
 export interface ListPostsOptions {
