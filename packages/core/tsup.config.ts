@@ -7,6 +7,7 @@ export default defineConfig({
     webhooks: 'src/webhooks/index.ts',
     errors: 'src/errors/index.ts',
     platform: 'src/platform/index.ts',
+    runtime: 'src/runtime/index.ts',
   },
   format: ['esm'],
   dts: true,

@@ -7,4 +7,10 @@ export default defineConfig({
   clean: true,
   sourcemap: true,
   target: 'node22',
+  // The Node version check is bundled into `main.js` from core's sources, so the entry
+  // imports nothing before it runs (see src/main.ts); the rest of core stays a dependency.
+  noExternal: [/^@reelay\/core\/runtime$/],
+  esbuildOptions(options) {
+    options.conditions = ['@reelay/source', 'module', 'import'];
+  },
 });

@@ -1,14 +1,12 @@
 #!/usr/bin/env node
 /**
- * The `reelay` executable. Waits for stdout and stderr to drain before exiting, so a
- * large `--json` answer is never cut when stdout is a pipe.
+ * The `reelay` executable. ESM runs every static import before this module's body, and
+ * the server and SDK crash while loading on an old Node.js without naming the version;
+ * so this entry imports only the version check (bundled in, no dependencies) and loads
+ * the CLI afterwards.
  */
-import { main } from './cli';
+import { exitUnlessSupportedNode } from '@reelay/core/runtime';
 
-const code = await main(process.argv);
-const drained = (stream: NodeJS.WriteStream) =>
-  new Promise<void>((resolve) =>
-    stream.writableLength === 0 ? resolve() : stream.write('', () => resolve()),
-  );
-await Promise.all([drained(process.stdout), drained(process.stderr)]);
-process.exit(code);
+exitUnlessSupportedNode();
+const { runReelay } = await import('./run-reelay');
+await runReelay(process.argv);

@@ -1,40 +1,12 @@
 #!/usr/bin/env node
 /**
- * `reelay-emulator`: starts the emulator and prints its URL; stops on Ctrl-C or SIGTERM.
- * Exit codes: 0 after a clean stop or `--help`, 2 for bad arguments, 1 when it cannot start.
+ * `reelay-emulator`. Checks the Node.js version before loading the emulator, so an old
+ * Node gets one line naming both versions instead of a crash inside a module.
  */
-import { CLI_USAGE, parseCliArgs, type CliRequest } from './cli-options';
-import { startEmulator } from './start-emulator';
+// By path rather than package name: the emulator has no dependencies (and core depends
+// on it for its tests), and tsup bundles this small module into the command.
+import { exitUnlessSupportedNode } from '../../core/src/runtime/index';
 
-async function main(): Promise<number> {
-  let request: CliRequest;
-  try {
-    request = parseCliArgs(process.argv.slice(2));
-  } catch (error) {
-    process.stderr.write(`reelay-emulator: ${(error as Error).message}\n\n${CLI_USAGE}`);
-    return 2;
-  }
-  if (request.help) {
-    process.stdout.write(CLI_USAGE);
-    return 0;
-  }
-  const emulator = await startEmulator(request.options);
-  process.stdout.write(`Reelay Instagram emulator listening on ${emulator.url}\n`);
-  process.stdout.write(
-    `Control API: ${emulator.url}/_emulator (app id ${emulator.config.appId})\n`,
-  );
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
-  await emulator.close();
-  return 0;
-}
-
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(`reelay-emulator: ${(error as Error).message}\n`);
-    process.exit(1);
-  },
-);
+exitUnlessSupportedNode();
+const { runCli } = await import('./run-cli');
+runCli();

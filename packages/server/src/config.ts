@@ -3,7 +3,8 @@
  * parsed by one schema; a bad value stops the start with a message naming the variable,
  * and an unknown `REELAY_*` variable (a typo) is refused rather than silently ignored.
  */
-import { isAbsolute, resolve } from 'node:path';
+import { homedir } from 'node:os';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import * as z from 'zod';
 import type { S3Settings } from './media/s3-storage';
 
@@ -44,7 +45,7 @@ const environmentSchema = z.object({
   PORT: port.default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: z.string().min(1).optional(),
-  REELAY_DATA_DIR: z.string().min(1).default('./data'),
+  REELAY_DATA_DIR: z.string().min(1).optional(),
   REELAY_PUBLIC_URL: absoluteUrl.optional(),
   REELAY_ENCRYPTION_KEY: z.string().min(1).optional(),
   REELAY_AUTH_SECRET: z
@@ -83,6 +84,18 @@ const environmentSchema = z.object({
     .transform(Number)
     .pipe(z.number().int().min(1).max(1000))
     .default(32),
+  REELAY_HEADERS_TIMEOUT_SECONDS: z
+    .string()
+    .regex(/^\d+$/, { error: 'use um número inteiro de segundos' })
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(300, { error: 'use de 1 a 300 segundos' }))
+    .default(15),
+  REELAY_BODY_IDLE_TIMEOUT_SECONDS: z
+    .string()
+    .regex(/^\d+$/, { error: 'use um número inteiro de segundos' })
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(3600, { error: 'use de 1 a 3600 segundos' }))
+    .default(30),
   INSTAGRAM_APP_ID: z.string().min(1).optional(),
   INSTAGRAM_APP_SECRET: z.string().min(1).optional(),
   INSTAGRAM_AUTHORIZE_URL: absoluteUrl.default('https://www.instagram.com'),
@@ -110,7 +123,7 @@ const DESCRIPTIONS: { [Name in keyof typeof environmentSchema.shape]: string } =
   DATABASE_URL:
     'Unset: SQLite at `<data folder>/reelay.db`. A file path or `file:` URL: that SQLite file. `postgres://…`: PostgreSQL (required for several instances).',
   REELAY_DATA_DIR:
-    'Folder for the SQLite file, locally stored media and generated development secrets.',
+    'Folder for the SQLite file, locally stored media and generated development secrets. Unset: the folder of the SQLite file `DATABASE_URL` names, otherwise `$XDG_DATA_HOME/reelay` (`~/.local/share/reelay`), the same whatever command starts the server and wherever.',
   REELAY_PUBLIC_URL:
     'The https address users and Instagram reach this server at: OAuth callback, media URLs fetched by the platform, links in answers. Default `http://localhost:<PORT>`.',
   REELAY_ENCRYPTION_KEY:
@@ -144,6 +157,10 @@ const DESCRIPTIONS: { [Name in keyof typeof environmentSchema.shape]: string } =
     'A scheduled post whose work could not start within this many minutes after its time (for example, the service was down) fails as `MISSED` instead of publishing late. At least 1.',
   REELAY_DATABASE_POOL_SIZE: 'Connections each instance keeps to PostgreSQL.',
   REELAY_WORKER_CONCURRENCY: 'Jobs one instance runs at once (platform calls in flight).',
+  REELAY_HEADERS_TIMEOUT_SECONDS:
+    'A client that has not sent all its request headers within this many seconds gets 408 `REQUEST_TIMEOUT` and is disconnected.',
+  REELAY_BODY_IDLE_TIMEOUT_SECONDS:
+    'A request body (JSON or an upload) that stops arriving for this many seconds gets 408 `REQUEST_TIMEOUT`. Slow but steady uploads are not cut off; a whole request may take up to 30 minutes.',
   INSTAGRAM_APP_ID:
     'Instagram App ID (Instagram › API setup with Instagram login). Without it, connecting accounts answers `PLATFORM_CREDENTIALS_MISSING`.',
   INSTAGRAM_APP_SECRET:
@@ -214,6 +231,10 @@ export interface ReelayConfig {
   readonly workerConcurrency: number;
   /** Connections each instance keeps to PostgreSQL. */
   readonly databasePoolSize: number;
+  /** How long a client may take to send its request headers. */
+  readonly headersTimeoutMs: number;
+  /** How long a request body may stay without receiving a byte. */
+  readonly bodyIdleTimeoutMs: number;
   readonly instagram: {
     readonly appId: string | null;
     readonly appSecret: string | null;
@@ -281,7 +302,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (vars.REELAY_OIDC_AUDIENCE && !vars.REELAY_OIDC_ISSUER) {
     throw new ConfigError('REELAY_OIDC_AUDIENCE exige REELAY_OIDC_ISSUER.');
   }
-  const dataDir = resolve(vars.REELAY_DATA_DIR);
+  const dataDir = vars.REELAY_DATA_DIR
+    ? resolve(vars.REELAY_DATA_DIR)
+    : defaultDataDir(vars.DATABASE_URL, env);
   return {
     environment: vars.NODE_ENV,
     port: vars.PORT,
@@ -303,6 +326,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     missedGraceMs: vars.REELAY_MISSED_GRACE_MINUTES * 60_000,
     workerConcurrency: vars.REELAY_WORKER_CONCURRENCY,
     databasePoolSize: vars.REELAY_DATABASE_POOL_SIZE,
+    headersTimeoutMs: vars.REELAY_HEADERS_TIMEOUT_SECONDS * 1000,
+    bodyIdleTimeoutMs: vars.REELAY_BODY_IDLE_TIMEOUT_SECONDS * 1000,
     instagram: {
       appId: vars.INSTAGRAM_APP_ID ?? null,
       appSecret: vars.INSTAGRAM_APP_SECRET ?? null,
@@ -344,6 +369,33 @@ function storageSettings(vars: z.output<typeof environmentSchema>): StorageSetti
     secretAccessKey: vars.REELAY_S3_SECRET_ACCESS_KEY!,
     forcePathStyle: vars.REELAY_S3_FORCE_PATH_STYLE,
   };
+}
+
+/**
+ * The data folder when REELAY_DATA_DIR is unset. Never the current folder: `pnpm start`,
+ * `reelay serve` and a service manager start in different folders, and each generated
+ * its own development encryption key against the same database. Beside a SQLite file
+ * named by DATABASE_URL, so its secrets stay with it; otherwise the user's data folder.
+ *
+ * @example
+ * ```ts
+ * defaultDataDir('/srv/reelay/reelay.db', {}); // '/srv/reelay'
+ * defaultDataDir(undefined, { HOME: '/home/ana' }); // '/home/ana/.local/share/reelay'
+ * ```
+ */
+export function defaultDataDir(
+  databaseUrl: string | undefined,
+  env: Record<string, string | undefined>,
+): string {
+  if (databaseUrl !== undefined) {
+    const database = databaseSettings(databaseUrl, '');
+    if (database.dialect === 'sqlite' && database.filename !== ':memory:') {
+      return dirname(database.filename);
+    }
+  }
+  if (env.XDG_DATA_HOME && isAbsolute(env.XDG_DATA_HOME)) return join(env.XDG_DATA_HOME, 'reelay');
+  if (process.platform === 'win32' && env.LOCALAPPDATA) return join(env.LOCALAPPDATA, 'reelay');
+  return join(env.HOME || homedir(), '.local', 'share', 'reelay');
 }
 
 function databaseSettings(url: string | undefined, dataDir: string): DatabaseSettings {

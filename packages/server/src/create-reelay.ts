@@ -18,7 +18,7 @@ import { integrationHandlers } from './http/handlers/integrations';
 import { profileHandlers } from './http/handlers/profiles';
 import { connectHandlers } from './http/handlers/connect';
 import { metaCallbackHandlers } from './http/handlers/meta-callbacks';
-import { createPlatform } from './platform';
+import { createPlatform, PLATFORM_CREDENTIALS_WARNING } from './platform';
 import { mediaFileRoutes, mediaHandlers } from './http/handlers/media';
 import { referenceRoutes } from './http/reference-pages';
 import { createMediaService } from './media/media-service';
@@ -42,6 +42,7 @@ import {
 } from './http/rate-limiter';
 import { createLogger, type Logger } from './logger';
 import { createAccessTokens } from './security/access-tokens';
+import { checkEncryptionKey } from './security/encryption-key-check';
 import { createOAuthStateSigner } from './security/oauth-state';
 import { resolveSecrets } from './security/secrets';
 import { createTokenCipher } from './security/token-cipher';
@@ -106,6 +107,9 @@ export async function createReelay(
       'REELAY_ALLOW_PRIVATE_URLS=true: URLs de mídia podem apontar para loopback e redes privadas, e http é aceito. Só para desenvolvimento.',
     );
   }
+  if (!config.instagram.appId || !config.instagram.appSecret) {
+    logger.warn(PLATFORM_CREDENTIALS_WARNING);
+  }
   if (config.database.dialect === 'postgres' && config.storage.kind === 'local') {
     logger.warn(
       'PostgreSQL com armazenamento local: com várias instâncias, cada arquivo fica no disco de uma só. Use REELAY_STORAGE=s3 para várias instâncias.',
@@ -116,8 +120,17 @@ export async function createReelay(
     onConnectionError: (error) =>
       logger.warn('conexão ociosa com o PostgreSQL caiu; outra será aberta', { error }),
   });
+  const cipher = createTokenCipher(secrets.encryptionKey);
   try {
     await migrateToLatest(store);
+    await checkEncryptionKey({
+      db: store.db,
+      key: secrets.encryptionKey,
+      keyFile: secrets.encryptionKeyFile,
+      cipher,
+      clock,
+      logger,
+    });
   } catch (error) {
     await store.close();
     throw error;
@@ -136,7 +149,7 @@ export async function createReelay(
     dialect: store.dialect,
     clock,
     logger,
-    cipher: createTokenCipher(secrets.encryptionKey),
+    cipher,
     accessTokens: createAccessTokens({
       authSecret: secrets.authSecret,
       issuer: config.publicUrl,
@@ -239,6 +252,10 @@ export async function createReelay(
         server.once('error', reject);
         server.listen(port, host, () => {
           server.off('error', reject);
+          // Once listening, an 'error' on the server (accept() failing with EMFILE when
+          // file descriptors run out) must not end the process: it is logged, and the
+          // server keeps accepting once descriptors are free again.
+          server.on('error', (error) => logger.error('o servidor HTTP relatou um erro', { error }));
           for (const schedule of schedules) schedule.resume();
           if (workersEnabled) worker.start();
           const address = server.address() as AddressInfo;

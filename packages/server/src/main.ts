@@ -1,35 +1,12 @@
 #!/usr/bin/env node
 /**
- * Starts the Reelay server (`pnpm start`, `reelay-server`): configuration from the
- * environment, SQLite under ./data unless DATABASE_URL says otherwise, graceful shutdown
- * on SIGTERM and SIGINT.
+ * Starts the Reelay server (`pnpm start`, `reelay-server`, `node dist/main.js`). ESM runs
+ * every static import before this module's body, and the server's dependencies crash
+ * while loading on an old Node.js without naming the version; so this entry imports only
+ * the version check (bundled in, no dependencies) and loads the server afterwards.
  */
-import { ConfigError, loadConfig } from './config';
-import { createReelay } from './create-reelay';
+import { exitUnlessSupportedNode } from '@reelay/core/runtime';
 
-async function main(): Promise<void> {
-  const config = loadConfig();
-  const reelay = await createReelay(config);
-  const url = await reelay.listen();
-  const database =
-    config.database.dialect === 'sqlite' ? `SQLite em ${config.database.filename}` : 'PostgreSQL';
-  console.log(`Reelay ouvindo em ${url} (${database}); endereço público ${config.publicUrl}`);
-
-  const shutdown = (signal: string) => {
-    console.log(`${signal} recebido: encerrando…`);
-    reelay.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
-}
-
-main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-});
+exitUnlessSupportedNode();
+const { startServer } = await import('./start-server');
+startServer();

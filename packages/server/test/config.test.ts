@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
 import { createLogger } from '../src/logger';
@@ -18,10 +18,13 @@ function configError(env: Record<string, string>): string {
 }
 
 describe('loadConfig', () => {
-  it('defaults to port 8080 and SQLite under ./data', () => {
-    const config = loadConfig({});
+  it('defaults to port 8080 and SQLite in the user data folder', () => {
+    const config = loadConfig({ HOME: '/home/ana' });
     expect(config.port).toBe(8080);
-    expect(config.database).toEqual({ dialect: 'sqlite', filename: resolve('data', 'reelay.db') });
+    expect(config.database).toEqual({
+      dialect: 'sqlite',
+      filename: '/home/ana/.local/share/reelay/reelay.db',
+    });
     expect(config.publicUrl).toBe('http://localhost:8080');
     expect(config.instagram).toMatchObject({
       appId: null,

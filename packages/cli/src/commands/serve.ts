@@ -47,19 +47,23 @@ export async function serve(options: ServeOptions, ctx: CommandContext): Promise
   const port = integerOption(options.port, '--port', { max: 65535 });
   // The server and its dependencies load only here: other commands never pay for them.
   const { ConfigError, createReelay, loadConfig } = await import('@reelay/server');
+  // A configuration the server cannot start with: at load, or at start (an encryption
+  // key that does not fit the database). Exit code 3 and the message naming the variable.
+  const refused = (error: unknown) =>
+    error instanceof ConfigError
+      ? new CliError('auth', error.message, {
+          code: 'SERVER_CONFIG_INVALID',
+          hint: 'veja as variáveis em docs/self-hosting.md',
+        })
+      : error;
   let config;
+  let reelay;
   try {
     config = loadConfig(serverEnvironment(process.env, { port, host: options.host }));
+    reelay = await createReelay(config);
   } catch (error) {
-    if (error instanceof ConfigError) {
-      throw new CliError('auth', error.message, {
-        code: 'SERVER_CONFIG_INVALID',
-        hint: 'veja as variáveis em docs/self-hosting.md',
-      });
-    }
-    throw error;
+    throw refused(error);
   }
-  const reelay = await createReelay(config);
   const url = await reelay.listen();
   const database =
     config.database.dialect === 'sqlite' ? `SQLite em ${config.database.filename}` : 'PostgreSQL';

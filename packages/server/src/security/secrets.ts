@@ -13,6 +13,8 @@ import type { Logger } from '../logger';
 export interface ServerSecrets {
   /** 32 bytes for AES-256-GCM. */
   readonly encryptionKey: Buffer;
+  /** The development key file the encryption key was read from; `null` when it came from REELAY_ENCRYPTION_KEY. */
+  readonly encryptionKeyFile: string | null;
   readonly authSecret: string;
 }
 
@@ -55,18 +57,16 @@ function readOrCreate(path: string, create: () => string): string {
  */
 export function resolveSecrets(config: ReelayConfig, logger: Logger): ServerSecrets {
   let encryptionKey = config.encryptionKey;
+  let encryptionKeyFile: string | null = null;
   let authSecret = config.authSecret;
   if (encryptionKey === null || authSecret === null) {
     mkdirSync(config.dataDir, { recursive: true });
     if (encryptionKey === null) {
-      encryptionKey = readOrCreate(join(config.dataDir, 'encryption.key'), () =>
-        randomBytes(32).toString('base64'),
-      );
+      encryptionKeyFile = join(config.dataDir, 'encryption.key');
+      encryptionKey = readOrCreate(encryptionKeyFile, () => randomBytes(32).toString('base64'));
       logger.warn(
         'REELAY_ENCRYPTION_KEY ausente: usando a chave de desenvolvimento guardada na pasta de dados',
-        {
-          file: join(config.dataDir, 'encryption.key'),
-        },
+        { file: encryptionKeyFile },
       );
     }
     if (authSecret === null) {
@@ -81,5 +81,5 @@ export function resolveSecrets(config: ReelayConfig, logger: Logger): ServerSecr
       );
     }
   }
-  return { encryptionKey: parseEncryptionKey(encryptionKey), authSecret };
+  return { encryptionKey: parseEncryptionKey(encryptionKey), encryptionKeyFile, authSecret };
 }

@@ -1,7 +1,7 @@
 /**
  * Starts a real Reelay server for a test: a real database, a real port, real HTTP.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { freePort } from './free-port';
 import { tmpdir } from 'node:os';
@@ -57,7 +57,9 @@ export async function startTestServer(
     DATABASE_URL: database.url,
     REELAY_DATA_DIR: dataDir,
     REELAY_PUBLIC_URL: url,
-    REELAY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    // One key per database, as for real instances sharing one: the server refuses to
+    // start on a database whose secrets were written with another key.
+    REELAY_ENCRYPTION_KEY: createHash('sha256').update(database.url).digest('base64'),
     REELAY_AUTH_SECRET: randomBytes(32).toString('hex'),
     REELAY_LOG_LEVEL: 'silent',
     ...options.env,

@@ -7,10 +7,14 @@ import * as accounts from './2026-11-21-001-accounts';
 import * as publishing from './2026-11-21-002-publishing';
 import * as media from './2026-11-21-003-media';
 import * as webhooks from './2026-11-21-004-webhooks';
+import * as oauthStates from './2026-11-23-005-oauth-states';
+import * as keyChecks from './2026-11-23-006-key-checks';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21-001-accounts': accounts,
   '2026-11-21-002-publishing': publishing,
   '2026-11-21-003-media': media,
   '2026-11-21-004-webhooks': webhooks,
+  '2026-11-23-005-oauth-states': oauthStates,
+  '2026-11-23-006-key-checks': keyChecks,
 };

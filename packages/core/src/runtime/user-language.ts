@@ -1,0 +1,30 @@
+/**
+ * The language of texts printed before anything else can run (start-up refusals): the
+ * POSIX locale variables, read in their own order of precedence. Zero imports, so the
+ * Node version check can use it before any dependency loads.
+ */
+
+/** The two languages start-up texts are written in. */
+export type UserLanguage = 'pt-BR' | 'en';
+
+/**
+ * Picks the language from `LC_ALL`, then `LC_MESSAGES`, then `LANG` (the first one set
+ * wins, as in every POSIX program). Portuguese for `pt*` locales and when no real locale
+ * is set (`C`, `POSIX` or nothing), as the rest of Reelay speaks Portuguese; English for
+ * any other language.
+ *
+ * @example
+ * ```ts
+ * userLanguage({ LANG: 'pt_BR.UTF-8' }); // 'pt-BR'
+ * userLanguage({ LANG: 'pt_BR.UTF-8', LC_ALL: 'en_US.UTF-8' }); // 'en'
+ * userLanguage({ LANG: 'C.UTF-8' }); // 'pt-BR'
+ * ```
+ */
+export function userLanguage(env: Record<string, string | undefined> = process.env): UserLanguage {
+  const locale = [env.LC_ALL, env.LC_MESSAGES, env.LANG].find((value) => value) ?? '';
+  const language = locale.split(/[_.@-]/)[0]!.toLowerCase();
+  if (language === '' || language === 'c' || language === 'posix' || language === 'pt') {
+    return 'pt-BR';
+  }
+  return 'en';
+}

@@ -1,0 +1,169 @@
+/**
+ * The development environment behind `pnpm dev` (see `dev.ts`, which checks the Node
+ * version first): the Instagram emulator and the Reelay server wired to it, with a demo
+ * ready to use: a user, a project, an API key, a connected (emulated) Instagram account
+ * and an uploaded image. Prints the next commands to try.
+ *
+ * Ports: PORT (default 8080) and EMULATOR_PORT (default 8090). Data: REELAY_DATA_DIR
+ * (default ./data/dev), kept between runs; the demo key is reused while it works.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { startEmulator } from '@reelay/emulator';
+import { createReelay, loadConfig } from '@reelay/server';
+import sharp from 'sharp';
+
+const DEMO_EMAIL = 'demo@reelay.dev';
+const DEMO_PASSWORD = 'reelay-demo-password';
+const port = Number(process.env.PORT ?? 8080);
+const emulatorPort = Number(process.env.EMULATOR_PORT ?? 8090);
+const dataDir = resolve(process.env.REELAY_DATA_DIR ?? './data/dev');
+mkdirSync(dataDir, { recursive: true });
+
+// Seeded, so the demo account keeps its id across restarts and the stored connection still fits.
+const emulator = await startEmulator({ port: emulatorPort, host: '127.0.0.1', seed: 'reelay-dev' });
+const publicUrl = process.env.REELAY_PUBLIC_URL ?? `http://localhost:${port}`;
+const config = loadConfig({
+  ...process.env,
+  PORT: String(port),
+  REELAY_DATA_DIR: dataDir,
+  REELAY_PUBLIC_URL: publicUrl,
+  REELAY_ALLOW_PRIVATE_URLS: 'true',
+  INSTAGRAM_APP_ID: process.env.INSTAGRAM_APP_ID ?? 'emulator-app-id',
+  INSTAGRAM_APP_SECRET: process.env.INSTAGRAM_APP_SECRET ?? 'emulator-app-secret',
+  INSTAGRAM_AUTHORIZE_URL: emulator.url,
+  INSTAGRAM_API_URL: emulator.url,
+  INSTAGRAM_GRAPH_URL: emulator.url,
+});
+const reelay = await createReelay(config);
+await reelay.listen(port, config.host);
+
+async function api(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
+  const response = await fetch(`${publicUrl}${path}`, {
+    method,
+    headers:
+      body === undefined || body instanceof FormData
+        ? headers
+        : { 'content-type': 'application/json', ...headers },
+    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
+    redirect: 'manual',
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: text ? JSON.parse(text) : undefined,
+  };
+}
+
+interface Demo {
+  apiKey: string;
+}
+
+/** The demo user's session: signs up the first time, logs in afterwards. */
+async function session(): Promise<{ authorization: string }> {
+  let answer = await api('POST', '/v1/auth/login', { email: DEMO_EMAIL, password: DEMO_PASSWORD });
+  if (answer.status === 401) {
+    answer = await api('POST', '/v1/auth/signup', {
+      email: DEMO_EMAIL,
+      password: DEMO_PASSWORD,
+      name: 'Demo',
+    });
+  }
+  if (!answer.body?.accessToken)
+    throw new Error(`demo login failed: ${JSON.stringify(answer.body)}`);
+  return { authorization: `Bearer ${answer.body.accessToken}` };
+}
+
+async function seed() {
+  const bearer = await session();
+  const me = await api('GET', '/v1/me', undefined, bearer);
+  const projectId = me.body.projects[0].id as string;
+  const demoFile = join(dataDir, 'demo.json');
+  let demo: Demo | null = existsSync(demoFile)
+    ? (JSON.parse(readFileSync(demoFile, 'utf8')) as Demo)
+    : null;
+  if (
+    !demo ||
+    (await api('GET', '/v1/health/auth', undefined, { 'x-access-key': demo.apiKey })).status !== 200
+  ) {
+    const created = await api(
+      'POST',
+      `/v1/projects/${projectId}/api-keys`,
+      { name: 'demo' },
+      bearer,
+    );
+    demo = { apiKey: created.body.apiKey.key };
+    writeFileSync(demoFile, `${JSON.stringify(demo, null, 2)}\n`, { mode: 0o600 });
+  }
+  const key = { 'x-access-key': demo.apiKey };
+
+  // The emulator starts empty every time: create the demo account, then (re)connect it.
+  const platformAccount = emulator.createAccount({
+    username: 'reelay.demo',
+    name: 'Reelay Demo',
+    accountType: 'BUSINESS',
+  });
+  const start = await api('GET', '/v1/connect/instagram', undefined, key);
+  const authorize = new URL(start.body.url);
+  authorize.searchParams.set('account', platformAccount.id);
+  authorize.searchParams.set('decision', 'allow');
+  const callback = (await fetch(authorize, { redirect: 'manual' })).headers.get('location')!;
+  const connected = await api('GET', new URL(callback).pathname + new URL(callback).search);
+  const accountId = connected.body.integration.id as string;
+
+  const image = await sharp({
+    create: { width: 1080, height: 1350, channels: 3, background: { r: 240, g: 90, b: 60 } },
+  })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'demo.jpg');
+  const uploaded = await api('POST', '/v1/media', form, key);
+  return { apiKey: demo.apiKey, accountId, mediaId: uploaded.body.media.id as string, projectId };
+}
+
+const demo = await seed();
+const exports = [
+  `REELAY_URL=${publicUrl}`,
+  `REELAY_API_KEY=${demo.apiKey}`,
+  `REELAY_ACCOUNT_ID=${demo.accountId}`,
+  `REELAY_MEDIA_ID=${demo.mediaId}`,
+  `REELAY_EMULATOR_URL=${emulator.url}`,
+].join(' ');
+
+console.log(`
+Reelay is running (development): ${publicUrl}
+  Instagram emulator: ${emulator.url}   API reference: ${publicUrl}/docs
+  Demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD}   data: ${dataDir}
+
+In another terminal, set these:
+
+export ${exports}
+
+Then schedule a post a little over a minute from now:
+
+  AT=$(node -e 'console.log(new Date(Date.now() + 70e3).toISOString())')
+  curl -s -X POST "$REELAY_URL/v1/posts" -H "x-access-key: $REELAY_API_KEY" -H 'content-type: application/json' \\
+    -d '{"content":"Olá do Reelay!","mediaItems":[{"mediaId":"'$REELAY_MEDIA_ID'"}],"platforms":[{"platform":"instagram","accountId":"'$REELAY_ACCOUNT_ID'"}],"scheduledFor":"'$AT'"}'
+
+Watch it publish: curl -s "$REELAY_URL/v1/posts" -H "x-access-key: $REELAY_API_KEY"
+See it on the (emulated) Instagram: curl -s "$REELAY_EMULATOR_URL/_emulator/media"
+Stop with Ctrl+C.
+`);
+
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  await reelay.close();
+  await emulator.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());
