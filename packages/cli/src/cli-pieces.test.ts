@@ -8,6 +8,7 @@ import { EXIT_CODES, exitCodeFor } from './exit-codes';
 import { progressMode, terminalWidth } from './feedback';
 import { interruptedBy } from './interrupt';
 import { forbiddenHint } from './report-error';
+import { redactText } from '../../sdk/src/client/redact';
 import { maskSecret, redact } from './secrets';
 import { renderFields, renderTable } from './table';
 import { serverEnvironment } from './commands/serve';
@@ -80,7 +81,20 @@ describe('secrets', () => {
       'k=rly_live_abcdefgh1234 s=whsec_abcdefgh1234 Bearer abc.def xyz-opaque-token',
       ['xyz-opaque-token'],
     );
-    expect(text).toBe('k=[redacted] s=[redacted] [redacted] [redacted]');
+    expect(text).toBe('k=[redacted] s=[redacted] Bearer [redacted] [redacted]');
+  });
+
+  it('scrubs exactly what the SDK scrubs, so an error reads the same from either', () => {
+    const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c3JfMSJ9.c2lnbmF0dXJl';
+    const samples = [
+      'k=rly_live_abcdefgh1234 s=whsec_abcdefgh1234',
+      'Authorization: Bearer abc.def',
+      `refresh "${jwt}" and short whsec_ab12 key rly_live_x9`,
+      'literal opaque-7 in text',
+    ];
+    for (const sample of samples) {
+      expect(redact(sample, ['opaque-7']), sample).toBe(redactText(sample, ['opaque-7']));
+    }
   });
 
   it('masks a key to its visible prefix and last four characters', () => {

@@ -4,7 +4,14 @@
  * nothing else (no SDK, no conf, no server). Errors from any command end in `main`, which
  * prints them once and picks the exit code (`exit-codes.ts`).
  */
-import { POST_STATUSES } from '@reelay/core';
+import {
+  DELIVERY_STATUSES,
+  EVENT_TYPES,
+  POST_KINDS,
+  POST_STATUSES,
+  SORT_ORDERS,
+} from '@reelay/core';
+import type { EmulatorCliFlag } from '@reelay/emulator';
 import { Command, CommanderError, Option, type Help } from 'commander';
 import packageJson from '../package.json' with { type: 'json' };
 import { CliError } from './cli-error';
@@ -91,6 +98,25 @@ export function translateCommanderMessage(message: string): string {
   }
   return text.replace(/\(Did you mean (.+?)\?\)/, '(quis dizer $1?)');
 }
+
+/**
+ * The help of `reelay emulator`'s options, in Portuguese: the flags themselves are those of
+ * `reelay-emulator` (typed by them, so a new emulator flag does not compile without its
+ * help here), and the emulator's own parser reads their values.
+ */
+const EMULATOR_OPTION_HELP: Record<EmulatorCliFlag, readonly [value: string | null, help: string]> =
+  {
+    port: ['<n>', 'porta (padrão 8090; 0 escolhe uma livre)'],
+    host: ['<endereço>', 'interface (padrão 127.0.0.1)'],
+    seed: ['<texto>', 'semente de ids e tokens (execuções reproduzíveis)'],
+    'latency-ms': ['<n>', 'atraso em cada requisição'],
+    'container-processing-ms': ['<n>', 'processamento de contêineres de imagem'],
+    'video-processing-ms': ['<n>', 'processamento de contêineres de vídeo'],
+    'quota-total': ['<n>', 'posts por 24 h'],
+    'app-id': ['<id>', 'Instagram App ID esperado'],
+    'app-secret': ['<segredo>', 'Instagram App Secret'],
+    'no-fetch-media': [null, 'aceita URLs de mídia sem baixá-las'],
+  };
 
 /**
  * Declares the whole command tree.
@@ -264,7 +290,7 @@ export function buildProgram(): Command {
     .option('--search <texto>', 'busca no nome de usuário')
     .option('--limit <n>', 'itens por página, 1 a 100 (padrão 20)')
     .option('--offset <n>', 'quantos pular')
-    .addOption(new Option('--sort <ordem>', 'ordem por criação').choices(['asc', 'desc']))
+    .addOption(new Option('--sort <ordem>', 'ordem por criação').choices(SORT_ORDERS))
     .option('--all', 'todas as páginas')
     .action(
       lazy(
@@ -399,14 +425,7 @@ export function buildProgram(): Command {
         `${scheduled ? '' : 'agenda em vez de publicar agora: '}2026-12-01T10:00-03:00, 2026-12-01T10:00 com --timezone, +2h, +1d`,
       )
       .option('--timezone <fuso>', 'fuso IANA da hora local e do post (ex.: America/Sao_Paulo)')
-      .addOption(
-        new Option('--kind <tipo>', 'tipo do post (padrão: deduzido)').choices([
-          'feed',
-          'reel',
-          'story',
-          'carousel',
-        ]),
-      )
+      .addOption(new Option('--kind <tipo>', 'tipo do post (padrão: deduzido)').choices(POST_KINDS))
       .option('--idempotency-key <chave>', 'repetir a mesma chave nunca cria outro post')
       .option('--first-comment <texto>', 'primeiro comentário')
       .option('--alt-text <texto>', 'texto alternativo da imagem (feed)')
@@ -444,16 +463,14 @@ export function buildProgram(): Command {
     .command('list')
     .description('lista posts')
     .addOption(new Option('--status <status>', 'só com este status').choices(POST_STATUSES))
-    .addOption(
-      new Option('--kind <tipo>', 'só deste tipo').choices(['feed', 'reel', 'story', 'carousel']),
-    )
+    .addOption(new Option('--kind <tipo>', 'só deste tipo').choices(POST_KINDS))
     .option('--account <conta>', 'só desta conta (id ou @usuário)')
     .option('--profile <id>', 'só deste perfil')
     .option('--from <quando>', 'data efetiva a partir de (ISO com deslocamento, -7d, +0m)')
     .option('--to <quando>', 'data efetiva até')
     .option('--limit <n>', 'itens por página, 1 a 100 (padrão 20)')
     .option('--offset <n>', 'quantos pular')
-    .addOption(new Option('--sort <ordem>', 'ordem por criação').choices(['asc', 'desc']))
+    .addOption(new Option('--sort <ordem>', 'ordem por criação').choices(SORT_ORDERS))
     .option('--all', 'todas as páginas')
     .action(
       lazy(
@@ -527,11 +544,7 @@ export function buildProgram(): Command {
     .command('create')
     .description('cria uma assinatura; o segredo aparece só desta vez')
     .option('--url <url>', 'endereço que recebe os eventos')
-    .option(
-      '--events <eventos>',
-      'post.scheduled, post.published, post.partial, post.failed (padrão: todos)',
-      collect,
-    )
+    .option('--events <eventos>', `${EVENT_TYPES.join(', ')} (padrão: todos)`, collect)
     .option('--profile <id>', 'só eventos de posts deste perfil')
     .option('--only-scheduled', 'eventos finais só de posts agendados')
     .action(
@@ -618,13 +631,7 @@ export function buildProgram(): Command {
     .command('deliveries')
     .description('entregas de uma assinatura e como foram')
     .argument('<id>', 'id ntf_… da assinatura')
-    .addOption(
-      new Option('--status <status>', 'só com este status').choices([
-        'pending',
-        'delivered',
-        'failed',
-      ]),
-    )
+    .addOption(new Option('--status <status>', 'só com este status').choices(DELIVERY_STATUSES))
     .option('--limit <n>', 'itens por página, 1 a 100 (padrão 20)')
     .option('--offset <n>', 'quantos pular')
     .option('--all', 'todas as páginas')
@@ -682,25 +689,16 @@ export function buildProgram(): Command {
         (m, { options, ctx }) => m.serve(options, ctx),
       ),
     );
-  program
-    .command('emulator')
-    .description('inicia o emulador local do Instagram')
-    .option('--port <n>', 'porta (padrão 8090; 0 escolhe uma livre)')
-    .option('--host <endereço>', 'interface (padrão 127.0.0.1)')
-    .option('--seed <texto>', 'semente de ids e tokens (execuções reproduzíveis)')
-    .option('--latency-ms <n>', 'atraso em cada requisição')
-    .option('--container-processing-ms <n>', 'processamento de contêineres de imagem')
-    .option('--video-processing-ms <n>', 'processamento de contêineres de vídeo')
-    .option('--quota-total <n>', 'posts por 24 h')
-    .option('--app-id <id>', 'Instagram App ID esperado')
-    .option('--app-secret <segredo>', 'Instagram App Secret')
-    .option('--no-fetch-media', 'aceita URLs de mídia sem baixá-las')
-    .action(
-      lazy(
-        () => import('./commands/emulator'),
-        (m, { options, ctx }) => m.startEmulatorCommand(options, ctx),
-      ),
-    );
+  const emulator = program.command('emulator').description('inicia o emulador local do Instagram');
+  for (const [flag, [value, help]] of Object.entries(EMULATOR_OPTION_HELP)) {
+    emulator.option(value ? `--${flag} ${value}` : `--${flag}`, help);
+  }
+  emulator.action(
+    lazy(
+      () => import('./commands/emulator'),
+      (m, { options, ctx }) => m.startEmulatorCommand(options, ctx),
+    ),
+  );
 
   return program;
 }

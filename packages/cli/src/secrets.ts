@@ -2,14 +2,7 @@
  * Keeping secrets off the screen: masks for `config get`, and a scrubber for anything
  * printed when a command fails (messages may quote a request or a header).
  */
-
-// Shapes of Reelay secrets and of bearer material, as the SDK's own redaction knows them.
-const SECRET_SHAPES: readonly RegExp[] = [
-  /\brly_[A-Za-z0-9_-]{8,}/g,
-  /\bwhsec_[A-Za-z0-9_-]{8,}/g,
-  /\bBearer\s+[A-Za-z0-9._~+/=-]+/gi,
-  /\beyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/g,
-];
+import { redactCredentials } from '@reelay/core';
 
 const registered = new Set<string>();
 
@@ -32,7 +25,8 @@ export function registeredSecrets(): string[] {
 }
 
 /**
- * Replaces every known secret, and anything shaped like one, with `[redacted]`.
+ * Replaces every known secret, and anything shaped like one, with `[redacted]`: core's
+ * scrubber, the one the SDK uses for its errors and logs.
  *
  * @example
  * ```ts
@@ -40,12 +34,7 @@ export function registeredSecrets(): string[] {
  * ```
  */
 export function redact(text: string, known: ReadonlyArray<string | undefined>): string {
-  let result = text;
-  for (const secret of known) {
-    if (secret && secret.length >= 6) result = result.split(secret).join('[redacted]');
-  }
-  for (const shape of SECRET_SHAPES) result = result.replace(shape, '[redacted]');
-  return result;
+  return redactCredentials(text, known);
 }
 
 /**

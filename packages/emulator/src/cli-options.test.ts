@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseCliArgs } from './cli-options';
+import { EmulatorOptionError, emulatorOptionsFromValues, parseCliArgs } from './cli-options';
 
 describe('parseCliArgs', () => {
   it('reads every flag', () => {
@@ -61,6 +61,28 @@ describe('parseCliArgs', () => {
 
   it('answers help', () => {
     expect(parseCliArgs(['-h'])).toEqual({ help: true });
+  });
+});
+
+describe('emulatorOptionsFromValues', () => {
+  it('turns flag values split by another parser into start options', () => {
+    expect(
+      emulatorOptionsFromValues({ port: '0', 'quota-total': '5', 'no-fetch-media': true }),
+    ).toEqual({ port: 0, quotaTotal: 5, fetchMedia: false });
+  });
+
+  it('names the flag and its bounds when a number does not fit, for a message in any language', () => {
+    const refusal = (values: Parameters<typeof emulatorOptionsFromValues>[0]) => {
+      try {
+        emulatorOptionsFromValues(values);
+      } catch (error) {
+        return error;
+      }
+      return undefined;
+    };
+    expect(refusal({ port: '70000' })).toMatchObject({ flag: 'port', value: '70000', max: 65535 });
+    expect(refusal({ 'quota-total': '0' })).toMatchObject({ flag: 'quota-total', min: 1 });
+    expect(refusal({ 'latency-ms': 'x' })).toBeInstanceOf(EmulatorOptionError);
   });
 });
 

@@ -28,6 +28,110 @@ export type CliRequest =
   { help: true } | { help: false; options: EmulatorOptions & { port: number } };
 
 /**
+ * Every option of `reelay-emulator`, by flag (without `--`): whether it takes a value and,
+ * for numbers, their bounds. `reelay emulator` declares the same flags from this table.
+ *
+ * @example
+ * ```ts
+ * EMULATOR_CLI_OPTIONS['quota-total']; // { type: 'integer', min: 1 }
+ * ```
+ */
+export const EMULATOR_CLI_OPTIONS = {
+  port: { type: 'integer', min: 0, max: 65535 },
+  host: { type: 'string' },
+  seed: { type: 'string' },
+  'latency-ms': { type: 'integer', min: 0 },
+  'container-processing-ms': { type: 'integer', min: 0 },
+  'video-processing-ms': { type: 'integer', min: 0 },
+  'quota-total': { type: 'integer', min: 1 },
+  'app-id': { type: 'string' },
+  'app-secret': { type: 'string' },
+  'no-fetch-media': { type: 'boolean' },
+} as const satisfies Record<
+  string,
+  { type: 'integer'; min: number; max?: number } | { type: 'string' } | { type: 'boolean' }
+>;
+
+/** A flag of {@link EMULATOR_CLI_OPTIONS}. */
+export type EmulatorCliFlag = keyof typeof EMULATOR_CLI_OPTIONS;
+
+/** The values of the flags given, as read from a command line. */
+export type EmulatorCliValues = {
+  readonly [Flag in EmulatorCliFlag]?: (typeof EMULATOR_CLI_OPTIONS)[Flag]['type'] extends 'boolean'
+    ? boolean
+    : string;
+};
+
+/**
+ * A flag whose value is not a whole number within its bounds. The fields let a caller
+ * word the message in its own language.
+ */
+export class EmulatorOptionError extends TypeError {
+  constructor(
+    readonly flag: EmulatorCliFlag,
+    readonly value: string,
+    readonly min: number,
+    readonly max: number | undefined,
+  ) {
+    super(
+      max !== undefined && /^\d+$/.test(value) && Number(value) > max
+        ? `--${flag} must be at most ${max}`
+        : `--${flag} must be an integer >= ${min}, not "${value}"`,
+    );
+    this.name = 'EmulatorOptionError';
+  }
+}
+
+/**
+ * The emulator's start options from flag values already split by a parser (`node:util`
+ * `parseArgs` here, commander in `reelay emulator`). Numbers must be whole numbers within
+ * their bounds (else {@link EmulatorOptionError}); absent flags stay absent; the port
+ * defaults to {@link DEFAULT_CLI_PORT}.
+ *
+ * @example
+ * ```ts
+ * emulatorOptionsFromValues({ port: '0', seed: 'demo', 'no-fetch-media': true });
+ * // { port: 0, seed: 'demo', fetchMedia: false }
+ * ```
+ */
+export function emulatorOptionsFromValues(
+  values: EmulatorCliValues,
+): EmulatorOptions & { port: number } {
+  const integer = (flag: EmulatorCliFlag & keyof typeof INTEGER_FLAGS): number | undefined => {
+    const text = values[flag];
+    if (text === undefined) return undefined;
+    const { min, max }: { min: number; max?: number } = INTEGER_FLAGS[flag];
+    const number = Number(text);
+    if (!/^\d+$/.test(text) || number < min || (max !== undefined && number > max)) {
+      throw new EmulatorOptionError(flag, text, min, max);
+    }
+    return number;
+  };
+  const options: Record<string, unknown> = {
+    port: integer('port') ?? DEFAULT_CLI_PORT,
+    host: values.host,
+    seed: values.seed,
+    latencyMs: integer('latency-ms'),
+    containerProcessingMs: integer('container-processing-ms'),
+    videoProcessingMs: integer('video-processing-ms'),
+    quotaTotal: integer('quota-total'),
+    appId: values['app-id'],
+    appSecret: values['app-secret'],
+    fetchMedia: values['no-fetch-media'] ? false : undefined,
+  };
+  for (const key of Object.keys(options)) if (options[key] === undefined) delete options[key];
+  return options as unknown as EmulatorOptions & { port: number };
+}
+
+const INTEGER_FLAGS = {
+  port: EMULATOR_CLI_OPTIONS.port,
+  'latency-ms': EMULATOR_CLI_OPTIONS['latency-ms'],
+  'container-processing-ms': EMULATOR_CLI_OPTIONS['container-processing-ms'],
+  'video-processing-ms': EMULATOR_CLI_OPTIONS['video-processing-ms'],
+  'quota-total': EMULATOR_CLI_OPTIONS['quota-total'],
+} as const satisfies Partial<Record<EmulatorCliFlag, { min: number; max?: number }>>;
+
+/**
  * Reads `reelay-emulator`'s arguments. Numbers must be non-negative integers; anything
  * unknown is refused with a message, so a typo does not start a misconfigured emulator.
  *
@@ -43,41 +147,15 @@ export function parseCliArgs(args: readonly string[]): CliRequest {
     strict: true,
     allowPositionals: false,
     options: {
-      port: { type: 'string' },
-      host: { type: 'string' },
-      seed: { type: 'string' },
-      'latency-ms': { type: 'string' },
-      'container-processing-ms': { type: 'string' },
-      'video-processing-ms': { type: 'string' },
-      'quota-total': { type: 'string' },
-      'app-id': { type: 'string' },
-      'app-secret': { type: 'string' },
-      'no-fetch-media': { type: 'boolean' },
+      ...Object.fromEntries(
+        Object.entries(EMULATOR_CLI_OPTIONS).map(([flag, option]) => [
+          flag,
+          { type: option.type === 'boolean' ? ('boolean' as const) : ('string' as const) },
+        ]),
+      ),
       help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) return { help: true };
-  const integer = (flag: string, text: string | undefined, min = 0): number | undefined => {
-    if (text === undefined) return undefined;
-    if (!/^\d+$/.test(text) || Number(text) < min) {
-      throw new TypeError(`--${flag} must be an integer >= ${min}, not "${text}"`);
-    }
-    return Number(text);
-  };
-  const port = integer('port', values.port) ?? DEFAULT_CLI_PORT;
-  if (port > 65535) throw new TypeError(`--port must be at most 65535`);
-  const options: Record<string, unknown> = {
-    port,
-    host: values.host,
-    seed: values.seed,
-    latencyMs: integer('latency-ms', values['latency-ms']),
-    containerProcessingMs: integer('container-processing-ms', values['container-processing-ms']),
-    videoProcessingMs: integer('video-processing-ms', values['video-processing-ms']),
-    quotaTotal: integer('quota-total', values['quota-total'], 1),
-    appId: values['app-id'],
-    appSecret: values['app-secret'],
-    fetchMedia: values['no-fetch-media'] ? false : undefined,
-  };
-  for (const key of Object.keys(options)) if (options[key] === undefined) delete options[key];
-  return { help: false, options: options as unknown as EmulatorOptions & { port: number } };
+  return { help: false, options: emulatorOptionsFromValues(values as EmulatorCliValues) };
 }

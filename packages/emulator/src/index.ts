@@ -41,3 +41,13 @@ export type {
 } from './control/control-actions';
 export { SCOPES, type AccountType, type Scope } from './state/types';
 export { LONG_LIVED_TOKEN_SECONDS, SHORT_LIVED_TOKEN_SECONDS } from './oauth/tokens';
+export {
+  DEFAULT_CLI_PORT,
+  EMULATOR_CLI_OPTIONS,
+  EmulatorOptionError,
+  emulatorOptionsFromValues,
+  parseCliArgs,
+  type CliRequest,
+  type EmulatorCliFlag,
+  type EmulatorCliValues,
+} from './cli-options';

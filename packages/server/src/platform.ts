@@ -3,7 +3,7 @@
  * server's settings, or `null` when the app credentials are absent (routes that need it
  * answer `PLATFORM_CREDENTIALS_MISSING`).
  */
-import { ReelayError } from '@reelay/core';
+import { pathFor, ReelayError } from '@reelay/core';
 import {
   createInstagramClient,
   type InstagramClient,
@@ -15,7 +15,7 @@ import type { ReelayConfig } from './config';
 export type InstagramPlatform = InstagramClient;
 
 /** The path the platform redirects to after authorization. */
-export const CALLBACK_PATH = '/v1/connect/instagram/callback';
+export const CALLBACK_PATH = pathFor('connectCallback');
 
 /**
  * Creates the platform client, or `null` without app credentials.

@@ -2,6 +2,7 @@
  * `reelay accounts connect|list|health|disconnect`: Instagram professional accounts.
  * Accounts can be named by id (`int_…`) or by username wherever one is expected.
  */
+import type { SortOrder } from '@reelay/core';
 import type { ConnectedAccount, ConnectionHealth, Reelay } from '@reelay/sdk';
 import { resolveAccountIds } from '../account-resolver';
 import { openBrowser, canOpenBrowser } from '../browser';
@@ -31,7 +32,7 @@ export interface ListAccountsOptions {
   search?: string;
   limit?: string;
   offset?: string;
-  sort?: 'asc' | 'desc';
+  sort?: SortOrder;
   all?: boolean;
 }
 

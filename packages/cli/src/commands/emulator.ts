@@ -1,26 +1,32 @@
 /**
  * `reelay emulator`: the local Instagram emulator (`@reelay/emulator`), with the options
- * of its own `reelay-emulator` command; stops on Ctrl-C or SIGTERM.
+ * of its own `reelay-emulator` command, read by the emulator's own parser; stops on Ctrl-C
+ * or SIGTERM.
  */
+import type { EmulatorCliFlag, EmulatorCliValues } from '@reelay/emulator';
 import type { CommandContext } from '../command-context';
 import { integerOption } from '../options';
 
-export interface EmulatorCommandOptions {
-  port?: string;
-  host?: string;
-  seed?: string;
-  latencyMs?: string;
-  containerProcessingMs?: string;
-  videoProcessingMs?: string;
-  quotaTotal?: string;
-  appId?: string;
-  appSecret?: string;
-  /** `false` with `--no-fetch-media`. */
-  fetchMedia?: boolean;
-}
+/** Commander's values for the emulator's flags: camelCase, `--no-x` as `x: false`. */
+export type EmulatorCommandOptions = Readonly<Record<string, string | boolean | undefined>>;
 
-/** The emulator's port when none is given (as `reelay-emulator`). */
-export const DEFAULT_EMULATOR_PORT = 8090;
+/** The emulator's flags from commander's camelCase attributes (`latencyMs` → `latency-ms`). */
+function emulatorValues(options: EmulatorCommandOptions, flags: readonly EmulatorCliFlag[]) {
+  const values: Record<string, string | boolean> = {};
+  for (const flag of flags) {
+    const negated = flag.startsWith('no-');
+    const attribute = (negated ? flag.slice(3) : flag).replace(/-([a-z])/g, (_, letter: string) =>
+      letter.toUpperCase(),
+    );
+    const value = options[attribute];
+    if (negated) {
+      if (value === false) values[flag] = true;
+    } else if (typeof value === 'string') {
+      values[flag] = value;
+    }
+  }
+  return values as EmulatorCliValues;
+}
 
 /**
  * Starts the emulator and resolves after it stopped on a signal.
@@ -34,25 +40,21 @@ export async function startEmulatorCommand(
   options: EmulatorCommandOptions,
   ctx: CommandContext,
 ): Promise<void> {
-  const settings = {
-    port: integerOption(options.port, '--port', { max: 65535 }) ?? DEFAULT_EMULATOR_PORT,
-    host: options.host,
-    seed: options.seed,
-    latencyMs: integerOption(options.latencyMs, '--latency-ms'),
-    containerProcessingMs: integerOption(
-      options.containerProcessingMs,
-      '--container-processing-ms',
-    ),
-    videoProcessingMs: integerOption(options.videoProcessingMs, '--video-processing-ms'),
-    quotaTotal: integerOption(options.quotaTotal, '--quota-total', { min: 1 }),
-    appId: options.appId,
-    appSecret: options.appSecret,
-    fetchMedia: options.fetchMedia === false ? false : undefined,
-  };
-  const startOptions = Object.fromEntries(
-    Object.entries(settings).filter(([, value]) => value !== undefined),
-  );
-  const { startEmulator } = await import('@reelay/emulator');
+  const { EMULATOR_CLI_OPTIONS, EmulatorOptionError, emulatorOptionsFromValues, startEmulator } =
+    await import('@reelay/emulator');
+  const flags = Object.keys(EMULATOR_CLI_OPTIONS) as EmulatorCliFlag[];
+  let startOptions;
+  try {
+    startOptions = emulatorOptionsFromValues(emulatorValues(options, flags));
+  } catch (error) {
+    if (!(error instanceof EmulatorOptionError)) throw error;
+    // The same Portuguese usage error as every other number option of the CLI.
+    integerOption(error.value, `--${error.flag}`, {
+      min: error.min,
+      ...(error.max !== undefined ? { max: error.max } : {}),
+    });
+    throw error;
+  }
   const emulator = await startEmulator(startOptions);
   // The same lines as `reelay-emulator`; with --json, one JSON line.
   ctx.out.line(

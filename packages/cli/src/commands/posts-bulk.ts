@@ -14,7 +14,16 @@
  */
 import { createHash } from 'node:crypto';
 import { dirname } from 'node:path';
-import { checkCaption, checkScheduleWindow } from '@reelay/core';
+import {
+  checkCaption,
+  checkScheduleWindow,
+  compositionIssues,
+  isReelayError as isCoreError,
+  POST_KINDS,
+  resolvePostKind,
+  type MediaType,
+  type PostKind,
+} from '@reelay/core';
 import { isReelayError, type Post, type Reelay } from '@reelay/sdk';
 import { isAccountId, pickAccount } from '../account-resolver';
 import { CliError, usageError } from '../cli-error';
@@ -32,7 +41,6 @@ import {
 import { assertTimeZone, parseScheduleTime } from '../schedule-time';
 import { loadSettings } from '../settings';
 import { renderTable } from '../table';
-import { POST_KINDS } from './posts';
 
 const REQUIRED = ['at', 'media', 'accounts'] as const;
 const OPTIONAL = ['caption', 'kind', 'timezone', 'first_comment', 'idempotency_key'] as const;
@@ -68,6 +76,52 @@ function split(cell: string): string[] {
     .split(LIST_SEPARATOR)
     .map((part) => part.trim())
     .filter(Boolean);
+}
+
+/** Media types a file name or URL tells for sure; anything else is left to the server. */
+const TYPE_BY_EXTENSION: Readonly<Record<string, MediaType>> = {
+  jpg: 'image',
+  jpeg: 'image',
+  png: 'image',
+  webp: 'image',
+  mp4: 'video',
+  mov: 'video',
+};
+
+/**
+ * Core's composition rules (the server's own, `assertPostComposition`) applied to a row:
+ * media count against the kind, types against the kind where the file name tells the
+ * type, and caption and first comment against the kind. A medium of unknown type (a
+ * `med_…` id, a URL without extension) counts as the type its kind takes, so only the
+ * server judges it.
+ */
+function compositionProblems(row: {
+  kind: PostKind | undefined;
+  content: string;
+  media: readonly string[];
+  firstComment: string | undefined;
+}): string[] {
+  const fallback: MediaType = row.kind === 'reel' ? 'video' : 'image';
+  const mediaTypes = row.media.map((item) => {
+    const extension = /\.([a-z0-9]+)(?:[?#].*)?$/i.exec(item)?.[1]?.toLowerCase();
+    return (extension && TYPE_BY_EXTENSION[extension]) || fallback;
+  });
+  let kind: PostKind;
+  try {
+    kind = resolvePostKind(row.kind, mediaTypes);
+  } catch (error) {
+    if (isCoreError(error)) return [error.message];
+    throw error;
+  }
+  const columns: Record<string, string> = {
+    content: 'caption',
+    'platforms[0].options.firstComment': 'first_comment',
+  };
+  return compositionIssues(kind, {
+    content: row.content,
+    mediaTypes,
+    platforms: [{ options: row.firstComment ? { firstComment: row.firstComment } : {} }],
+  }).map((issue) => `${columns[issue.field] ?? issue.field}: ${issue.message}`);
 }
 
 /**
@@ -170,18 +224,23 @@ export function planRows(
     if (content !== undefined) {
       const problem = checkCaption(content);
       if (problem) problems.push(problem);
-      if (kind === 'story') problems.push('um story não leva legenda');
     }
 
     const mediaText = split(cells.media ?? '');
     if (mediaText.length === 0) problems.push('a coluna media está vazia');
-    if (mediaText.length > 10) problems.push(`${mediaText.length} mídias; o máximo é 10`);
-    if (kind === 'story' && mediaText.length > 1) problems.push('um story leva exatamente 1 mídia');
-    if (kind === 'carousel' && mediaText.length === 1)
-      problems.push('um carrossel leva de 2 a 10 mídias');
     const media = mediaText
       .map((item) => attempt(() => classifyMedia(item, options.baseDir)))
       .filter((ref): ref is MediaRef => ref !== undefined);
+    if (mediaText.length > 0 && (!kind || (POST_KINDS as readonly string[]).includes(kind))) {
+      problems.push(
+        ...compositionProblems({
+          kind: kind as PostKind | undefined,
+          content: content ?? '',
+          media: mediaText,
+          firstComment: cells.first_comment || undefined,
+        }),
+      );
+    }
 
     const accounts = split(cells.accounts ?? '');
     if (accounts.length === 0) problems.push('a coluna accounts está vazia');

@@ -4,7 +4,7 @@
  * (imported by the server) or `med_…` ids; accounts by id or username; `--at` as an
  * instant with offset, a local time with `--timezone`, or `+2h`.
  */
-import { checkCaption, POST_STATUSES } from '@reelay/core';
+import { checkCaption, POST_KINDS, POST_STATUSES, type SortOrder } from '@reelay/core';
 import type {
   CreatePostBody,
   InstagramOptions,
@@ -26,7 +26,6 @@ import { assertTimeZone, parseScheduleTime } from '../schedule-time';
 import { loadSettings } from '../settings';
 import { renderFields, renderTable } from '../table';
 
-export const POST_KINDS = ['feed', 'reel', 'story', 'carousel'] as const;
 const FINAL_STATUSES = new Set(['published', 'partial', 'failed', 'cancelled']);
 
 const POST_COLUMNS = [
@@ -292,7 +291,7 @@ export interface ListPostsOptions {
   to?: string;
   limit?: string;
   offset?: string;
-  sort?: 'asc' | 'desc';
+  sort?: SortOrder;
   all?: boolean;
 }
 

@@ -3,6 +3,7 @@
  * project's notification subscriptions (spec §4 "Webhook subscription routes"). `verify`
  * and `listen` live in their own files.
  */
+import { DELIVERY_STATUSES } from '@reelay/core';
 import {
   WEBHOOK_EVENT_TYPES,
   type CreateNotificationBody,
@@ -337,11 +338,7 @@ export async function listDeliveries(
   options: DeliveriesOptions,
   ctx: CommandContext,
 ): Promise<void> {
-  const status = choiceOption(options.status, '--status', [
-    'pending',
-    'delivered',
-    'failed',
-  ] as const);
+  const status = choiceOption(options.status, '--status', DELIVERY_STATUSES);
   const limit = integerOption(options.limit, '--limit', { min: 1, max: 100 }) ?? 20;
   const offset = integerOption(options.offset, '--offset') ?? 0;
   const reelay = await projectClient(await loadSettings(ctx.global));

@@ -5,7 +5,8 @@
  */
 import { assertPostComposition } from '../rules/post-composition';
 import type { MediaType } from '../media/media-rules';
-import type { InstagramOptions, PostKind } from '../schemas/posts';
+import type { PostKind } from '../contract/choices';
+import type { InstagramOptions } from '../schemas/posts';
 import { PLATFORM_ID } from './platform-id';
 
 /** One media item of the post: its type and the public URL the platform fetches. */

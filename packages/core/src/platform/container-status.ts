@@ -58,7 +58,7 @@ export function containerStatusError(
 ): InstagramPlatformError | null {
   if (statusCode === 'EXPIRED') {
     return new InstagramPlatformError('CONTAINER_EXPIRED', {
-      details: { reason: 'container_expired', transient: false },
+      details: { reason: 'container_expired' },
       transient: false,
       outcome: 'refused',
       cause: new Error(`Instagram container EXPIRED: ${status ?? ''}`),
@@ -83,7 +83,6 @@ export function containerStatusError(
     details: {
       reason: 'container_error',
       ...(subcode !== null ? { platformSubcode: subcode } : {}),
-      transient: false,
     },
     transient: false,
     outcome: 'refused',

@@ -272,7 +272,7 @@ function refusedLocally(
 ): InstagramPlatformError {
   return new InstagramPlatformError(code, {
     message,
-    details: { ...details, transient: false },
+    details,
     transient: false,
     outcome: 'not_sent',
   });

@@ -38,6 +38,7 @@ export interface PlatformErrorFacts {
 }
 
 export interface InstagramPlatformErrorOptions extends ReelayErrorOptions {
+  /** Whether repeating the call may succeed; also written to `details.transient`. */
   readonly transient: boolean;
   readonly outcome: PlatformOutcome;
   readonly platform?: PlatformErrorFacts;
@@ -67,7 +68,9 @@ export class InstagramPlatformError extends ReelayError {
   readonly transport: TransportFailure | undefined;
 
   constructor(code: HttpErrorCode, options: InstagramPlatformErrorOptions) {
-    super(code, options);
+    // `details.transient` tells API callers and logs what `transient` tells the pipeline;
+    // set here once so no call site can forget it or disagree with the flag.
+    super(code, { ...options, details: { ...options.details, transient: options.transient } });
     this.transient = options.transient;
     this.outcome = options.outcome;
     this.platform = options.platform;

@@ -157,7 +157,6 @@ export function platformErrorFromFacts(
   // Without a rule, the platform's own hint decides; a bare 5xx/429 page is worth a retry.
   const transient =
     rule?.transient ?? (facts.isTransient === true || serverSide || facts.httpStatus === 429);
-  details.transient = transient;
   return new InstagramPlatformError(rule?.reelay ?? 'INTERNAL_ERROR', {
     ...(rule?.message ? { message: rule.message } : rule ? {} : { message: UNEXPECTED_MESSAGE }),
     details,

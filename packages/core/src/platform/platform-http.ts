@@ -58,7 +58,7 @@ async function readCapped(body: AsyncIterable<Buffer> & { destroy(): void }, max
 export function malformedResponse(what: string): InstagramPlatformError {
   return new InstagramPlatformError('INTERNAL_ERROR', {
     message: 'O Instagram respondeu num formato inesperado.',
-    details: { reason: 'malformed_response', transient: true },
+    details: { reason: 'malformed_response' },
     transient: true,
     outcome: 'unknown',
     cause: new Error(`Unexpected Instagram answer: ${what}`),
@@ -107,7 +107,7 @@ export async function sendPlatformRequest(
     if (thrown instanceof ResponseTooLarge) {
       throw new InstagramPlatformError('INTERNAL_ERROR', {
         message: 'O Instagram respondeu com um corpo grande demais.',
-        details: { reason: 'transport', transport: 'response_too_large', transient: true },
+        details: { reason: 'transport', transport: 'response_too_large' },
         transient: true,
         outcome: 'unknown',
         transport: 'response_too_large',

@@ -83,7 +83,6 @@ export function transportError(
       reason: 'transport',
       transport,
       ...(code ? { transportCode: code } : {}),
-      transient: true,
     },
     transient: true,
     outcome,

@@ -9,7 +9,8 @@
  * images; user tags need x/y except on Stories and are not supported on carousel videos.
  */
 import { mediaInvalid, MEDIA_LIMITS, type MediaType } from '../media/media-rules';
-import type { InstagramOptions, PostKind } from '../schemas/posts';
+import type { PostKind } from '../contract/choices';
+import type { InstagramOptions } from '../schemas/posts';
 import { validationError, type ValidationIssue } from '../validation/parse-input';
 
 export interface PostComposition {
@@ -173,6 +174,24 @@ function optionIssues(
  */
 export function assertPostComposition(post: PostComposition): PostKind {
   const kind = resolvePostKind(post.kind, post.mediaTypes);
+  const issues = compositionIssues(kind, post);
+  if (issues.length > 0) throw validationError(issues);
+  return kind;
+}
+
+/**
+ * The caption and every target's options checked against a resolved kind, as a list of
+ * issues instead of an error: what {@link assertPostComposition} refuses after the media,
+ * for clients that check a post before sending it (the CLI's `posts bulk`). Loads no
+ * schema library.
+ *
+ * @example
+ * ```ts
+ * compositionIssues('story', { content: 'Oi', mediaTypes: ['image'], platforms: [] });
+ * // [{ field: 'content', message: 'Stories não têm legenda; deixe content vazio' }]
+ * ```
+ */
+export function compositionIssues(kind: PostKind, post: PostComposition): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   if (kind === 'story' && post.content.trim() !== '') {
     issues.push({ field: 'content', message: 'Stories não têm legenda; deixe content vazio' });
@@ -184,6 +203,5 @@ export function assertPostComposition(post: PostComposition): PostKind {
       );
     }
   });
-  if (issues.length > 0) throw validationError(issues);
-  return kind;
+  return issues;
 }

@@ -11,9 +11,9 @@ import {
   sortQuerySchema,
   successResponse,
 } from './common';
+import { DELIVERY_STATUSES } from '../contract/choices';
 
 export const eventTypeSchema = z.enum(EVENT_TYPES);
-export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 
 const eventTypesSchema = z
   .array(eventTypeSchema)

@@ -21,10 +21,7 @@ import {
   successResponse,
   timezoneSchema,
 } from './common';
-
-/** The kinds of post: a single feed image, a Reel, a Story, or a carousel of 2 to 10 items. */
-export const POST_KINDS = ['feed', 'reel', 'story', 'carousel'] as const;
-export type PostKind = (typeof POST_KINDS)[number];
+import { POST_KINDS } from '../contract/choices';
 
 export const MEDIA_TYPES = ['image', 'video'] as const;
 export const mediaTypeSchema = z.enum(MEDIA_TYPES);

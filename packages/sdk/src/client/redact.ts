@@ -1,17 +1,11 @@
 /**
  * Keeps credentials out of everything the SDK throws or logs: the configured API key,
  * access and refresh tokens, and anything shaped like one (`rly_live_…` keys, `whsec_…`
- * secrets, `Bearer …` values, JWTs), wherever they appear in text.
+ * secrets, `Bearer …` values, JWTs), wherever they appear in text. The shapes are core's
+ * (`redactCredentials`), shared with the CLI.
  */
 
-const REDACTED = '[redacted]';
-
-const PATTERNS: readonly RegExp[] = [
-  /rly_[a-z]+_[A-Za-z0-9_-]+/g,
-  /whsec_[A-Za-z0-9_-]+/g,
-  /(Bearer\s+)[^\s",]+/gi,
-  /eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]+/g,
-];
+import { REDACTED_CREDENTIAL as REDACTED, redactCredentials } from '@reelay/core';
 
 /** Header names whose values are always secret. */
 const SECRET_HEADERS: ReadonlySet<string> = new Set([
@@ -36,21 +30,11 @@ const SECRET_FIELDS: ReadonlySet<string> = new Set([
  *
  * @example
  * ```ts
- * redactText('invalid key rly_live_4f9a…', []); // 'invalid key [redacted]'
+ * redactText('invalid key rly_live_4f9a8b7c', []); // 'invalid key [redacted]'
  * ```
  */
 export function redactText(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of secrets) {
-    // Short values would blank out ordinary words; real credentials are long.
-    if (secret.length >= 8) out = out.split(secret).join(REDACTED);
-  }
-  for (const pattern of PATTERNS) {
-    out = out.replace(pattern, (match, prefix?: unknown) =>
-      typeof prefix === 'string' && /^Bearer/i.test(prefix) ? `${prefix}${REDACTED}` : REDACTED,
-    );
-  }
-  return out;
+  return redactCredentials(text, secrets);
 }
 
 /**

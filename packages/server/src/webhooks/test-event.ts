@@ -4,7 +4,7 @@
  * the header `X-Service-Test: true`, `data.post.id` = `post_00000000000000000000000000`
  * (and `int_0000…` as the account), and a fresh `evt_` id that no delivery history holds.
  */
-import { newId, WEBHOOK_PAYLOAD_VERSION, type WebhookEvent } from '@reelay/core';
+import { newId, pathFor, WEBHOOK_PAYLOAD_VERSION, type WebhookEvent } from '@reelay/core';
 import { isoTime } from '../clock';
 
 /** The post id of every test event: a well-formed id no post can have. */
@@ -44,7 +44,7 @@ export function buildTestEvent(options: {
         mediaItems: [
           { type: 'image', url: `${options.publicUrl}/v1/posts/${TEST_POST_ID}/teste.jpg` },
         ],
-        links: { api: `${options.publicUrl}/v1/posts/${TEST_POST_ID}` },
+        links: { api: `${options.publicUrl}${pathFor('getPost', { id: TEST_POST_ID })}` },
       },
       platforms: [
         {

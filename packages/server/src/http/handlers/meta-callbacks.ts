@@ -5,7 +5,7 @@
  * recorded with a confirmation code whose status anyone holding it can read.
  */
 import { randomBytes } from 'node:crypto';
-import { ReelayError } from '@reelay/core';
+import { pathFor, ReelayError } from '@reelay/core';
 import { parseSignedRequest } from '@reelay/core/platform';
 import { isoTime } from '../../clock';
 import { platformCredentialsMissing } from '../../platform';
@@ -90,7 +90,7 @@ export function metaCallbackHandlers(ctx: ServerContext): RouteHandlers {
         status: 200,
         body: {
           success: true,
-          url: `${ctx.config.publicUrl}/v1/meta/data-deletion/${request.confirmation_code}`,
+          url: `${ctx.config.publicUrl}${pathFor('getDataDeletionStatus', { code: request.confirmation_code })}`,
           confirmation_code: request.confirmation_code,
         },
       };

@@ -1,0 +1,90 @@
+/**
+ * Which `reelay` command reaches each route of the contract, and why the others are not
+ * in the CLI; then the commands that call no route at all. Typed by route id, so a route
+ * added to the contract does not compile until it has a command or a stated reason; a
+ * test walks the command tree to check both directions (test/cli-contract-coverage.test.ts).
+ */
+import type { RouteId } from '@reelay/core';
+
+/** The commands that call a route (`'posts create'`), or why no command does. */
+export type CommandCoverage = readonly string[] | { readonly excluded: string };
+
+/**
+ * Route id → the commands that call it.
+ *
+ * @example
+ * ```ts
+ * COMMAND_ROUTES.createPost; // ['posts create', 'posts schedule', 'posts bulk']
+ * ```
+ */
+export const COMMAND_ROUTES: Readonly<Record<RouteId, CommandCoverage>> = {
+  healthz: ['status'],
+  healthAuth: ['status', 'whoami'],
+  getOpenApiDocument: ['openapi'],
+  signup: ['signup'],
+  login: ['login'],
+  refresh: {
+    excluded: 'every command renews an expired session by itself with the stored refresh token',
+  },
+  getMe: ['whoami', 'org rename', 'me delete'],
+  deleteMe: ['me delete'],
+  updateOrganization: ['org rename'],
+  listApiKeys: ['keys list'],
+  createApiKey: ['keys create'],
+  revokeApiKey: ['keys revoke'],
+  createProfile: ['profiles create'],
+  listProfiles: ['profiles list'],
+  deleteProfile: ['profiles delete'],
+  connectPlatform: ['accounts connect'],
+  listIntegrations: ['accounts list', 'accounts connect', 'posts bulk'],
+  deleteIntegration: ['accounts disconnect'],
+  getIntegrationHealth: ['accounts health'],
+  connectCallback: {
+    excluded: 'Instagram redirects the browser here after authorization; nobody calls it',
+  },
+  createPost: ['posts create', 'posts schedule', 'posts bulk'],
+  listPosts: ['posts list', 'posts bulk'],
+  getPost: ['posts show'],
+  updatePost: ['posts reschedule'],
+  deletePost: ['posts cancel'],
+  retryPost: ['posts retry'],
+  uploadMedia: ['media upload', 'posts create', 'posts schedule', 'posts bulk'],
+  createNotification: ['webhooks create'],
+  listNotifications: ['webhooks list'],
+  getNotification: ['webhooks show'],
+  updateNotification: ['webhooks update'],
+  deleteNotification: ['webhooks delete'],
+  rotateNotificationSecret: ['webhooks rotate-secret'],
+  testNotification: ['webhooks test'],
+  listDeliveries: ['webhooks deliveries'],
+  metaDeauthorize: {
+    excluded: 'Meta calls it, signed with the app secret, when a user removes the app',
+  },
+  metaDataDeletion: {
+    excluded: 'Meta calls it, signed with the app secret, when a user asks for deletion',
+  },
+  getDataDeletionStatus: {
+    excluded: 'the page Meta shows the user about a deletion request, opened in a browser',
+  },
+};
+
+/**
+ * Commands that call no route of the contract, each with what it does instead.
+ *
+ * @example
+ * ```ts
+ * Object.keys(LOCAL_COMMANDS).includes('webhooks verify'); // true
+ * ```
+ */
+export const LOCAL_COMMANDS: Readonly<Record<string, string>> = {
+  logout: 'forgets the stored session and key of the context',
+  'config set': 'writes the local configuration',
+  'config get': 'reads the local configuration',
+  'config list': 'lists the local contexts',
+  'config use-context': 'switches the local context',
+  'config delete-context': 'deletes a local context',
+  'webhooks verify': 'checks a saved delivery against a secret, offline',
+  'webhooks listen': 'runs a local receiver for deliveries',
+  serve: 'starts a Reelay server in this process',
+  emulator: 'starts the Instagram emulator in this process',
+};
