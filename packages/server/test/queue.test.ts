@@ -2,14 +2,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createManualClock } from '../src/clock';
 import { createLogger } from '../src/logger';
 import { loadConfig } from '../src/config';
+import { claimDueJobs, completeJob, releaseJob, renewLeases } from '../src/queue/job-leases';
+import { cancelJobsOf, countJobs, enqueue, enqueueMany, rescheduleUnheld } from '../src/queue/jobs';
 import {
-  claimDueJobs,
-  completeJob,
-  countJobs,
-  enqueue,
-  releaseJob,
-  renewLeases,
-} from '../src/queue/jobs';
+  jobKey,
+  PUBLISH_TARGET_GIVES_UP_AFTER,
+  WORKER_GIVES_UP_AFTER,
+  type JobKey,
+} from '../src/queue/job-kinds';
 import { createWorker, type JobHandlers } from '../src/queue/worker';
 import { migrateToLatest, openStore, type Store } from '../src/store/database';
 import { testDialects, type TestDatabase } from './helpers/dialects';
@@ -33,7 +33,7 @@ describe.each(testDialects())('the job queue on $name', (dialect) => {
     await store.db.deleteFrom('jobs').execute();
   });
 
-  const add = (targetId: string, runAt = clock.now(), dedupeKey?: string) =>
+  const add = (targetId: string, runAt = clock.now(), dedupeKey?: JobKey) =>
     enqueue(
       store.db,
       'publish_target',
@@ -41,7 +41,7 @@ describe.each(testDialects())('the job queue on $name', (dialect) => {
       { runAt, now: clock.now(), ...(dedupeKey ? { dedupeKey } : {}) },
     );
   const claim = (owner: string, limit = 10, leaseMs = 60_000) =>
-    claimDueJobs(store.db, store.dialect, { owner, now: clock.now(), limit, leaseMs });
+    claimDueJobs(store.db, store.capabilities, { owner, now: clock.now(), limit, leaseMs });
 
   it('claims only due jobs, earliest first, and leases them', async () => {
     await add('later', clock.now() + 1000);
@@ -87,8 +87,8 @@ describe.each(testDialects())('the job queue on $name', (dialect) => {
   });
 
   it('keeps one job per dedupe key, moving its time', async () => {
-    await add('x', clock.now() + 60_000, 'publish:x');
-    await add('x', clock.now() + 5_000, 'publish:x');
+    await add('x', clock.now() + 60_000, jobKey('publish_target', 'x'));
+    await add('x', clock.now() + 5_000, jobKey('publish_target', 'x'));
     expect(await countJobs(store.db)).toBe(1);
     clock.advance(5_000);
     expect(await claim('a')).toHaveLength(1);
@@ -109,7 +109,7 @@ describe.each(testDialects())('the job queue on $name', (dialect) => {
     };
     const worker = createWorker({
       db: store.db,
-      dialect: store.dialect,
+      capabilities: store.capabilities,
       clock,
       logger,
       handlers,
@@ -146,16 +146,16 @@ describe.each(testDialects())('the job queue on $name', (dialect) => {
     };
     const worker = createWorker({
       db: store.db,
-      dialect: store.dialect,
+      capabilities: store.capabilities,
       clock,
       logger,
       handlers,
       concurrency: 4,
     });
-    await add('edited', clock.now(), 'publish:edited');
+    await add('edited', clock.now(), jobKey('publish_target', 'edited'));
     const first = worker.drain();
     await expect.poll(() => started.length).toBe(1);
-    await add('edited', clock.now() + 60_000, 'publish:edited');
+    await add('edited', clock.now() + 60_000, jobKey('publish_target', 'edited'));
     release();
     await first;
     const [moved] = await store.db.selectFrom('jobs').selectAll().execute();
@@ -168,15 +168,83 @@ describe.each(testDialects())('the job queue on $name', (dialect) => {
   });
 
   it('renews only the leases its runs still hold', async () => {
-    await add('held', clock.now(), 'publish:held');
+    await add('held', clock.now(), jobKey('publish_target', 'held'));
     const [job] = await claim('worker.1', 10, 30_000);
     await renewLeases(store.db, [{ id: job!.id, claim: 'worker.1' }], clock.now() + 90_000);
     expect(
       (await store.db.selectFrom('jobs').selectAll().executeTakeFirst())!.lease_expires_at,
     ).toBe(clock.now() + 90_000);
     // Moved by an edit: the old claim renews nothing, and another worker may take it.
-    await add('held', clock.now(), 'publish:held');
+    await add('held', clock.now(), jobKey('publish_target', 'held'));
     await renewLeases(store.db, [{ id: job!.id, claim: 'worker.1' }], clock.now() + 90_000);
     expect(await claim('worker.2')).toHaveLength(1);
+  });
+
+  it('adds one job per subject, keeping a job that is already there', async () => {
+    await enqueueMany(
+      store.db,
+      'deliver_webhook',
+      [{ id: 'dlv_a', runAt: clock.now() + 5_000 }],
+      clock.now(),
+    );
+    await enqueueMany(
+      store.db,
+      'deliver_webhook',
+      [
+        { id: 'dlv_a', runAt: clock.now() },
+        { id: 'dlv_b', runAt: clock.now() },
+      ],
+      clock.now(),
+    );
+    const jobs = await store.db.selectFrom('jobs').selectAll().orderBy('id').execute();
+    expect(
+      jobs.map((job) => [job.id, job.dedupe_key, JSON.parse(job.payload), job.run_at]),
+    ).toEqual([
+      ['dlv_a', 'deliver:dlv_a', { deliveryId: 'dlv_a' }, clock.now() + 5_000],
+      ['dlv_b', 'deliver:dlv_b', { deliveryId: 'dlv_b' }, clock.now()],
+    ]);
+    await cancelJobsOf(store.db, 'deliver_webhook', ['dlv_a']);
+    expect((await store.db.selectFrom('jobs').select('id').execute()).map((job) => job.id)).toEqual(
+      ['dlv_b'],
+    );
+  });
+
+  it('moves or removes a subject job only while no worker holds it', async () => {
+    await enqueueMany(
+      store.db,
+      'deliver_webhook',
+      [{ id: 'dlv_free', runAt: clock.now() }],
+      clock.now(),
+    );
+    await enqueueMany(
+      store.db,
+      'deliver_webhook',
+      [{ id: 'dlv_held', runAt: clock.now() }],
+      clock.now(),
+    );
+    await claimDueJobs(store.db, store.capabilities, {
+      owner: 'w',
+      now: clock.now(),
+      limit: 1,
+      leaseMs: 60_000,
+    });
+    const held = (await store.db.selectFrom('jobs').selectAll().execute()).find(
+      (job) => job.lease_owner !== null,
+    )!;
+    const free = held.id === 'dlv_free' ? 'dlv_held' : 'dlv_free';
+    await rescheduleUnheld(store.db, 'deliver_webhook', free, clock.now() + 9_000);
+    await rescheduleUnheld(store.db, 'deliver_webhook', held.id, null);
+    const rows = await store.db.selectFrom('jobs').selectAll().execute();
+    expect(rows.find((job) => job.id === free)!.run_at).toBe(clock.now() + 9_000);
+    expect(rows.find((job) => job.id === held.id)).toBeDefined();
+    await rescheduleUnheld(store.db, 'deliver_webhook', free, null);
+    expect(await countJobs(store.db)).toBe(1);
+  });
+});
+
+describe('failure limits', () => {
+  it('lets the publishing handler fail its target itself before the worker drops the job', () => {
+    expect(PUBLISH_TARGET_GIVES_UP_AFTER).toBeGreaterThan(0);
+    expect(PUBLISH_TARGET_GIVES_UP_AFTER).toBeLessThan(WORKER_GIVES_UP_AFTER);
   });
 });

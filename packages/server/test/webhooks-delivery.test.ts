@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UNREADABLE_SECRET_ERROR } from '../src/webhooks/deliver-webhook';
+import { UNREADABLE_SECRET_ERROR } from '../src/webhooks/signing-secrets';
 import { DEFAULT_WEBHOOK_SETTINGS } from '../src/webhooks/webhook-settings';
 import { testDialects, type TestDatabase } from './helpers/dialects';
 import { call, createAccount, type Account } from './helpers/http-client';

@@ -1,18 +1,20 @@
 /**
- * The work queue in the database (DESIGN.md "Work queue"): jobs with a due time and a
- * lease. Claiming is one atomic statement (`FOR UPDATE SKIP LOCKED` on PostgreSQL, a
- * single `UPDATE … RETURNING` on SQLite), so several instances never run one job at
- * once; a crashed worker's lease expires and another instance takes the job over.
+ * The work queue in the database (DESIGN.md "Work queue"): adding, moving and removing
+ * jobs. Every statement on the `jobs` table lives in queue/ (leases in job-leases.ts);
+ * callers pass their transaction, so a job is written with the state change it is for.
  */
 import { randomBytes } from 'node:crypto';
-import type { Dialect } from '../store/database';
-import type { Db, JobsTable } from '../store/schema';
-import type { JobKind, JobPayloads } from './job-kinds';
+import type { QueryCreator } from 'kysely';
+import type { Database, Db } from '../store/schema';
+import { jobKey, type JobKey, type JobKind, type JobPayloads } from './job-kinds';
+
+/** Rows per insert: well under SQLite's limit on bound parameters. */
+const JOBS_PER_INSERT = 500;
 
 export interface EnqueueOptions {
   runAt: number;
   /** One live job per key: enqueueing again only moves its due time. */
-  dedupeKey?: string;
+  dedupeKey?: JobKey;
   now: number;
 }
 
@@ -23,7 +25,7 @@ export interface EnqueueOptions {
  *
  * @example
  * ```ts
- * await enqueue(trx, 'publish_target', { targetId }, { runAt: scheduledFor, dedupeKey: `publish:${targetId}`, now });
+ * await enqueue(trx, 'publish_target', { targetId }, { runAt: scheduledFor, dedupeKey: jobKey('publish_target', targetId), now });
  * ```
  */
 export async function enqueue<K extends JobKind>(
@@ -57,113 +59,133 @@ export async function enqueue<K extends JobKind>(
     .execute();
 }
 
-/** Removes the job of a key (a cancelled target's work). */
-export async function cancelJob(db: Db, dedupeKey: string): Promise<void> {
-  await db.deleteFrom('jobs').where('dedupe_key', '=', dedupeKey).execute();
-}
+/** The kinds whose jobs are one per subject, with the subject's id as the job's id. */
+type SubjectKind = 'deliver_webhook';
 
-export interface ClaimOptions {
-  owner: string;
-  now: number;
-  limit: number;
-  leaseMs: number;
-}
+const payloadOf: { [K in SubjectKind]: (subjectId: string) => JobPayloads[K] } = {
+  deliver_webhook: (deliveryId) => ({ deliveryId }),
+};
 
 /**
- * Takes up to `limit` due jobs that nobody holds, leasing them to `owner`: a claim token,
- * new for every claim, that later calls must show to complete, release or renew them.
+ * Adds the jobs of several subjects (the job id is the subject's id, the key
+ * `jobKey(kind, id)`); a subject that already has its job keeps it as it is.
  *
  * @example
  * ```ts
- * const jobs = await claimDueJobs(db, 'postgres', { owner, now, limit: 10, leaseMs: 300_000 });
+ * await enqueueMany(trx, 'deliver_webhook', [{ id: deliveryId, runAt: now }], now);
  * ```
  */
-export async function claimDueJobs(
+export async function enqueueMany(
   db: Db,
-  dialect: Dialect,
-  options: ClaimOptions,
-): Promise<JobsTable[]> {
-  const { owner, now, limit, leaseMs } = options;
-  return db
-    .updateTable('jobs')
-    .set((eb) => ({
-      lease_owner: owner,
-      lease_expires_at: now + leaseMs,
-      attempts: eb('attempts', '+', 1),
-    }))
-    .where('id', 'in', (eb) => {
-      let due = eb
-        .selectFrom('jobs')
-        .select('id')
-        .where('run_at', '<=', now)
-        .where((inner) =>
-          inner.or([inner('lease_expires_at', 'is', null), inner('lease_expires_at', '<', now)]),
-        )
-        .orderBy('run_at')
-        .limit(limit);
-      // Rows another instance is claiming right now are skipped, not waited for.
-      if (dialect === 'postgres') due = due.forUpdate().skipLocked();
-      return due;
-    })
-    .returningAll()
-    .execute();
-}
-
-/** A running job and the claim it runs under (the `owner` it was claimed with). */
-export interface HeldJob {
-  id: string;
-  claim: string;
-}
-
-/** Extends the leases of running jobs that their claims still hold (a heartbeat). */
-export async function renewLeases(
-  db: Db,
-  held: readonly HeldJob[],
-  expiresAt: number,
+  kind: SubjectKind,
+  jobs: ReadonlyArray<{ id: string; runAt: number }>,
+  now: number,
 ): Promise<void> {
-  if (held.length === 0) return;
+  for (let start = 0; start < jobs.length; start += JOBS_PER_INSERT) {
+    await db
+      .insertInto('jobs')
+      .values(
+        jobs.slice(start, start + JOBS_PER_INSERT).map(({ id, runAt }) => ({
+          id,
+          kind,
+          payload: JSON.stringify(payloadOf[kind](id)),
+          run_at: runAt,
+          attempts: 0,
+          lease_owner: null,
+          lease_expires_at: null,
+          last_error: null,
+          dedupe_key: jobKey(kind, id),
+          created_at: now,
+        })),
+      )
+      .onConflict((conflict) => conflict.doNothing())
+      .execute();
+  }
+}
+
+/** Removes the job of a key (a cancelled target's work). */
+export async function cancelJob(db: Db, key: JobKey): Promise<void> {
+  await db.deleteFrom('jobs').where('dedupe_key', '=', key).execute();
+}
+
+/** Removes the jobs of several subjects of a kind (their subjects are gone). */
+export async function cancelJobsOf(
+  db: Db,
+  kind: SubjectKind,
+  subjectIds: readonly string[],
+): Promise<void> {
+  for (let start = 0; start < subjectIds.length; start += JOBS_PER_INSERT) {
+    const ids = subjectIds.slice(start, start + JOBS_PER_INSERT);
+    await db.deleteFrom('jobs').where('kind', '=', kind).where('id', 'in', ids).execute();
+  }
+}
+
+/**
+ * After work done outside the queue: moves a subject's job to `runAt`, or removes it
+ * (`null`: nothing left to do). A job some worker holds right now is left to that
+ * worker, which reads its subject again.
+ *
+ * @example
+ * ```ts
+ * await rescheduleUnheld(db, 'deliver_webhook', deliveryId, retryAt);
+ * ```
+ */
+export async function rescheduleUnheld(
+  db: Db,
+  kind: SubjectKind,
+  subjectId: string,
+  runAt: number | null,
+): Promise<void> {
+  if (runAt === null) {
+    await db
+      .deleteFrom('jobs')
+      .where('id', '=', subjectId)
+      .where('kind', '=', kind)
+      .where('lease_owner', 'is', null)
+      .execute();
+    return;
+  }
   await db
     .updateTable('jobs')
-    .set({ lease_expires_at: expiresAt })
-    .where(
-      'id',
-      'in',
-      held.map((job) => job.id),
-    )
-    .where(
-      'lease_owner',
-      'in',
-      held.map((job) => job.claim),
-    )
+    .set({ run_at: runAt })
+    .where('id', '=', subjectId)
+    .where('kind', '=', kind)
+    .where('lease_owner', 'is', null)
     .execute();
 }
 
-/** Removes a finished job, if this owner still holds it. */
-export async function completeJob(db: Db, id: string, owner: string): Promise<void> {
-  await db.deleteFrom('jobs').where('id', '=', id).where('lease_owner', '=', owner).execute();
-}
-
-/** Releases a job to run again at `runAt`, if this owner still holds it. */
-export async function releaseJob(
-  db: Db,
-  id: string,
-  owner: string,
-  runAt: number,
-  error: string | null,
-  resetAttempts: boolean,
-): Promise<void> {
-  await db
-    .updateTable('jobs')
-    .set((eb) => ({
-      run_at: runAt,
-      lease_owner: null,
-      lease_expires_at: null,
-      last_error: error,
-      attempts: resetAttempts ? 0 : eb.ref('attempts'),
-    }))
-    .where('id', '=', id)
-    .where('lease_owner', '=', owner)
-    .execute();
+/**
+ * {@link rescheduleUnheld} as the step of a data-modifying `WITH` (see
+ * `StoreCapabilities.writingCtes`): for the subjects whose ids the common table `source`
+ * returns, so a write and its job's move are one statement.
+ *
+ * @example
+ * ```ts
+ * db.with('recorded', (qb) => …returning('id'))
+ *   .with('settled', (qb) => rescheduleUnheldStep(qb, 'deliver_webhook', 'recorded', runAt))
+ * ```
+ */
+export function rescheduleUnheldStep<S extends string>(
+  qb: QueryCreator<Database & { [name in S]: { id: string } }>,
+  kind: SubjectKind,
+  source: S,
+  runAt: number | null,
+) {
+  // The common table is known only by name here; its one column is the subject id.
+  const creator = qb as unknown as QueryCreator<Database & { source: { id: string } }>;
+  const ids = creator.selectFrom(`${source} as source` as 'source').select('source.id');
+  return runAt === null
+    ? creator
+        .deleteFrom('jobs')
+        .where('id', 'in', ids)
+        .where('kind', '=', kind)
+        .where('lease_owner', 'is', null)
+    : creator
+        .updateTable('jobs')
+        .set({ run_at: runAt })
+        .where('id', 'in', ids)
+        .where('kind', '=', kind)
+        .where('lease_owner', 'is', null);
 }
 
 /** The earliest due time among jobs nobody holds, or null. */
@@ -185,6 +207,7 @@ export async function nextJobTime(db: Db): Promise<number | null> {
   return row?.next === null || row?.next === undefined ? null : Number(row.next);
 }
 
+/** How many jobs there are (tests, diagnostics). */
 export async function countJobs(db: Db): Promise<number> {
   const row = await db
     .selectFrom('jobs')

@@ -11,17 +11,11 @@ import { randomBytes } from 'node:crypto';
 import { Cron } from 'croner';
 import type { Clock } from '../clock';
 import type { Logger } from '../logger';
-import type { Dialect } from '../store/database';
+import type { StoreCapabilities } from '../store/database';
 import type { Db, JobsTable } from '../store/schema';
-import type { JobKind, JobPayloads } from './job-kinds';
-import {
-  claimDueJobs,
-  completeJob,
-  nextDueTime,
-  releaseJob,
-  renewLeases,
-  type HeldJob,
-} from './jobs';
+import { WORKER_GIVES_UP_AFTER, type JobKind, type JobPayloads } from './job-kinds';
+import { claimDueJobs, completeJob, releaseJob, renewLeases, type HeldJob } from './job-leases';
+import { nextDueTime } from './jobs';
 
 /** What a handler asks for: nothing (done), or to run again at a time. */
 export type JobOutcome = void | { retryAt: number };
@@ -34,7 +28,7 @@ export type JobHandlers = { [K in JobKind]: JobHandler<K> };
 
 export interface WorkerOptions {
   db: Db;
-  dialect: Dialect;
+  capabilities: Pick<StoreCapabilities, 'skipLocked'>;
   clock: Clock;
   logger: Logger;
   handlers: JobHandlers;
@@ -42,8 +36,6 @@ export interface WorkerOptions {
   concurrency: number;
   /** How long a claimed job is this instance's; longer than any handler run. */
   leaseMs?: number;
-  /** A handler that throws is retried with backoff this many times, then dropped. */
-  maxFailures?: number;
 }
 
 /**
@@ -65,16 +57,15 @@ function backoff(attempt: number): number {
  *
  * @example
  * ```ts
- * const worker = createWorker({ db, dialect, clock, logger, handlers, concurrency: 32 });
+ * const worker = createWorker({ db, capabilities, clock, logger, handlers, concurrency: 32 });
  * worker.start();
  * await enqueue(db, 'publish_target', { targetId }, { runAt: clock.now(), now: clock.now() });
  * worker.wake();
  * ```
  */
 export function createWorker(options: WorkerOptions) {
-  const { db, dialect, clock, logger, handlers, concurrency } = options;
+  const { db, capabilities, clock, logger, handlers, concurrency } = options;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
-  const maxFailures = options.maxFailures ?? 8;
   const owner = `${process.pid}-${randomBytes(6).toString('hex')}`;
   // Each claim has its own token: a job moved by `enqueue` while it runs is taken from its
   // run, even if this worker claims it again before the run ends.
@@ -100,7 +91,8 @@ export function createWorker(options: WorkerOptions) {
       else await completeJob(db, job.id, claim);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      if (job.attempts >= maxFailures) {
+      // A handler that throws is retried with backoff up to the limit, then dropped.
+      if (job.attempts >= WORKER_GIVES_UP_AFTER) {
         logger.error('tarefa abandonada após falhas repetidas', {
           jobId: job.id,
           kind: job.kind,
@@ -153,7 +145,7 @@ export function createWorker(options: WorkerOptions) {
     const free = concurrency - running.size;
     if (free <= 0 || stopped) return 0;
     const claim = `${owner}.${++claims}`;
-    const jobs = await claimDueJobs(db, dialect, {
+    const jobs = await claimDueJobs(db, capabilities, {
       owner: claim,
       now: clock.now(),
       limit: free,

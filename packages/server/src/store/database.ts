@@ -14,9 +14,52 @@ import type { Database } from './schema';
 
 export type Dialect = DatabaseSettings['dialect'];
 
+/**
+ * What the database engine allows, named by use. Code that differs between engines asks
+ * these, never the engine's name, so each difference is decided here once.
+ */
+export interface StoreCapabilities {
+  /**
+   * `SELECT … FOR UPDATE / FOR SHARE` holds rows until the transaction ends. Without it
+   * (SQLite) a write transaction already excludes every other writer, so no lock is needed.
+   */
+  readonly rowLocks: boolean;
+  /** `FOR UPDATE SKIP LOCKED`: claimers pass over rows another transaction holds. */
+  readonly skipLocked: boolean;
+  /**
+   * Data-modifying `WITH`: several writes in one statement, one round trip. Where a
+   * statement costs no round trip (SQLite, in process) separate statements do as well.
+   */
+  readonly writingCtes: boolean;
+  /**
+   * Several instances may share this database, so counters kept in it (rate limits) are
+   * the ones every instance sees; a single-instance database keeps them in memory.
+   */
+  readonly sharedRateLimits: boolean;
+}
+
+const CAPABILITIES: Record<Dialect, StoreCapabilities> = {
+  sqlite: { rowLocks: false, skipLocked: false, writingCtes: false, sharedRateLimits: false },
+  postgres: { rowLocks: true, skipLocked: true, writingCtes: true, sharedRateLimits: true },
+};
+
+/**
+ * The capabilities of a database engine.
+ *
+ * @example
+ * ```ts
+ * if (capabilitiesOf(store.dialect).rowLocks) query = query.forUpdate();
+ * ```
+ */
+export function capabilitiesOf(dialect: Dialect): StoreCapabilities {
+  return CAPABILITIES[dialect];
+}
+
 export interface Store {
   readonly db: Kysely<Database>;
   readonly dialect: Dialect;
+  /** What this database allows; see {@link StoreCapabilities}. */
+  readonly capabilities: StoreCapabilities;
   close(): Promise<void>;
 }
 
@@ -98,7 +141,7 @@ export function openStore(
     const db = new Kysely<Database>({
       dialect: new ReelaySqliteDialect({ database: cachingStatements(sqlite) }),
     });
-    return { db, dialect: 'sqlite', close: () => db.destroy() };
+    return { db, dialect: 'sqlite', capabilities: CAPABILITIES.sqlite, close: () => db.destroy() };
   }
   const pool = new pg.Pool({
     connectionString: settings.connectionString,
@@ -116,6 +159,7 @@ export function openStore(
   return {
     db,
     dialect: 'postgres',
+    capabilities: CAPABILITIES.postgres,
     close: () => {
       closing = true;
       return db.destroy();

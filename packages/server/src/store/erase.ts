@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import { deleteApiKeysOfProjects } from './api-keys';
 import { deleteIntegrationsOfProjects } from './integrations';
-import { deleteWebhooksOfProjects } from './notifications';
+import { deleteWebhooksOfProjects } from './subscriptions';
 import { eraseMediaOfProjects } from './media';
 import { deleteProfilesOfProjects } from './profiles';
 import { deletePostsOfProjects } from './posts';

@@ -3,7 +3,7 @@
  * which name the platform's user and reach every project that connected it.
  */
 import { sql } from 'kysely';
-import type { Dialect } from './database';
+import { capabilitiesOf, type Dialect } from './database';
 import type { Db, IntegrationsTable } from './schema';
 
 export interface IntegrationFilters {
@@ -98,7 +98,7 @@ export async function lockIntegrationsForQuota(
 ): Promise<void> {
   const sorted = [...new Set(ids)].sort();
   if (sorted.length === 0) return;
-  if (dialect === 'postgres') {
+  if (capabilitiesOf(dialect).rowLocks) {
     // Rows are locked as the sort hands them out: always in id order.
     await db
       .selectFrom('integrations')

@@ -1,8 +1,7 @@
 /**
  * One attempt of one delivery (spec §3 "Webhook delivery", §6 "Delivery and retries"):
- * the same stored body and event id every time, signed at the time of sending; a 2xx
- * within 10 s is `delivered`; otherwise the next attempt goes 30 s, then 2 min, after the
- * start of the failed one; after the third the delivery is `failed`.
+ * the same stored body and event id every time, signed at the time of sending; what the
+ * answer means is decided in attempt-result.ts.
  *
  * Never the same attempt twice: an attempt is claimed in the delivery row before it is
  * sent (attempt + 1, `sending_since`), and its result is recorded only while that claim
@@ -16,30 +15,27 @@
  */
 import type { Clock } from '../clock';
 import type { Logger } from '../logger';
+import { rescheduleUnheld } from '../queue/jobs';
 import type { JobHandler, JobOutcome } from '../queue/worker';
 import type { TokenCipher } from '../security/token-cipher';
+import type { StoreCapabilities } from '../store/database';
+import type { Delivery } from '../store/deliveries';
 import {
   claimAttempt,
   findDeliveryToSend,
   recordAttempt,
   recordAttemptAndSettleJob,
-  settleDeliveryJob,
-  type DeliveryToSend,
-} from '../store/notifications';
-import type { Dialect } from '../store/database';
-import type { Db, WebhookDeliveriesTable } from '../store/schema';
+} from '../store/delivery-attempts';
+import type { Db } from '../store/schema';
+import { INTERRUPTED_MESSAGE, outcomeOf, resultOf, watchdogTime } from './attempt-result';
 import type { DestinationGate } from './destination-gate';
-import { maxAttempts, nextAttemptAt, type WebhookSettings } from './webhook-settings';
+import { signingSecrets, UNREADABLE_SECRET_ERROR } from './signing-secrets';
+import type { WebhookSettings } from './webhook-settings';
 import type { WebhookResponse, WebhookSender } from './webhook-sender';
-
-/** Margin past an attempt's deadline before another run treats it as cut off. */
-const INTERRUPTED_AFTER_MS = 15_000;
-const INTERRUPTED_MESSAGE =
-  'A tentativa foi interrompida: o servidor parou durante o envio, sem saber a resposta.';
 
 export interface DeliverOptions {
   db: Db;
-  dialect: Dialect;
+  capabilities: Pick<StoreCapabilities, 'writingCtes'>;
   clock: Clock;
   logger: Logger;
   cipher: TokenCipher;
@@ -48,115 +44,22 @@ export interface DeliverOptions {
   gate: DestinationGate;
 }
 
-/** One entry of `attempts_log`, as `GET …/deliveries` shows it. */
-export interface AttemptRecord {
-  attempt: number;
-  at: number;
-  durationMs: number | null;
-  responseStatus: number | null;
-  error: string | null;
-}
-
-/** Recorded instead of an answer when a subscription's secret cannot be read. */
-export const UNREADABLE_SECRET_ERROR =
-  'O segredo desta inscrição não pode ser lido (REELAY_ENCRYPTION_KEY mudou?); gire o segredo.';
-
-function decryptOrNull(cipher: TokenCipher, stored: string): string | null {
-  try {
-    return cipher.decrypt(stored);
-  } catch {
-    return null;
-  }
-}
-
-/**
- * The secrets that sign now: the current one, and the previous one during its overlap.
- * `null` when the current one cannot be read (the encryption key changed): nothing of
- * this subscription can be signed until its secret is rotated, and nothing else waits.
- */
-export function signingSecrets(
-  cipher: TokenCipher,
-  row: Pick<DeliveryToSend, 'secret' | 'previous_secret' | 'previous_secret_expires_at'>,
-  now: number,
-): string[] | null {
-  const current = decryptOrNull(cipher, row.secret!);
-  if (current === null) return null;
-  const secrets = [current];
-  if (row.previous_secret && (row.previous_secret_expires_at ?? 0) > now) {
-    const previous = decryptOrNull(cipher, row.previous_secret);
-    if (previous !== null) secrets.push(previous);
-  }
-  return secrets;
-}
-
-/** The row changes that record an attempt's result. */
-function resultOf(
-  settings: WebhookSettings,
-  row: WebhookDeliveriesTable,
-  attempt: number,
-  startedAt: number,
-  finishedAt: number,
-  response: Pick<WebhookResponse, 'delivered' | 'responseStatus' | 'error'> & {
-    durationMs: number | null;
-  },
-) {
-  const log = JSON.parse(row.attempts_log) as AttemptRecord[];
-  log.push({
-    attempt,
-    at: startedAt,
-    durationMs: response.durationMs,
-    responseStatus: response.responseStatus,
-    error: response.error,
-  });
-  // Counted from the attempt's start (spec §3: 30 s after the first attempt, 2 min after
-  // the second), so a receiver that hangs until the timeout does not push retries back.
-  const next = response.delivered ? null : nextAttemptAt(settings, attempt, startedAt);
-  const status: WebhookDeliveriesTable['status'] = response.delivered
-    ? 'delivered'
-    : next === null || attempt >= maxAttempts(settings)
-      ? 'failed'
-      : 'pending';
-  return {
-    status,
-    response_status: response.responseStatus,
-    error: response.error,
-    duration_ms: response.durationMs,
-    next_attempt_at: status === 'pending' ? next : null,
-    delivered_at: response.delivered ? finishedAt : null,
-    attempts_log: JSON.stringify(log),
-    updated_at: finishedAt,
-  };
-}
-
 /** An attempt whose claim another run took over: its answer is not recorded. */
 const LOST = Symbol('lost');
 
-const outcomeOf = (changes: { status: string; next_attempt_at: number | null }): JobOutcome =>
-  changes.status === 'pending' && changes.next_attempt_at !== null
-    ? { retryAt: changes.next_attempt_at }
-    : undefined;
-
 /** An attempt already claimed in the delivery row, ready to send. */
 export interface ClaimedAttempt {
-  readonly delivery: Pick<
-    WebhookDeliveriesTable,
-    'id' | 'subscription_id' | 'event_id' | 'event_type' | 'attempts_log'
-  >;
+  readonly delivery: Pick<Delivery, 'id' | 'subscriptionId' | 'eventId' | 'eventType' | 'attempts'>;
   readonly url: string;
   /** The event's stored body. */
   readonly body: string;
   readonly secrets: readonly string[];
   /** The attempt number claimed, 1 to 3. */
   readonly attempt: number;
-  /** `sending_since` of the claim. */
+  /** `sendingSince` of the claim. */
   readonly startedAt: number;
   /** The gate's ticket for this attempt. */
   readonly ticket: number;
-}
-
-/** The job time of a claimed attempt: after its deadline, another run may take it over. */
-export function watchdogTime(settings: WebhookSettings, startedAt: number): number {
-  return startedAt + settings.timeoutMs + INTERRUPTED_AFTER_MS;
 }
 
 /**
@@ -171,16 +74,16 @@ export function watchdogTime(settings: WebhookSettings, startedAt: number): numb
  * ```
  */
 export function createDeliverHandler(options: DeliverOptions) {
-  const { db, dialect, clock, logger, cipher, settings, sender, gate } = options;
+  const { db, capabilities, clock, logger, cipher, settings, sender, gate } = options;
   /** Attempts still awaited in the background, by delivery id. */
   const background = new Map<string, Promise<void>>();
 
   /** An attempt that cannot be signed counts as failed, without sending anything. */
-  async function recordUnsigned(row: DeliveryToSend): Promise<JobOutcome> {
+  async function recordUnsigned(row: Delivery): Promise<JobOutcome> {
     const now = clock.now();
     if (!(await claimAttempt(db, row.id, row.attempt, now))) return;
     logger.error('segredo de webhook ilegível; gire o segredo da inscrição', {
-      subscriptionId: row.subscription_id,
+      subscriptionId: row.subscriptionId,
       deliveryId: row.id,
     });
     const changes = resultOf(settings, row, row.attempt + 1, now, now, {
@@ -193,15 +96,15 @@ export function createDeliverHandler(options: DeliverOptions) {
     return recorded ? outcomeOf(changes) : undefined;
   }
 
-  async function recordInterrupted(row: DeliveryToSend): Promise<JobOutcome> {
+  async function recordInterrupted(row: Delivery): Promise<JobOutcome> {
     const now = clock.now();
-    const changes = resultOf(settings, row, row.attempt, row.sending_since!, now, {
+    const changes = resultOf(settings, row, row.attempt, row.sendingSince!, now, {
       delivered: false,
       responseStatus: null,
       error: INTERRUPTED_MESSAGE,
       durationMs: null,
     });
-    const recorded = await recordAttempt(db, row.id, row.attempt, row.sending_since!, changes);
+    const recorded = await recordAttempt(db, row.id, row.attempt, row.sendingSince!, changes);
     return recorded ? outcomeOf(changes) : undefined;
   }
 
@@ -215,23 +118,23 @@ export function createDeliverHandler(options: DeliverOptions) {
   ): Promise<JobOutcome | typeof LOST> {
     const { delivery } = claimed;
     let response: WebhookResponse;
-    gate.begin(delivery.subscription_id, claimed.ticket);
+    gate.begin(delivery.subscriptionId, claimed.ticket);
     try {
       response = await sender.send({
         url: claimed.url,
         body: claimed.body,
-        eventId: delivery.event_id,
-        eventType: delivery.event_type,
+        eventId: delivery.eventId,
+        eventType: delivery.eventType,
         secrets: claimed.secrets,
       });
     } catch (error) {
-      gate.finish(delivery.subscription_id, claimed.ticket, 0, false);
+      gate.finish(delivery.subscriptionId, claimed.ticket, 0, false);
       throw error;
     }
-    gate.finish(delivery.subscription_id, claimed.ticket, response.durationMs, response.timedOut);
+    gate.finish(delivery.subscriptionId, claimed.ticket, response.durationMs, response.timedOut);
     const changes = resultOf(
       settings,
-      delivery as WebhookDeliveriesTable,
+      delivery,
       claimed.attempt,
       claimed.startedAt,
       clock.now(),
@@ -241,7 +144,7 @@ export function createDeliverHandler(options: DeliverOptions) {
     const recorded = settleJob
       ? await recordAttemptAndSettleJob(
           db,
-          dialect,
+          capabilities,
           delivery.id,
           claimed.attempt,
           claimed.startedAt,
@@ -263,8 +166,9 @@ export function createDeliverHandler(options: DeliverOptions) {
         // A lost claim belongs to whoever took it over, job included.
         outcome === LOST || settled
           ? undefined
-          : settleDeliveryJob(
+          : rescheduleUnheld(
               db,
+              'deliver_webhook',
               deliveryId,
               outcome && 'retryAt' in outcome ? outcome.retryAt : null,
             ),
@@ -288,40 +192,41 @@ export function createDeliverHandler(options: DeliverOptions) {
 
     const row = await findDeliveryToSend(db, deliveryId);
     // Gone with its subscription, or already over.
-    if (!row || row.status !== 'pending' || row.url === null || row.payload === null) return;
+    if (!row || row.status !== 'pending' || !row.subscription || row.body === null) return;
+    const { subscription, body } = row;
     // Paused: the delivery waits without a job; resuming queues it again.
-    if (row.paused === 1) return;
+    if (subscription.paused) return;
 
     let now = clock.now();
-    if (row.sending_since !== null) {
-      const deadline = watchdogTime(settings, row.sending_since);
+    if (row.sendingSince !== null) {
+      const deadline = watchdogTime(settings, row.sendingSince);
       if (now < deadline) return { retryAt: deadline };
       logger.warn('tentativa de webhook interrompida', { deliveryId, attempt: row.attempt });
       // The next attempt, if any, runs on the job's next turn (at once when already due).
       return recordInterrupted(row);
     }
-    if (row.next_attempt_at !== null && row.next_attempt_at > now) {
-      return { retryAt: row.next_attempt_at };
+    if (row.nextAttemptAt !== null && row.nextAttemptAt > now) {
+      return { retryAt: row.nextAttemptAt };
     }
 
-    const secrets = signingSecrets(cipher, row, now);
+    const secrets = signingSecrets(cipher, subscription, now);
     if (secrets === null) return recordUnsigned(row);
-    const decision = gate.admit(row.subscription_id);
+    const decision = gate.admit(row.subscriptionId);
     if (!decision.admitted) return { retryAt: now + decision.retryInMs };
     now = clock.now();
     let claimed = false;
     try {
       claimed = await claimAttempt(db, row.id, row.attempt, now);
     } finally {
-      if (!claimed) gate.finish(row.subscription_id, decision.ticket, 0, false);
+      if (!claimed) gate.finish(row.subscriptionId, decision.ticket, 0, false);
     }
     if (!claimed) return;
 
     const sending = runAttempt(
       {
         delivery: row,
-        url: row.url,
-        body: row.payload,
+        url: subscription.url,
+        body,
         secrets,
         attempt: row.attempt + 1,
         startedAt: now,

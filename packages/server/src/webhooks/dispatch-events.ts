@@ -16,29 +16,31 @@
 import { newId } from '@reelay/core';
 import type { Clock } from '../clock';
 import type { Logger } from '../logger';
-import { enqueue } from '../queue/jobs';
+import { jobKey } from '../queue/job-kinds';
+import { enqueue, enqueueMany } from '../queue/jobs';
 import type { JobHandler } from '../queue/worker';
-import type { Dialect } from '../store/database';
-import { insertDeliveries, queueDeliveries, subscriptionsOfProjects } from '../store/notifications';
-import type {
-  Db,
-  EventsTable,
-  WebhookDeliveriesTable,
-  WebhookSubscriptionsTable,
-} from '../store/schema';
+import type { StoreCapabilities } from '../store/database';
+import { insertDeliveries, type Delivery } from '../store/deliveries';
+import {
+  hasUndispatchedEvents,
+  insertEvents,
+  markEventsDispatched,
+  takeUndispatchedEvents,
+} from '../store/events';
+import type { Db, EventsTable } from '../store/schema';
+import { subscriptionsOfProjects, type Subscription } from '../store/subscriptions';
 import type { FreshDelivery } from './inline-sender';
-import { subscriptionReceives, targetProfiles } from './event-matching';
-
-/** The one dedupe key of the dispatch job: enqueueing again only moves it to now. */
-export const DISPATCH_JOB_KEY = 'dispatch-events';
+import { subscriptionReceives } from './event-matching';
 
 /** Makes sure the dispatcher runs; one job under a fixed key, moved to `now`. */
 async function requestEventDispatch(db: Db, now: number): Promise<void> {
-  await enqueue(db, 'dispatch_events', {}, { runAt: now, dedupeKey: DISPATCH_JOB_KEY, now });
+  await enqueue(
+    db,
+    'dispatch_events',
+    {},
+    { runAt: now, dedupeKey: jobKey('dispatch_events'), now },
+  );
 }
-
-/** Rows per insert: well under SQLite's limit on bound parameters. */
-const EVENTS_PER_INSERT = 200;
 
 /**
  * Writes events to the outbox and makes sure the dispatcher runs, inside the caller's
@@ -56,12 +58,7 @@ export async function appendEvents(
   now: number,
 ): Promise<void> {
   if (events.length === 0) return;
-  for (let start = 0; start < events.length; start += EVENTS_PER_INSERT) {
-    await db
-      .insertInto('events')
-      .values(events.slice(start, start + EVENTS_PER_INSERT))
-      .execute();
-  }
+  await insertEvents(db, events);
   await requestEventDispatch(db, now);
 }
 
@@ -74,7 +71,7 @@ export interface InlineAttempts {
   /** Gives back a slot whose delivery was not written. */
   release(subscriptionId: string, ticket: number): void;
   /** The secrets that sign for a subscription now; `null` when they cannot be read. */
-  secrets(subscription: WebhookSubscriptionsTable, now: number): string[] | null;
+  secrets(subscription: Subscription, now: number): string[] | null;
   /** When the fallback job of a delivery handed over at `now` falls due. */
   fallbackAt(now: number): number;
   /** Sends the deliveries; resolves once each was sent, or left to its job. */
@@ -85,7 +82,7 @@ export interface InlineAttempts {
 
 export interface DispatcherOptions {
   db: Db;
-  dialect: Dialect;
+  capabilities: Pick<StoreCapabilities, 'rowLocks' | 'skipLocked'>;
   clock: Clock;
   logger: Logger;
   batchSize: number;
@@ -103,75 +100,55 @@ export interface DispatcherOptions {
 export async function dispatchBatch(
   options: DispatcherOptions,
 ): Promise<{ dispatched: number; handed: FreshDelivery[] }> {
-  const { db, dialect, clock, batchSize, inline } = options;
+  const { db, capabilities, clock, batchSize, inline } = options;
   const handed: FreshDelivery[] = [];
   const release = () => {
     for (const item of handed)
-      if (item.claim) inline!.release(item.delivery.subscription_id, item.claim.ticket);
+      if (item.claim) inline!.release(item.delivery.subscriptionId, item.claim.ticket);
   };
   let dispatched: number;
   try {
     dispatched = await db.transaction().execute(async (trx) => {
-      let pending = trx
-        .selectFrom('events')
-        .select([
-          'id',
-          'project_id',
-          'profile_id',
-          'type',
-          'was_scheduled',
-          'payload',
-          'created_at',
-        ])
-        .where('dispatched_at', 'is', null)
-        // The index (dispatched_at, created_at) gives this order as it is; breaking ties by
-        // id too would sort every event of a busy millisecond on each batch.
-        .orderBy('created_at')
-        .limit(batchSize);
-      // Events another instance is dispatching right now are skipped, not waited for.
-      if (dialect === 'postgres') pending = pending.forUpdate().skipLocked();
-      const events = await pending.execute();
+      const events = await takeUndispatchedEvents(trx, capabilities, batchSize);
       if (events.length === 0) return 0;
 
       const now = clock.now();
-      const subscriptions = await subscriptionsOfProjects(trx, dialect, [
-        ...new Set(events.map((event) => event.project_id)),
+      const subscriptions = await subscriptionsOfProjects(trx, capabilities, [
+        ...new Set(events.map((event) => event.projectId)),
       ]);
-      const byProject = new Map<string, WebhookSubscriptionsTable[]>();
+      const byProject = new Map<string, Subscription[]>();
       for (const subscription of subscriptions) {
-        const list = byProject.get(subscription.project_id) ?? [];
+        const list = byProject.get(subscription.projectId) ?? [];
         list.push(subscription);
-        byProject.set(subscription.project_id, list);
+        byProject.set(subscription.projectId, list);
       }
 
-      const deliveries: WebhookDeliveriesTable[] = [];
+      const deliveries: Delivery[] = [];
       const queued: Array<{ id: string; runAt: number }> = [];
       const secrets = new Map<string, string[] | null>();
       for (const event of events) {
-        let profiles: Set<string | null> | undefined;
-        const profilesOf = () => (profiles ??= targetProfiles(event));
-        for (const subscription of byProject.get(event.project_id) ?? []) {
-          if (!subscriptionReceives(subscription, event, profilesOf)) continue;
-          const paused = subscription.paused === 1;
-          const delivery: WebhookDeliveriesTable = {
+        for (const subscription of byProject.get(event.projectId) ?? []) {
+          if (!subscriptionReceives(subscription, event)) continue;
+          const paused = subscription.paused;
+          const delivery: Delivery = {
             id: newId('delivery', now),
-            subscription_id: subscription.id,
-            project_id: event.project_id,
-            event_id: event.id,
-            event_type: event.type,
+            subscriptionId: subscription.id,
+            projectId: event.projectId,
+            eventId: event.id,
+            eventType: event.type,
             status: 'pending',
             attempt: 0,
-            response_status: null,
+            responseStatus: null,
             error: null,
-            duration_ms: null,
+            durationMs: null,
             // A paused subscription keeps its deliveries waiting, unqueued, until resumed.
-            next_attempt_at: paused ? null : now,
-            last_attempt_at: null,
-            sending_since: null,
-            delivered_at: null,
-            attempts_log: '[]',
-            created_at: now,
-            updated_at: now,
+            nextAttemptAt: paused ? null : now,
+            lastAttemptAt: null,
+            sendingSince: null,
+            deliveredAt: null,
+            attempts: [],
+            createdAt: now,
+            updatedAt: now,
           };
           deliveries.push(delivery);
           if (paused) continue;
@@ -185,13 +162,13 @@ export async function dispatchBatch(
             const ticket = inline.reserve(subscription.id);
             if (ticket !== null) {
               delivery.attempt = 1;
-              delivery.sending_since = now;
-              delivery.last_attempt_at = now;
+              delivery.sendingSince = now;
+              delivery.lastAttemptAt = now;
             }
             handed.push({
               delivery,
               url: subscription.url,
-              body: event.payload,
+              body: event.body,
               secrets: signing,
               ...(ticket !== null ? { claim: { ticket, startedAt: now } } : {}),
             });
@@ -202,16 +179,12 @@ export async function dispatchBatch(
         }
       }
       await insertDeliveries(trx, deliveries);
-      await queueDeliveries(trx, queued, now);
-      await trx
-        .updateTable('events')
-        .set({ dispatched_at: now })
-        .where(
-          'id',
-          'in',
-          events.map((event) => event.id),
-        )
-        .execute();
+      await enqueueMany(trx, 'deliver_webhook', queued, now);
+      await markEventsDispatched(
+        trx,
+        events.map((event) => event.id),
+        now,
+      );
       return events.length;
     });
   } catch (error) {
@@ -263,13 +236,7 @@ export function createDispatchHandler(options: DispatcherOptions): JobHandler<'d
  * job is due, e.g. after the job was dropped by repeated database failures.
  */
 export async function sweepUndispatched(db: Db, now: number): Promise<boolean> {
-  const waiting = await db
-    .selectFrom('events')
-    .select('id')
-    .where('dispatched_at', 'is', null)
-    .limit(1)
-    .executeTakeFirst();
-  if (!waiting) return false;
+  if (!(await hasUndispatchedEvents(db))) return false;
   await requestEventDispatch(db, now);
   return true;
 }

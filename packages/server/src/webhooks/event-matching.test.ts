@@ -1,39 +1,45 @@
+import type { EventType } from '@reelay/core';
 import { describe, expect, it } from 'vitest';
+import { profilesInBody } from '../store/events';
 import { subscriptionReceives, type MatchableEvent } from './event-matching';
 
 const subscription = (changes: Partial<Parameters<typeof subscriptionReceives>[0]> = {}) => ({
-  event_types: JSON.stringify(['post.scheduled', 'post.published', 'post.partial', 'post.failed']),
-  profile_id: null,
-  only_scheduled_posts: 0,
-  created_at: 1_000,
+  eventTypes: ['post.scheduled', 'post.published', 'post.partial', 'post.failed'] as EventType[],
+  profileId: null,
+  onlyScheduledPosts: false,
+  createdAt: 1_000,
   ...changes,
 });
 const event = (changes: Partial<MatchableEvent> & { profiles?: Array<string | null> } = {}) => {
   const { profiles = [null], ...rest } = changes;
   return {
     type: 'post.published' as const,
-    created_at: 2_000,
-    was_scheduled: 0,
-    profile_id: profiles.length === 1 ? profiles[0]! : null,
-    payload: JSON.stringify({ data: { platforms: profiles.map((profileId) => ({ profileId })) } }),
+    createdAt: 2_000,
+    wasScheduled: false,
+    profileId: profiles.length === 1 ? profiles[0]! : null,
+    // The stored body, read as the dispatcher reads it.
+    targetProfiles: () =>
+      profilesInBody(
+        JSON.stringify({ data: { platforms: profiles.map((profileId) => ({ profileId })) } }),
+      ),
     ...rest,
   };
 };
 
 describe('which subscriptions receive an event (spec §6 rules 4 and 5)', () => {
   it('sends only the types asked for', () => {
-    const onlyFailed = subscription({ event_types: JSON.stringify(['post.failed']) });
+    const onlyFailed = subscription({ eventTypes: ['post.failed'] });
     expect(subscriptionReceives(onlyFailed, event({ type: 'post.failed' }))).toBe(true);
     expect(subscriptionReceives(onlyFailed, event({ type: 'post.published' }))).toBe(false);
   });
 
   it('never sends an event from before the subscription', () => {
-    expect(subscriptionReceives(subscription({ created_at: 2_001 }), event())).toBe(false);
-    expect(subscriptionReceives(subscription({ created_at: 2_000 }), event())).toBe(true);
+    expect(subscriptionReceives(subscription({ createdAt: 2_001 }), event())).toBe(false);
+    expect(subscriptionReceives(subscription({ createdAt: 2_000 }), event())).toBe(true);
   });
 
   it("matches a profile's subscription when any target is in that profile", () => {
-    const mine = subscription({ profile_id: 'prf_a' });
+    const mine = subscription({ profileId: 'prf_a' });
     expect(subscriptionReceives(mine, event({ profiles: ['prf_a'] }))).toBe(true);
     expect(subscriptionReceives(mine, event({ profiles: ['prf_b'] }))).toBe(false);
     expect(subscriptionReceives(mine, event({ profiles: ['prf_b', 'prf_a'] }))).toBe(true);
@@ -48,7 +54,7 @@ describe('which subscriptions receive an event (spec §6 rules 4 and 5)', () => 
     };
     subscriptionReceives(subscription(), event(), profiles);
     subscriptionReceives(
-      subscription({ profile_id: 'prf_a' }),
+      subscription({ profileId: 'prf_a' }),
       event({ profiles: ['prf_a'] }),
       profiles,
     );
@@ -56,11 +62,11 @@ describe('which subscriptions receive an event (spec §6 rules 4 and 5)', () => 
   });
 
   it('limits final events to scheduled posts with onlyScheduledPosts, never post.scheduled', () => {
-    const scheduledOnly = subscription({ only_scheduled_posts: 1 });
-    expect(subscriptionReceives(scheduledOnly, event({ was_scheduled: 0 }))).toBe(false);
-    expect(subscriptionReceives(scheduledOnly, event({ was_scheduled: 1 }))).toBe(true);
+    const scheduledOnly = subscription({ onlyScheduledPosts: true });
+    expect(subscriptionReceives(scheduledOnly, event({ wasScheduled: false }))).toBe(false);
+    expect(subscriptionReceives(scheduledOnly, event({ wasScheduled: true }))).toBe(true);
     expect(
-      subscriptionReceives(scheduledOnly, event({ type: 'post.scheduled', was_scheduled: 1 })),
+      subscriptionReceives(scheduledOnly, event({ type: 'post.scheduled', wasScheduled: true })),
     ).toBe(true);
   });
 });

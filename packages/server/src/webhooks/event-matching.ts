@@ -12,20 +12,13 @@
  *   by a scheduled retry); `post.scheduled` is by nature about a scheduled post.
  * - A subscription created after the event does not receive it.
  */
-import type { EventsTable, WebhookSubscriptionsTable } from '../store/schema';
+import type { PendingEvent } from '../store/events';
+import type { Subscription } from '../store/subscriptions';
 
 export type MatchableEvent = Pick<
-  EventsTable,
-  'type' | 'created_at' | 'was_scheduled' | 'profile_id' | 'payload'
+  PendingEvent,
+  'type' | 'createdAt' | 'wasScheduled' | 'profileId' | 'targetProfiles'
 >;
-
-/** The profiles of an event's targets, read from its payload. */
-export function targetProfiles(event: Pick<EventsTable, 'payload'>): Set<string | null> {
-  const payload = JSON.parse(event.payload) as {
-    data?: { platforms?: Array<{ profileId?: string | null }> };
-  };
-  return new Set((payload.data?.platforms ?? []).map((target) => target.profileId ?? null));
-}
 
 /**
  * Tells whether a subscription receives an event. `profiles` is asked only when the
@@ -37,17 +30,14 @@ export function targetProfiles(event: Pick<EventsTable, 'payload'>): Set<string 
  * ```
  */
 export function subscriptionReceives(
-  subscription: Pick<
-    WebhookSubscriptionsTable,
-    'event_types' | 'profile_id' | 'only_scheduled_posts' | 'created_at'
-  >,
+  subscription: Pick<Subscription, 'eventTypes' | 'profileId' | 'onlyScheduledPosts' | 'createdAt'>,
   event: MatchableEvent,
-  profiles: () => Set<string | null> = () => targetProfiles(event),
+  profiles: () => ReadonlySet<string | null> = () => event.targetProfiles(),
 ): boolean {
-  if (subscription.created_at > event.created_at) return false;
-  if (!(JSON.parse(subscription.event_types) as string[]).includes(event.type)) return false;
-  if (subscription.only_scheduled_posts && event.type !== 'post.scheduled' && !event.was_scheduled)
+  if (subscription.createdAt > event.createdAt) return false;
+  if (!subscription.eventTypes.includes(event.type)) return false;
+  if (subscription.onlyScheduledPosts && event.type !== 'post.scheduled' && !event.wasScheduled)
     return false;
-  if (subscription.profile_id === null || subscription.profile_id === event.profile_id) return true;
-  return profiles().has(subscription.profile_id);
+  if (subscription.profileId === null || subscription.profileId === event.profileId) return true;
+  return profiles().has(subscription.profileId);
 }

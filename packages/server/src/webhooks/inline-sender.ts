@@ -11,7 +11,7 @@
  */
 import type { Logger } from '../logger';
 import type { Clock } from '../clock';
-import { claimFirstAttempts } from '../store/notifications';
+import { claimFirstAttempts } from '../store/delivery-attempts';
 import type { Db } from '../store/schema';
 import type { ClaimedAttempt } from './deliver-webhook';
 import type { DestinationGate } from './destination-gate';
@@ -117,7 +117,7 @@ export function createInlineSender(options: InlineSenderOptions) {
       const { delivery } = item;
       if (!owned.has(delivery.delivery.id)) {
         // The fallback job (or another run) took it first.
-        gate.finish(delivery.delivery.subscription_id, ticket, 0, false);
+        gate.finish(delivery.delivery.subscriptionId, ticket, 0, false);
         resolve();
         continue;
       }
@@ -168,7 +168,7 @@ export function createInlineSender(options: InlineSenderOptions) {
       const done: Array<Promise<void>> = [];
       const touched = new Set<string>();
       for (const delivery of deliveries) {
-        const destination = delivery.delivery.subscription_id;
+        const destination = delivery.delivery.subscriptionId;
         if (delivery.claim) {
           queued += 1;
           const item: Waiting = { delivery, done: () => {} };

@@ -3,46 +3,45 @@
  * with `Z`, absent values `null`, secrets only where the contract says (creation and
  * rotation).
  */
-import type { EventType } from '@reelay/core';
 import { isoTime } from '../clock';
-import type { WebhookDeliveriesTable, WebhookSubscriptionsTable } from '../store/schema';
-import type { AttemptRecord } from './deliver-webhook';
+import type { Delivery } from '../store/deliveries';
+import type { Subscription } from '../store/subscriptions';
 
 /**
  * The API shape of a subscription, without its secret.
  *
  * @example
  * ```ts
- * presentSubscription(row, clock.now()).webhook.previousSecretExpiresAt; // null
+ * presentSubscription(subscription, clock.now()).webhook.previousSecretExpiresAt; // null
  * ```
  */
-export function presentSubscription(row: WebhookSubscriptionsTable, now: number) {
+export function presentSubscription(subscription: Subscription, now: number) {
   const overlapping =
-    row.previous_secret !== null &&
-    row.previous_secret_expires_at !== null &&
-    row.previous_secret_expires_at > now;
+    subscription.previousSecret !== null &&
+    subscription.previousSecretExpiresAt !== null &&
+    subscription.previousSecretExpiresAt > now;
   return {
-    id: row.id,
-    eventTypes: JSON.parse(row.event_types) as EventType[],
+    id: subscription.id,
+    eventTypes: subscription.eventTypes,
     webhook: {
-      url: row.url,
-      previousSecretExpiresAt: overlapping ? isoTime(row.previous_secret_expires_at) : null,
+      url: subscription.url,
+      previousSecretExpiresAt: overlapping ? isoTime(subscription.previousSecretExpiresAt) : null,
     },
-    profileId: row.profile_id,
-    onlyScheduledPosts: row.only_scheduled_posts === 1,
-    paused: row.paused === 1,
-    createdAt: isoTime(row.created_at),
-    updatedAt: isoTime(row.updated_at),
+    profileId: subscription.profileId,
+    onlyScheduledPosts: subscription.onlyScheduledPosts,
+    paused: subscription.paused,
+    createdAt: isoTime(subscription.createdAt),
+    updatedAt: isoTime(subscription.updatedAt),
   };
 }
 
 /** A subscription with its secret: only in the answers of creation and rotation. */
 export function presentSubscriptionWithSecret(
-  row: WebhookSubscriptionsTable,
+  subscription: Subscription,
   secret: string,
   now: number,
 ) {
-  const shown = presentSubscription(row, now);
+  const shown = presentSubscription(subscription, now);
   return { ...shown, webhook: { ...shown.webhook, secret } };
 }
 
@@ -52,11 +51,11 @@ export function presentSubscriptionWithSecret(
  *
  * @example
  * ```ts
- * presentDelivery(row, false).status; // 'delivered'
+ * presentDelivery(delivery, false).status; // 'delivered'
  * ```
  */
-export function presentDelivery(row: WebhookDeliveriesTable, paused: boolean) {
-  const attempts = (JSON.parse(row.attempts_log) as AttemptRecord[]).map((entry) => ({
+export function presentDelivery(delivery: Delivery, paused: boolean) {
+  const attempts = delivery.attempts.map((entry) => ({
     attempt: entry.attempt,
     at: isoTime(entry.at),
     durationMs: entry.durationMs,
@@ -64,19 +63,20 @@ export function presentDelivery(row: WebhookDeliveriesTable, paused: boolean) {
     error: entry.error,
   }));
   return {
-    id: row.id,
-    notificationId: row.subscription_id,
-    eventId: row.event_id,
-    eventType: row.event_type,
-    status: row.status,
-    attempt: row.attempt,
-    responseStatus: row.response_status,
-    error: row.error,
-    nextAttemptAt: row.status === 'pending' && !paused ? isoTime(row.next_attempt_at) : null,
-    lastAttemptAt: isoTime(row.last_attempt_at),
-    deliveredAt: isoTime(row.delivered_at),
+    id: delivery.id,
+    notificationId: delivery.subscriptionId,
+    eventId: delivery.eventId,
+    eventType: delivery.eventType,
+    status: delivery.status,
+    attempt: delivery.attempt,
+    responseStatus: delivery.responseStatus,
+    error: delivery.error,
+    nextAttemptAt:
+      delivery.status === 'pending' && !paused ? isoTime(delivery.nextAttemptAt) : null,
+    lastAttemptAt: isoTime(delivery.lastAttemptAt),
+    deliveredAt: isoTime(delivery.deliveredAt),
     attempts,
-    createdAt: isoTime(row.created_at),
-    updatedAt: isoTime(row.updated_at),
+    createdAt: isoTime(delivery.createdAt),
+    updatedAt: isoTime(delivery.updatedAt),
   };
 }

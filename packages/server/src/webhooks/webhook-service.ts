@@ -6,10 +6,12 @@
 import { randomBytes } from 'node:crypto';
 import { WEBHOOK_SECRET_PREFIX } from '@reelay/core';
 import type { ServerContext } from '../server-context';
-import { createDeliverHandler, signingSecrets } from './deliver-webhook';
+import { capabilitiesOf } from '../store/database';
+import { createDeliverHandler } from './deliver-webhook';
 import { createInlineSender } from './inline-sender';
 import { createDestinationGate } from './destination-gate';
 import { createDispatchHandler, sweepUndispatched } from './dispatch-events';
+import { signingSecrets } from './signing-secrets';
 import { DEFAULT_WEBHOOK_SETTINGS, type WebhookSettings } from './webhook-settings';
 import { createWebhookSender } from './webhook-sender';
 import { webhookUrlPolicy } from './webhook-url';
@@ -37,6 +39,7 @@ export function newWebhookSecret(): string {
  */
 export function createWebhooks(ctx: ServerContext, overrides: Partial<WebhookSettings> = {}) {
   const settings: WebhookSettings = { ...DEFAULT_WEBHOOK_SETTINGS, ...overrides };
+  const capabilities = capabilitiesOf(ctx.dialect);
   const policy = webhookUrlPolicy(ctx.config.allowPrivateUrls);
   const sender = createWebhookSender({
     policy,
@@ -51,7 +54,7 @@ export function createWebhooks(ctx: ServerContext, overrides: Partial<WebhookSet
   });
   const delivery = createDeliverHandler({
     db: ctx.db,
-    dialect: ctx.dialect,
+    capabilities,
     clock: ctx.clock,
     logger: ctx.logger,
     cipher: ctx.cipher,
@@ -69,7 +72,7 @@ export function createWebhooks(ctx: ServerContext, overrides: Partial<WebhookSet
   });
   const dispatch = createDispatchHandler({
     db: ctx.db,
-    dialect: ctx.dialect,
+    capabilities,
     clock: ctx.clock,
     logger: ctx.logger,
     batchSize: settings.dispatchBatchSize,

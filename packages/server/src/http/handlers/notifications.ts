@@ -4,24 +4,22 @@
  */
 import { DEFAULT_SECRET_OVERLAP_SECONDS, newId, ReelayError } from '@reelay/core';
 import type { ServerContext } from '../../server-context';
+import { listDeliveries } from '../../store/deliveries';
+import { findLiveProfile } from '../../store/profiles';
 import {
-  deleteSubscription,
   findSubscription,
   insertSubscription,
-  listDeliveries,
   listSubscriptions,
-  lockSubscription,
-  queueHeldDeliveries,
   updateSubscription,
-} from '../../store/notifications';
-import { findLiveProfile } from '../../store/profiles';
-import type { WebhookSubscriptionsTable } from '../../store/schema';
-import { signingSecrets, UNREADABLE_SECRET_ERROR } from '../../webhooks/deliver-webhook';
+  type Subscription,
+} from '../../store/subscriptions';
+import { signingSecrets, UNREADABLE_SECRET_ERROR } from '../../webhooks/signing-secrets';
 import {
   presentDelivery,
   presentSubscription,
   presentSubscriptionWithSecret,
 } from '../../webhooks/notification-view';
+import { changeSubscription, removeSubscription } from '../../webhooks/subscription-changes';
 import { buildTestEvent } from '../../webhooks/test-event';
 import { newWebhookSecret, type Webhooks } from '../../webhooks/webhook-service';
 import { assertWebhookUrl } from '../../webhooks/webhook-url';
@@ -31,10 +29,10 @@ const notFound = () =>
   new ReelayError('NOT_FOUND', { message: 'Assinatura de webhook não encontrada neste projeto.' });
 
 export function notificationHandlers(ctx: ServerContext, webhooks: Webhooks): RouteHandlers {
-  async function subscriptionOf(projectId: string, id: string): Promise<WebhookSubscriptionsTable> {
-    const row = await findSubscription(ctx.db, projectId, id);
-    if (!row) throw notFound();
-    return row;
+  async function subscriptionOf(projectId: string, id: string): Promise<Subscription> {
+    const subscription = await findSubscription(ctx.db, projectId, id);
+    if (!subscription) throw notFound();
+    return subscription;
   }
 
   async function assertProfile(projectId: string, profileId: string | null | undefined) {
@@ -54,36 +52,41 @@ export function notificationHandlers(ctx: ServerContext, webhooks: Webhooks): Ro
       await assertProfile(projectId, body!.profileId);
       const now = ctx.clock.now();
       const secret = newWebhookSecret();
-      const row: WebhookSubscriptionsTable = {
+      const subscription: Subscription = {
         id: newId('notification', now),
-        project_id: projectId,
+        projectId,
         url: body!.webhook.url,
-        event_types: JSON.stringify(body!.eventTypes),
-        profile_id: body!.profileId ?? null,
-        only_scheduled_posts: body!.onlyScheduledPosts ? 1 : 0,
-        paused: 0,
+        eventTypes: body!.eventTypes,
+        profileId: body!.profileId ?? null,
+        onlyScheduledPosts: body!.onlyScheduledPosts ?? false,
+        paused: false,
         secret: ctx.cipher.encrypt(secret),
-        previous_secret: null,
-        previous_secret_expires_at: null,
-        created_at: now,
-        updated_at: now,
+        previousSecret: null,
+        previousSecretExpiresAt: null,
+        createdAt: now,
+        updatedAt: now,
       };
-      await insertSubscription(ctx.db, row);
+      await insertSubscription(ctx.db, subscription);
       return {
         status: 201,
-        body: { success: true, notification: presentSubscriptionWithSecret(row, secret, now) },
+        body: {
+          success: true,
+          notification: presentSubscriptionWithSecret(subscription, secret, now),
+        },
       };
     },
 
     listNotifications: async ({ query }, context) => {
-      const { total, rows } = await listSubscriptions(ctx.db, projectOf(context), query);
+      const { total, subscriptions } = await listSubscriptions(ctx.db, projectOf(context), query);
       const now = ctx.clock.now();
       return {
         status: 200,
         body: {
           success: true,
           total,
-          notifications: rows.map((row) => presentSubscription(row, now)),
+          notifications: subscriptions.map((subscription) =>
+            presentSubscription(subscription, now),
+          ),
         },
       };
     },
@@ -102,34 +105,28 @@ export function notificationHandlers(ctx: ServerContext, webhooks: Webhooks): Ro
       if (body!.webhook) await assertWebhookUrl(body!.webhook.url, webhooks.policy);
       await assertProfile(projectId, body!.profileId);
       const now = ctx.clock.now();
-      const resumed = body!.paused === false && current.paused === 1;
-      await ctx.db.transaction().execute(async (trx) => {
-        // The dispatcher share-locks the subscription while it creates deliveries: a
-        // resume waits for them, then queues every delivery that was held.
-        await lockSubscription(trx, ctx.dialect, current.id);
-        await updateSubscription(trx, current.id, {
+      await changeSubscription(
+        ctx,
+        current,
+        {
           ...(body!.webhook ? { url: body!.webhook.url } : {}),
-          ...(body!.eventTypes ? { event_types: JSON.stringify(body!.eventTypes) } : {}),
-          ...(body!.profileId !== undefined ? { profile_id: body!.profileId } : {}),
+          ...(body!.eventTypes ? { eventTypes: body!.eventTypes } : {}),
+          ...(body!.profileId !== undefined ? { profileId: body!.profileId } : {}),
           ...(body!.onlyScheduledPosts !== undefined
-            ? { only_scheduled_posts: body!.onlyScheduledPosts ? 1 : 0 }
+            ? { onlyScheduledPosts: body!.onlyScheduledPosts }
             : {}),
-          ...(body!.paused !== undefined ? { paused: body!.paused ? 1 : 0 } : {}),
-          updated_at: now,
-        });
-        if (resumed) await queueHeldDeliveries(trx, current.id, now);
-      });
-      if (resumed) ctx.wakeWorker();
+          ...(body!.paused !== undefined ? { paused: body!.paused } : {}),
+          updatedAt: now,
+        },
+        now,
+      );
       const row = await subscriptionOf(projectId, current.id);
       return { status: 200, body: { success: true, notification: presentSubscription(row, now) } };
     },
 
     deleteNotification: async ({ params }, context) => {
       const current = await subscriptionOf(projectOf(context), params.id);
-      await ctx.db.transaction().execute(async (trx) => {
-        await lockSubscription(trx, ctx.dialect, current.id);
-        await deleteSubscription(trx, current.id);
-      });
+      await removeSubscription(ctx, current.id);
       return { status: 200, body: { success: true, message: 'Assinatura de webhook removida.' } };
     },
 
@@ -143,9 +140,9 @@ export function notificationHandlers(ctx: ServerContext, webhooks: Webhooks): Ro
       // one rotated earlier stops now, so a delivery never carries more than two.
       await updateSubscription(ctx.db, current.id, {
         secret: ctx.cipher.encrypt(secret),
-        previous_secret: overlapMs > 0 ? current.secret : null,
-        previous_secret_expires_at: overlapMs > 0 ? now + overlapMs : null,
-        updated_at: now,
+        previousSecret: overlapMs > 0 ? current.secret : null,
+        previousSecretExpiresAt: overlapMs > 0 ? now + overlapMs : null,
+        updatedAt: now,
       });
       const row = await subscriptionOf(projectId, current.id);
       return {
@@ -165,7 +162,7 @@ export function notificationHandlers(ctx: ServerContext, webhooks: Webhooks): Ro
         const row = await subscriptionOf(projectId, body!.notificationId);
         url = row.url;
         secrets = signingSecrets(ctx.cipher, row, now);
-        profileId = row.profile_id;
+        profileId = row.profileId;
       } else {
         url = body!.webhook!.url;
         await assertWebhookUrl(url, webhooks.policy);
@@ -210,7 +207,7 @@ export function notificationHandlers(ctx: ServerContext, webhooks: Webhooks): Ro
 
     listDeliveries: async ({ params, query }, context) => {
       const subscription = await subscriptionOf(projectOf(context), params.id);
-      const { total, rows } = await listDeliveries(
+      const { total, deliveries } = await listDeliveries(
         ctx.db,
         subscription.id,
         { status: query.status },
@@ -221,7 +218,7 @@ export function notificationHandlers(ctx: ServerContext, webhooks: Webhooks): Ro
         body: {
           success: true,
           total,
-          deliveries: rows.map((row) => presentDelivery(row, subscription.paused === 1)),
+          deliveries: deliveries.map((delivery) => presentDelivery(delivery, subscription.paused)),
         },
       };
     },

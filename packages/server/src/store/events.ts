@@ -1,0 +1,102 @@
+/**
+ * The events outbox (DESIGN.md "Webhooks"): events written in the transaction of the state
+ * change that caused them, then fanned out to subscriptions by the dispatcher.
+ */
+import type { EventType } from '@reelay/core';
+import type { StoreCapabilities } from './database';
+import type { Db, EventsTable } from './schema';
+
+/** Rows per insert: well under SQLite's limit on bound parameters. */
+const EVENTS_PER_INSERT = 200;
+
+/** An event waiting to be dispatched. */
+export interface PendingEvent {
+  id: string;
+  projectId: string;
+  /** The profile shared by every target, or `null` when they differ. */
+  profileId: string | null;
+  type: EventType;
+  wasScheduled: boolean;
+  /** The webhook payload as stored and sent, byte for byte. */
+  body: string;
+  createdAt: number;
+  /** The profiles of the event's targets, read from its body on first use. */
+  targetProfiles(): ReadonlySet<string | null>;
+}
+
+/**
+ * The profiles of an event's targets (`data.platforms[].profileId`), read from its body.
+ *
+ * @example
+ * ```ts
+ * profilesInBody('{"data":{"platforms":[{"profileId":"prf_a"}]}}'); // Set { 'prf_a' }
+ * ```
+ */
+export function profilesInBody(body: string): Set<string | null> {
+  const payload = JSON.parse(body) as {
+    data?: { platforms?: Array<{ profileId?: string | null }> };
+  };
+  return new Set((payload.data?.platforms ?? []).map((target) => target.profileId ?? null));
+}
+
+export async function insertEvents(db: Db, events: readonly EventsTable[]): Promise<void> {
+  for (let start = 0; start < events.length; start += EVENTS_PER_INSERT) {
+    await db
+      .insertInto('events')
+      .values(events.slice(start, start + EVENTS_PER_INSERT))
+      .execute();
+  }
+}
+
+/**
+ * Up to `limit` undispatched events, oldest first. Where rows can be skipped, those
+ * another instance is dispatching right now are passed over, not waited for.
+ */
+export async function takeUndispatchedEvents(
+  db: Db,
+  capabilities: Pick<StoreCapabilities, 'skipLocked'>,
+  limit: number,
+): Promise<PendingEvent[]> {
+  let pending = db
+    .selectFrom('events')
+    .select(['id', 'project_id', 'profile_id', 'type', 'was_scheduled', 'payload', 'created_at'])
+    .where('dispatched_at', 'is', null)
+    // The index (dispatched_at, created_at) gives this order as it is; breaking ties by
+    // id too would sort every event of a busy millisecond on each batch.
+    .orderBy('created_at')
+    .limit(limit);
+  if (capabilities.skipLocked) pending = pending.forUpdate().skipLocked();
+  const rows = await pending.execute();
+  return rows.map((row) => {
+    let profiles: Set<string | null> | undefined;
+    return {
+      id: row.id,
+      projectId: row.project_id,
+      profileId: row.profile_id,
+      type: row.type,
+      wasScheduled: row.was_scheduled === 1,
+      body: row.payload,
+      createdAt: row.created_at,
+      targetProfiles: () => (profiles ??= profilesInBody(row.payload)),
+    };
+  });
+}
+
+export async function markEventsDispatched(
+  db: Db,
+  ids: readonly string[],
+  now: number,
+): Promise<void> {
+  await db.updateTable('events').set({ dispatched_at: now }).where('id', 'in', ids).execute();
+}
+
+/** Whether any event waits undispatched. */
+export async function hasUndispatchedEvents(db: Db): Promise<boolean> {
+  const waiting = await db
+    .selectFrom('events')
+    .select('id')
+    .where('dispatched_at', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return waiting !== undefined;
+}

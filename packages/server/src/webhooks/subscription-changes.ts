@@ -1,0 +1,56 @@
+/**
+ * Changes to a subscription that race the dispatcher: the dispatcher share-locks the
+ * subscriptions it fans out to, so a change made here under the row's lock waits for the
+ * deliveries being made, then sees them (a resume queues every delivery held while
+ * paused; a removal takes them with it).
+ */
+import type { ServerContext } from '../server-context';
+import { capabilitiesOf } from '../store/database';
+import { queueHeldDeliveries } from '../store/deliveries';
+import {
+  deleteSubscription,
+  lockSubscription,
+  updateSubscription,
+  type Subscription,
+  type SubscriptionChanges,
+} from '../store/subscriptions';
+
+type ChangeContext = Pick<ServerContext, 'db' | 'dialect' | 'wakeWorker'>;
+
+/**
+ * Applies changes to a subscription; resuming a paused one queues its held deliveries.
+ *
+ * @example
+ * ```ts
+ * await changeSubscription(ctx, current, { paused: false, updatedAt: now }, now);
+ * ```
+ */
+export async function changeSubscription(
+  ctx: ChangeContext,
+  current: Pick<Subscription, 'id' | 'paused'>,
+  changes: SubscriptionChanges,
+  now: number,
+): Promise<void> {
+  const resumed = changes.paused === false && current.paused;
+  await ctx.db.transaction().execute(async (trx) => {
+    await lockSubscription(trx, capabilitiesOf(ctx.dialect), current.id);
+    await updateSubscription(trx, current.id, changes);
+    if (resumed) await queueHeldDeliveries(trx, current.id, now);
+  });
+  if (resumed) ctx.wakeWorker();
+}
+
+/**
+ * Removes a subscription with its deliveries and their jobs.
+ *
+ * @example
+ * ```ts
+ * await removeSubscription(ctx, subscription.id);
+ * ```
+ */
+export async function removeSubscription(ctx: ChangeContext, id: string): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    await lockSubscription(trx, capabilitiesOf(ctx.dialect), id);
+    await deleteSubscription(trx, id);
+  });
+}
