@@ -29,11 +29,8 @@ import { postHandlers } from './http/handlers/posts';
 import { notificationHandlers } from './http/handlers/notifications';
 import { createWebhooks } from './webhooks/webhook-service';
 import type { WebhookSettings } from './webhooks/webhook-settings';
-import {
-  createPublishTargetHandler,
-  DEFAULT_PIPELINE_SETTINGS,
-  type PipelineSettings,
-} from './publishing/pipeline';
+import { createPublishTargetHandler } from './publishing/pipeline';
+import { DEFAULT_PIPELINE_SETTINGS, type PipelineSettings } from './publishing/pipeline-settings';
 import { createWorker, type Worker } from './queue/worker';
 import {
   createDatabaseRateLimiter,
@@ -167,7 +164,7 @@ export async function createReelay(
   const webhooks = createWebhooks(context, options.webhooks);
   worker = createWorker({
     db: store.db,
-    dialect: store.dialect,
+    capabilities: store.capabilities,
     clock,
     logger,
     concurrency: config.workerConcurrency,
@@ -179,7 +176,7 @@ export async function createReelay(
 
   const rateLimiter =
     options.rateLimiter ??
-    (store.dialect === 'postgres'
+    (store.capabilities.sharedRateLimits
       ? createDatabaseRateLimiter(store.db)
       : createMemoryRateLimiter());
   const handlers: RouteHandlers = {

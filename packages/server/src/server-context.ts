@@ -12,7 +12,7 @@ import type { Dialect } from './store/database';
 import type { Database } from './store/schema';
 import type { InstagramPlatform } from './platform';
 import type { MediaPort } from './publishing/media-port';
-import type { PipelineSettings } from './publishing/pipeline';
+import type { PipelineSettings } from './publishing/pipeline-settings';
 import type { MediaService } from './media/media-service';
 
 export interface ServerContext {

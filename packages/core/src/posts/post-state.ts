@@ -87,6 +87,30 @@ export function assertTransition(from: TargetStatus, to: TargetStatus): void {
   }
 }
 
+/**
+ * Statuses of a target still waiting for, or in, its publication: the pipeline works only
+ * on these, and they count against the account's publishing quota. In order of activity.
+ */
+export const ACTIVE_TARGET_STATUSES = [
+  'publishing',
+  'queued',
+  'scheduled',
+] as const satisfies readonly TargetStatus[];
+export type ActiveTargetStatus = (typeof ACTIVE_TARGET_STATUSES)[number];
+
+/**
+ * Whether the pipeline still has work to do for a target in this status.
+ *
+ * @example
+ * ```ts
+ * isActiveTargetStatus('queued'); // true
+ * isActiveTargetStatus('failed'); // false: only a retry brings it back
+ * ```
+ */
+export function isActiveTargetStatus(status: TargetStatus): status is ActiveTargetStatus {
+  return (ACTIVE_TARGET_STATUSES as readonly TargetStatus[]).includes(status);
+}
+
 /** Statuses after which a target does nothing more until someone retries it. */
 export function isTerminalTargetStatus(status: TargetStatus): boolean {
   return status === 'published' || status === 'failed' || status === 'cancelled';
@@ -132,7 +156,7 @@ export function finalOutcome(statuses: readonly TargetStatus[]): FinalOutcome | 
  * ```
  */
 export function derivePostStatus(statuses: readonly TargetStatus[]): PostStatus {
-  for (const active of ['publishing', 'queued', 'scheduled'] as const) {
+  for (const active of ACTIVE_TARGET_STATUSES) {
     if (statuses.includes(active)) return active;
   }
   if (statuses.length > 0 && statuses.every((status) => status === 'cancelled')) {

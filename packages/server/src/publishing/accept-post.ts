@@ -13,31 +13,30 @@ import {
   newId,
   ReelayError,
   validationError,
+  workStart,
   type CreatePostBody,
 } from '@reelay/core';
+import { jobKey } from '../queue/job-kinds';
 import { enqueue } from '../queue/jobs';
 import { appendEvents } from '../webhooks/dispatch-events';
 import type { ServerContext } from '../server-context';
 import { findIntegration } from '../store/integrations';
-import {
-  findPostByIdempotencyKey,
-  findTargetsOfPost,
-  insertPost,
-  insertTargets,
-} from '../store/posts';
-import type { IntegrationsTable, PostsTable, PostTargetsTable } from '../store/schema';
+import type { PostRecord, StoredMediaItem, TargetRecord } from '../store/post-records';
+import { findTargetsOfPost, insertTargets } from '../store/post-targets';
+import { findPostByIdempotencyKey, insertPost } from '../store/posts';
+import type { IntegrationsTable } from '../store/schema';
+import { discardImports } from './imported-media';
 import type { PublishableMedia } from './media-port';
-import { buildEvent, type StoredMediaItem } from './post-view';
+import { buildEvent } from './post-view';
 import { readPlatformQuota, reserveQuota, type PlatformQuota } from './quota';
-import { newTargetRow } from './target-row';
-import { readAccessToken } from '../services/account-token';
-import { workStart } from './pipeline';
+import { newTarget } from './target-row';
+import { canPublishWith, readAccessToken } from '../services/account-token';
 
-export const publishJobKey = (targetId: string) => `publish:${targetId}`;
+export const publishJobKey = (targetId: string) => jobKey('publish_target', targetId);
 
 export interface AcceptedPost {
-  post: PostsTable;
-  targets: PostTargetsTable[];
+  post: PostRecord;
+  targets: TargetRecord[];
   /** 201 for a stored schedule, 202 for a publication accepted to run now. */
   status: 201 | 202;
 }
@@ -75,8 +74,7 @@ async function usableAccounts(
   if (missing.length > 0) throw validationError(missing);
   const now = ctx.clock.now();
   for (const account of accounts) {
-    const expired = account.token_expires_at !== null && account.token_expires_at <= now;
-    if (account.access_token === null || account.auth_status !== 'active' || expired) {
+    if (!canPublishWith(account, now)) {
       throw new ReelayError('TOKEN_INVALID', {
         message: `A conta ${account.username ?? account.id} precisa ser reconectada antes de publicar.`,
         details: { accountId: account.id },
@@ -86,11 +84,15 @@ async function usableAccounts(
   return accounts;
 }
 
-/** The post's media, imported or looked up, each checked for the kind of post. */
+/**
+ * The post's media, imported or looked up. Each media imported from a URL is added to
+ * `imported` as soon as it exists, so a refusal can discard it.
+ */
 async function resolveMedia(
   ctx: ServerContext,
   projectId: string,
   body: CreatePostBody,
+  imported: PublishableMedia[],
 ): Promise<Array<{ record: PublishableMedia; item: StoredMediaItem }>> {
   const resolved: Array<{ record: PublishableMedia; item: StoredMediaItem }> = [];
   for (const [index, item] of body.mediaItems.entries()) {
@@ -105,6 +107,7 @@ async function resolveMedia(
     } else {
       // Fetched and checked like an upload, so a bad URL fails now and not at publication.
       const record = await ctx.media.importFromUrl(projectId, item.url!);
+      imported.push(record);
       if (item.type !== undefined && item.type !== record.type) {
         throw mediaInvalid(
           {
@@ -140,14 +143,33 @@ export async function acceptPost(
     if (original) return replay(ctx, original, hash);
   }
 
-  const now = ctx.clock.now();
-  const scheduledFor = body.scheduledFor ? body.scheduledFor.getTime() : null;
   if (body.scheduledFor) {
-    const problem = checkScheduleWindow(body.scheduledFor, new Date(now));
+    const problem = checkScheduleWindow(body.scheduledFor, new Date(ctx.clock.now()));
     if (problem) throw validationError([{ field: 'scheduledFor', message: problem }]);
   }
   const accounts = await usableAccounts(ctx, projectId, body);
-  const media = await resolveMedia(ctx, projectId, body);
+  const imported: PublishableMedia[] = [];
+  try {
+    return await store(ctx, projectId, body, hash, accounts, imported);
+  } catch (error) {
+    // Refused after its URLs were imported: the post never existed, nor does its media.
+    await discardImports(ctx, projectId, imported);
+    throw error;
+  }
+}
+
+/** Checks the media and the quota, then writes the post, its targets, jobs and event. */
+async function store(
+  ctx: ServerContext,
+  projectId: string,
+  body: CreatePostBody,
+  hash: string,
+  accounts: IntegrationsTable[],
+  imported: PublishableMedia[],
+): Promise<AcceptedPost> {
+  const now = ctx.clock.now();
+  const scheduledFor = body.scheduledFor ? body.scheduledFor.getTime() : null;
+  const media = await resolveMedia(ctx, projectId, body, imported);
   const kind = assertPostComposition({
     kind: body.kind,
     content: body.content,
@@ -166,33 +188,33 @@ export async function acceptPost(
   }
 
   const status = scheduledFor === null ? 'queued' : 'scheduled';
-  const post: PostsTable = {
+  const post: PostRecord = {
     id: newId('post', now),
-    project_id: projectId,
+    projectId,
     kind,
     content: body.content,
     timezone: body.timezone ?? 'UTC',
-    scheduled_for: scheduledFor,
-    was_scheduled: scheduledFor === null ? 0 : 1,
-    media_items: JSON.stringify(media.map(({ item }) => item)),
-    idempotency_key: body.idempotencyKey ?? null,
-    request_hash: hash,
+    scheduledFor,
+    wasScheduled: scheduledFor !== null,
+    mediaItems: media.map(({ item }) => item),
+    idempotencyKey: body.idempotencyKey ?? null,
+    requestHash: hash,
     status,
-    published_at: null,
-    created_at: now,
-    updated_at: now,
+    publishedAt: null,
+    createdAt: now,
+    updatedAt: now,
   };
-  const targets: PostTargetsTable[] = body.platforms.map((target, index) =>
-    newTargetRow(
+  const targets: TargetRecord[] = body.platforms.map((target, index) =>
+    newTarget(
       {
         id: newId('target', now),
-        post_id: post.id,
-        project_id: projectId,
-        integration_id: accounts[index]!.id,
-        profile_id: accounts[index]!.profile_id,
-        options: JSON.stringify(target.options ?? {}),
+        postId: post.id,
+        projectId,
+        integrationId: accounts[index]!.id,
+        profileId: accounts[index]!.profile_id,
+        options: target.options ?? {},
         status,
-        scheduled_for: scheduledFor,
+        scheduledFor,
       },
       now,
     ),
@@ -211,13 +233,7 @@ export async function acceptPost(
           { targetId: target.id },
           {
             runAt:
-              scheduledFor === null
-                ? now
-                : workStart(
-                    scheduledFor,
-                    media.map(({ item }) => item),
-                    ctx.pipeline,
-                  ),
+              scheduledFor === null ? now : workStart(scheduledFor, post.mediaItems, ctx.pipeline),
             dedupeKey: publishJobKey(target.id),
             now,
           },
@@ -236,7 +252,11 @@ export async function acceptPost(
     // A concurrent request with the same key won the unique index: answer its post.
     if (body.idempotencyKey !== undefined) {
       const original = await findPostByIdempotencyKey(ctx.db, projectId, body.idempotencyKey);
-      if (original) return replay(ctx, original, hash);
+      if (original) {
+        // Its own media were stored with it: the copies imported here are not needed.
+        await discardImports(ctx, projectId, imported.splice(0));
+        return replay(ctx, original, hash);
+      }
     }
     throw error;
   }
@@ -246,17 +266,17 @@ export async function acceptPost(
 
 async function replay(
   ctx: ServerContext,
-  original: PostsTable,
+  original: PostRecord,
   hash: string,
 ): Promise<AcceptedPost> {
-  if (original.request_hash !== hash) {
+  if (original.requestHash !== hash) {
     throw new ReelayError('IDEMPOTENCY_KEY_REUSED', {
-      message: `A idempotencyKey "${original.idempotency_key}" já criou o post ${original.id} com outro conteúdo; use uma chave nova para um post diferente.`,
+      message: `A idempotencyKey "${original.idempotencyKey}" já criou o post ${original.id} com outro conteúdo; use uma chave nova para um post diferente.`,
     });
   }
   return {
     post: original,
     targets: await findTargetsOfPost(ctx.db, original.id),
-    status: original.was_scheduled && original.scheduled_for !== null ? 201 : 202,
+    status: original.wasScheduled && original.scheduledFor !== null ? 201 : 202,
   };
 }

@@ -12,6 +12,7 @@ import {
   isCancellable,
   ReelayError,
   validationError,
+  workStart,
 } from '@reelay/core';
 import type * as z from 'zod';
 import type { retryPostBodySchema, updatePostBodySchema } from '@reelay/core';
@@ -19,16 +20,18 @@ import { cancelJob, enqueue } from '../queue/jobs';
 import { appendEvents } from '../webhooks/dispatch-events';
 import type { ServerContext } from '../server-context';
 import { findIntegration } from '../store/integrations';
-import { findPost, findTargetsOfPost, lockPost, updatePost } from '../store/posts';
-import type { Db, PostsTable, PostTargetsTable } from '../store/schema';
+import type { PostRecord, StoredMediaItem, TargetRecord } from '../store/post-records';
+import { bumpTargets, findTargetsOfPost } from '../store/post-targets';
+import { findPost, lockPost, updatePost } from '../store/posts';
+import type { Db } from '../store/schema';
 import { publishJobKey } from './accept-post';
+import { discardImports } from './imported-media';
+import type { PublishableMedia } from './media-port';
 import { settlePost } from './post-outcome';
-import { buildEvent, mediaItemsOf, type StoredMediaItem } from './post-view';
+import { buildEvent } from './post-view';
 import { readPlatformQuota, reserveQuota, type PlatformQuota } from './quota';
-import { FRESH_PIPELINE } from './target-row';
-import { readAccessToken } from '../services/account-token';
-import { workStart } from './pipeline';
-import type { MediaRecord } from '../media/media-record';
+import { freshPipeline } from './target-row';
+import { canPublishWith, readAccessToken } from '../services/account-token';
 
 async function postWithTargets(ctx: ServerContext, projectId: string, id: string) {
   const post = await findPost(ctx.db, projectId, id);
@@ -42,37 +45,50 @@ async function lockedPost(trx: Db, ctx: ServerContext, id: string) {
   return { post, targets: await findTargetsOfPost(trx, id) };
 }
 
-function stillWaiting(
-  post: PostsTable,
-  targets: readonly PostTargetsTable[],
-  now: number,
-): boolean {
+function stillWaiting(post: PostRecord, targets: readonly TargetRecord[], now: number): boolean {
   return isCancellable(
     targets.map((target) => target.status),
-    post.scheduled_for === null ? null : new Date(post.scheduled_for),
+    post.scheduledFor === null ? null : new Date(post.scheduledFor),
     new Date(now),
   );
 }
 
-async function bumpTargets(
-  trx: Db,
-  postId: string,
-  changes: Partial<PostTargetsTable>,
-  now: number,
+/** The edited media items, imported or looked up, with their records to check. */
+async function editedMedia(
+  ctx: ServerContext,
+  projectId: string,
+  post: PostRecord,
+  body: z.output<typeof updatePostBodySchema>,
+  imported: PublishableMedia[],
 ) {
-  await trx
-    .updateTable('post_targets')
-    .set((eb) => ({ ...changes, revision: eb('revision', '+', 1), updated_at: now }))
-    .where('post_id', '=', postId)
-    .execute();
+  if (!body.mediaItems) {
+    const records: Array<PublishableMedia | null> = [];
+    for (const item of post.mediaItems) records.push(await ctx.media.find(projectId, item.mediaId));
+    return { items: post.mediaItems, records };
+  }
+  const items: StoredMediaItem[] = [];
+  const records: PublishableMedia[] = [];
+  for (const [index, item] of body.mediaItems.entries()) {
+    let record: PublishableMedia | null;
+    if (item.mediaId !== undefined) record = await ctx.media.find(projectId, item.mediaId);
+    else imported.push((record = await ctx.media.importFromUrl(projectId, item.url!)));
+    if (!record)
+      throw validationError([
+        { field: `mediaItems[${index}].mediaId`, message: 'mídia não encontrada neste projeto' },
+      ]);
+    items.push({ type: record.type, mediaId: record.id, url: item.url ?? record.url });
+    records.push(record);
+  }
+  return { items, records };
 }
 
 /**
- * Edits content, media, kind, time or time zone of a post that has not started.
+ * Edits content, media, kind, time or time zone of a post that has not started. Media
+ * imported for an edit that is then refused are discarded.
  *
  * @example
  * ```ts
- * const { post, targets } = await updatePost(ctx, projectId, id, { scheduledFor: new Date('2026-12-02T10:00:00-03:00') });
+ * const { post, targets } = await editPost(ctx, projectId, id, { scheduledFor: new Date('2026-12-02T10:00:00-03:00') });
  * ```
  */
 export async function editPost(
@@ -80,7 +96,7 @@ export async function editPost(
   projectId: string,
   id: string,
   body: z.output<typeof updatePostBodySchema>,
-): Promise<{ post: PostsTable; targets: PostTargetsTable[] }> {
+): Promise<{ post: PostRecord; targets: TargetRecord[] }> {
   const { post, targets } = await postWithTargets(ctx, projectId, id);
   const now = ctx.clock.now();
   if (!stillWaiting(post, targets, now)) throw new ReelayError('POST_NOT_EDITABLE');
@@ -89,79 +105,66 @@ export async function editPost(
     const problem = checkScheduleWindow(body.scheduledFor, new Date(now));
     if (problem) throw validationError([{ field: 'scheduledFor', message: problem }]);
   }
-  let items: StoredMediaItem[] = mediaItemsOf(post);
-  // The record of each item, looked up once, to check it fits the post's kind below.
-  const records: Array<MediaRecord | null> = [];
-  if (body.mediaItems) {
-    items = [];
-    for (const [index, item] of body.mediaItems.entries()) {
-      const record =
-        item.mediaId !== undefined
-          ? await ctx.media.find(projectId, item.mediaId)
-          : await ctx.media.importFromUrl(projectId, item.url!);
-      if (!record)
-        throw validationError([
-          { field: `mediaItems[${index}].mediaId`, message: 'mídia não encontrada neste projeto' },
-        ]);
-      items.push({ type: record.type, mediaId: record.id, url: item.url ?? record.url });
-      records.push(record);
-    }
-  } else {
-    for (const item of items) records.push(await ctx.media.find(projectId, item.mediaId));
-  }
-  const content = body.content ?? post.content;
-  const kind = assertPostComposition({
-    kind: body.kind ?? (body.mediaItems ? undefined : post.kind),
-    content,
-    mediaTypes: items.map((item) => item.type),
-    platforms: targets.map((target) => ({ options: JSON.parse(target.options) })),
-  });
-  for (const [index, record] of records.entries()) {
-    if (record) ctx.media.assertUsable(record, kind, `mediaItems[${index}]`);
-  }
-  const scheduledFor = body.scheduledFor?.getTime() ?? post.scheduled_for!;
-  const quotas: PlatformQuota[] = [];
-  if (scheduledFor !== post.scheduled_for) {
-    // A new time falls in another 24 h window of the account's quota.
-    for (const target of targets) {
-      const account = await findIntegration(ctx.db, projectId, target.integration_id);
-      if (account)
-        quotas.push(
-          await readPlatformQuota(ctx, account, readAccessToken(ctx, account), scheduledFor),
-        );
-    }
-  }
-
-  await ctx.db.transaction().execute(async (trx) => {
-    // Accounts before the post, as every writer takes them; moves that race for the last
-    // slots of a window are counted one after another.
-    await reserveQuota(trx, ctx, quotas, id);
-    const locked = await lockedPost(trx, ctx, id);
-    if (!stillWaiting(locked.post, locked.targets, ctx.clock.now()))
-      throw new ReelayError('POST_NOT_EDITABLE');
-    await updatePost(trx, id, {
+  const imported: PublishableMedia[] = [];
+  try {
+    const { items, records } = await editedMedia(ctx, projectId, post, body, imported);
+    const content = body.content ?? post.content;
+    const kind = assertPostComposition({
+      kind: body.kind ?? (body.mediaItems ? undefined : post.kind),
       content,
-      kind,
-      media_items: JSON.stringify(items),
-      scheduled_for: scheduledFor,
-      timezone: body.timezone ?? post.timezone,
-      updated_at: now,
+      mediaTypes: items.map((item) => item.type),
+      platforms: targets.map((target) => ({ options: target.options })),
     });
-    // Containers made for the old content are abandoned (they expire unused).
-    await bumpTargets(trx, id, { ...FRESH_PIPELINE, scheduled_for: scheduledFor }, now);
-    for (const target of locked.targets) {
-      await enqueue(
-        trx,
-        'publish_target',
-        { targetId: target.id },
-        {
-          runAt: workStart(scheduledFor, items, ctx.pipeline),
-          dedupeKey: publishJobKey(target.id),
-          now,
-        },
-      );
+    for (const [index, record] of records.entries()) {
+      if (record) ctx.media.assertUsable(record, kind, `mediaItems[${index}]`);
     }
-  });
+    const scheduledFor = body.scheduledFor?.getTime() ?? post.scheduledFor!;
+    const quotas: PlatformQuota[] = [];
+    if (scheduledFor !== post.scheduledFor) {
+      // A new time falls in another 24 h window of the account's quota.
+      for (const target of targets) {
+        const account = await findIntegration(ctx.db, projectId, target.integrationId);
+        if (account)
+          quotas.push(
+            await readPlatformQuota(ctx, account, readAccessToken(ctx, account), scheduledFor),
+          );
+      }
+    }
+
+    await ctx.db.transaction().execute(async (trx) => {
+      // Accounts before the post, as every writer takes them; moves that race for the last
+      // slots of a window are counted one after another.
+      await reserveQuota(trx, ctx, quotas, id);
+      const locked = await lockedPost(trx, ctx, id);
+      if (!stillWaiting(locked.post, locked.targets, ctx.clock.now()))
+        throw new ReelayError('POST_NOT_EDITABLE');
+      await updatePost(trx, id, {
+        content,
+        kind,
+        mediaItems: items,
+        scheduledFor,
+        timezone: body.timezone ?? post.timezone,
+        updatedAt: now,
+      });
+      // Containers made for the old content are abandoned (they expire unused).
+      await bumpTargets(trx, id, locked.targets, { ...freshPipeline(), scheduledFor }, now);
+      for (const target of locked.targets) {
+        await enqueue(
+          trx,
+          'publish_target',
+          { targetId: target.id },
+          {
+            runAt: workStart(scheduledFor, items, ctx.pipeline),
+            dedupeKey: publishJobKey(target.id),
+            now,
+          },
+        );
+      }
+    });
+  } catch (error) {
+    await discardImports(ctx, projectId, imported);
+    throw error;
+  }
   return postWithTargets(ctx, projectId, id);
 }
 
@@ -183,14 +186,16 @@ export async function cancelPost(ctx: ServerContext, projectId: string, id: stri
     await bumpTargets(
       trx,
       id,
+      targets,
       {
         status: 'cancelled',
-        error_code: 'CANCELLED',
-        error_message: 'O post foi cancelado antes da publicação.',
+        errorCode: 'CANCELLED',
+        errorMessage: 'O post foi cancelado antes da publicação.',
       },
       now,
     );
-    await updatePost(trx, id, { status: 'cancelled', updated_at: now });
+    // Every target cancelled: the post is too, and cancellation emits nothing.
+    await settlePost(trx, ctx, post, now);
     for (const target of targets) await cancelJob(trx, publishJobKey(target.id));
   });
   return postWithTargets(ctx, projectId, id);
@@ -222,11 +227,12 @@ export async function retryPost(
   const at = body.scheduledFor?.getTime() ?? null;
   const quotas: PlatformQuota[] = [];
   for (const target of failed) {
-    const account = await findIntegration(ctx.db, projectId, target.integration_id);
-    if (!account || account.access_token === null || account.auth_status !== 'active') {
+    const account = await findIntegration(ctx.db, projectId, target.integrationId);
+    // As at creation: an account whose token expired must be reconnected first.
+    if (!account || !canPublishWith(account, now)) {
       throw new ReelayError('TOKEN_INVALID', {
         message: 'A conta precisa ser reconectada antes de tentar de novo.',
-        details: { accountId: target.integration_id },
+        details: { accountId: target.integrationId },
       });
     }
     quotas.push(await readPlatformQuota(ctx, account, readAccessToken(ctx, account), at ?? now));
@@ -239,53 +245,44 @@ export async function retryPost(
     const locked = await lockedPost(trx, ctx, id);
     const stillFailed = locked.targets.filter((target) => target.status === 'failed');
     if (stillFailed.length === 0) throw new ReelayError('POST_NOT_RETRYABLE');
-    const status = at === null ? 'queued' : 'scheduled';
-    await trx
-      .updateTable('post_targets')
-      .set((eb) => ({
-        ...FRESH_PIPELINE,
-        status,
-        scheduled_for: at,
-        error_code: null,
-        error_message: null,
-        warning_message: null,
-        revision: eb('revision', '+', 1),
-        updated_at: now,
-      }))
-      .where('post_id', '=', id)
-      .where('status', '=', 'failed')
-      .execute();
-    await updatePost(trx, id, {
-      ...(at !== null ? { scheduled_for: at, was_scheduled: 1 } : {}),
+    await bumpTargets(
+      trx,
+      id,
+      locked.targets,
+      {
+        ...freshPipeline(),
+        status: at === null ? 'queued' : 'scheduled',
+        scheduledFor: at,
+        errorCode: null,
+        errorMessage: null,
+        warningMessage: null,
+      },
+      now,
+      'failed',
+    );
+    const changes = {
+      ...(at !== null ? { scheduledFor: at, wasScheduled: true } : {}),
       ...(body.timezone ? { timezone: body.timezone } : {}),
-      updated_at: now,
-    });
+      updatedAt: now,
+    };
+    await updatePost(trx, id, changes);
     for (const target of stillFailed) {
       await enqueue(
         trx,
         'publish_target',
         { targetId: target.id },
         {
-          runAt: at === null ? now : workStart(at, mediaItemsOf(locked.post), ctx.pipeline),
+          runAt: at === null ? now : workStart(at, locked.post.mediaItems, ctx.pipeline),
           dedupeKey: publishJobKey(target.id),
           now,
         },
       );
     }
-    await settlePost(trx, ctx, id, now);
+    const settled = await settlePost(trx, ctx, { ...locked.post, ...changes }, now);
     if (at !== null) {
-      const refreshed = await lockedPost(trx, ctx, id);
       await appendEvents(
         trx,
-        [
-          buildEvent(
-            'post.scheduled',
-            refreshed.post,
-            refreshed.targets,
-            ctx.config.publicUrl,
-            now,
-          ),
-        ],
+        [buildEvent('post.scheduled', settled.post, settled.targets, ctx.config.publicUrl, now)],
         now,
       );
     }

@@ -5,78 +5,86 @@
  */
 import { derivePostStatus, finalOutcome } from '@reelay/core';
 import type { ServerContext } from '../server-context';
-import { findTargetsOfPost, lockPost, updatePost, updateTargetAtRevision } from '../store/posts';
-import type { Db, PostTargetsTable } from '../store/schema';
+import type { PostRecord, TargetChanges, TargetRecord } from '../store/post-records';
+import { findTargetsOfPost, updateTargetAtRevision } from '../store/post-targets';
+import { lockPost, setPostOutcome } from '../store/posts';
+import type { Db } from '../store/schema';
 import { appendEvents } from '../webhooks/dispatch-events';
 import { buildEvent } from './post-view';
 
-export type TargetChanges = Partial<
-  Omit<PostTargetsTable, 'id' | 'post_id' | 'project_id' | 'revision'>
->;
+export type { TargetChanges };
+
+/** The post as settled, with the targets it was settled from, and whether an event was written. */
+export interface SettledPost {
+  post: PostRecord;
+  targets: TargetRecord[];
+  emitted: boolean;
+}
 
 /**
  * Inside a transaction: refreshes the post's status from its targets and, when they all
- * finished, records the final outcome and its event, with the webhook dispatch. The post
- * row must be locked. Returns whether an event was written (then call `ctx.wakeWorker()`
- * after the transaction).
+ * finished, records the final outcome and its event, with the webhook dispatch. `post` is
+ * the post as read under its lock in this transaction (with any changes the caller made
+ * to it since). When an event was written, call `ctx.wakeWorker()` after the transaction.
+ *
+ * @example
+ * ```ts
+ * const post = await lockPost(trx, ctx.dialect, postId);
+ * const { emitted } = await settlePost(trx, ctx, post, now);
+ * ```
  */
 export async function settlePost(
   trx: Db,
   ctx: ServerContext,
-  postId: string,
+  post: PostRecord,
   now: number,
-): Promise<boolean> {
-  const post = await lockPost(trx, ctx.dialect, postId);
-  if (!post) return false;
-  const targets = await findTargetsOfPost(trx, postId);
+): Promise<SettledPost> {
+  const targets = await findTargetsOfPost(trx, post.id);
   const statuses = targets.map((target) => target.status);
   const outcome = finalOutcome(statuses);
   const status = derivePostStatus(statuses);
   const publishedAt = targets.reduce<number | null>(
     (latest, target) =>
-      target.published_at !== null && (latest === null || target.published_at > latest)
-        ? target.published_at
+      target.publishedAt !== null && (latest === null || target.publishedAt > latest)
+        ? target.publishedAt
         : latest,
     null,
   );
-  const settled = { ...post, status, published_at: publishedAt, updated_at: now };
-  await updatePost(trx, postId, { status, published_at: publishedAt, updated_at: now });
+  const settled: PostRecord = { ...post, status, publishedAt, updatedAt: now };
+  await setPostOutcome(trx, post.id, { status, publishedAt, updatedAt: now });
   if (outcome && post.status !== outcome.status) {
     await appendEvents(
       trx,
       [buildEvent(outcome.event, settled, targets, ctx.config.publicUrl, now)],
       now,
     );
-    return true;
+    return { post: settled, targets, emitted: true };
   }
-  return false;
+  return { post: settled, targets, emitted: false };
 }
 
 /**
- * Records a target's progress or result, if the target is still at `revision`, and
+ * Records a target's progress or result, if the target is still at its revision, and
  * settles its post in the same transaction. Returns whether the change applied.
  *
  * @example
  * ```ts
- * await recordTarget(ctx, target, { status: 'published', published_at: now, platform_post_id: mediaId });
+ * await recordTarget(ctx, target, { status: 'published', publishedAt: now, platformPostId: mediaId });
  * ```
  */
 export async function recordTarget(
   ctx: ServerContext,
-  target: PostTargetsTable,
+  target: TargetRecord,
   changes: TargetChanges,
 ): Promise<boolean> {
   const now = ctx.clock.now();
   let emitted = false;
   const applied = await ctx.db.transaction().execute(async (trx) => {
     // Lock the post first: every writer of a post's targets goes through its row.
-    await lockPost(trx, ctx.dialect, target.post_id);
-    const applied = await updateTargetAtRevision(trx, target.id, target.revision, {
-      ...changes,
-      updated_at: now,
-    });
-    if (applied && changes.status !== undefined && changes.status !== target.status) {
-      emitted = await settlePost(trx, ctx, target.post_id, now);
+    const post = await lockPost(trx, ctx.dialect, target.postId);
+    const applied = await updateTargetAtRevision(trx, target, { ...changes, updatedAt: now });
+    if (post && applied && changes.status !== undefined && changes.status !== target.status) {
+      ({ emitted } = await settlePost(trx, ctx, post, now));
     }
     return applied;
   });

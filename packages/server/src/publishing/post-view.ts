@@ -4,38 +4,28 @@
 import {
   messageOf,
   newId,
+  pathFor,
   WEBHOOK_PAYLOAD_VERSION,
   type EventType,
   type ErrorCode,
 } from '@reelay/core';
 import { isoTime } from '../clock';
-import type { EventsTable, PostsTable, PostTargetsTable } from '../store/schema';
+import type { PostRecord, TargetRecord } from '../store/post-records';
+import type { EventsTable } from '../store/schema';
 
-/** A media item as stored with the post. */
-export interface StoredMediaItem {
-  type: 'image' | 'video';
-  mediaId: string;
-  /** The URL shown for the item: the user's own when they gave one, else the hosted copy. */
-  url: string;
-}
-
-export function mediaItemsOf(post: PostsTable): StoredMediaItem[] {
-  return JSON.parse(post.media_items) as StoredMediaItem[];
-}
-
-export function presentTarget(target: PostTargetsTable) {
+export function presentTarget(target: TargetRecord) {
   return {
     id: target.id,
     platform: 'instagram' as const,
-    integrationId: target.integration_id,
-    profileId: target.profile_id,
+    integrationId: target.integrationId,
+    profileId: target.profileId,
     status: target.status,
-    platformPostId: target.platform_post_id,
-    platformPostUrl: target.platform_post_url,
-    publishedAt: isoTime(target.published_at),
-    errorCode: target.error_code,
-    errorMessage: target.error_message,
-    warningMessage: target.warning_message,
+    platformPostId: target.platformPostId,
+    platformPostUrl: target.platformPostUrl,
+    publishedAt: isoTime(target.publishedAt),
+    errorCode: target.errorCode,
+    errorMessage: target.errorMessage,
+    warningMessage: target.warningMessage,
   };
 }
 
@@ -47,35 +37,31 @@ export function presentTarget(target: PostTargetsTable) {
  * presentPost(post, targets, config.publicUrl).links.api; // 'https://…/v1/posts/post_…'
  * ```
  */
-export function presentPost(
-  post: PostsTable,
-  targets: readonly PostTargetsTable[],
-  publicUrl: string,
-) {
+export function presentPost(post: PostRecord, targets: readonly TargetRecord[], publicUrl: string) {
   return {
     id: post.id,
     status: post.status,
     kind: post.kind,
     content: post.content,
-    scheduledFor: isoTime(post.scheduled_for),
-    publishedAt: isoTime(post.published_at),
+    scheduledFor: isoTime(post.scheduledFor),
+    publishedAt: isoTime(post.publishedAt),
     timezone: post.timezone,
-    mediaItems: mediaItemsOf(post).map((item) => ({
+    mediaItems: post.mediaItems.map((item) => ({
       type: item.type,
       url: item.url,
       mediaId: item.mediaId,
     })),
     platforms: targets.map(presentTarget),
-    idempotencyKey: post.idempotency_key,
-    links: { api: `${publicUrl}/v1/posts/${post.id}` },
-    createdAt: isoTime(post.created_at),
-    updatedAt: isoTime(post.updated_at),
+    idempotencyKey: post.idempotencyKey,
+    links: { api: `${publicUrl}${pathFor('getPost', { id: post.id })}` },
+    createdAt: isoTime(post.createdAt),
+    updatedAt: isoTime(post.updatedAt),
   };
 }
 
 /** The profile an event is about: the targets' common profile, or null when they differ. */
-function eventProfile(targets: readonly PostTargetsTable[]): string | null {
-  const profiles = new Set(targets.map((target) => target.profile_id));
+function eventProfile(targets: readonly TargetRecord[]): string | null {
+  const profiles = new Set(targets.map((target) => target.profileId));
   return profiles.size === 1 ? ([...profiles][0] ?? null) : null;
 }
 
@@ -89,8 +75,8 @@ function eventProfile(targets: readonly PostTargetsTable[]): string | null {
  */
 export function buildEvent(
   type: EventType,
-  post: PostsTable,
-  targets: readonly PostTargetsTable[],
+  post: PostRecord,
+  targets: readonly TargetRecord[],
   publicUrl: string,
   now: number,
 ): EventsTable {
@@ -101,17 +87,17 @@ export function buildEvent(
     id,
     type,
     createdAt: isoTime(now),
-    projectId: post.project_id,
+    projectId: post.projectId,
     profileId,
     data: {
       post: {
         id: post.id,
         status: post.status,
         content: post.content,
-        scheduledFor: isoTime(post.scheduled_for),
-        publishedAt: isoTime(post.published_at),
-        mediaItems: mediaItemsOf(post).map((item) => ({ type: item.type, url: item.url })),
-        links: { api: `${publicUrl}/v1/posts/${post.id}` },
+        scheduledFor: isoTime(post.scheduledFor),
+        publishedAt: isoTime(post.publishedAt),
+        mediaItems: post.mediaItems.map((item) => ({ type: item.type, url: item.url })),
+        links: { api: `${publicUrl}${pathFor('getPost', { id: post.id })}` },
       },
       platforms: targets.map((target) => {
         const { id: _id, ...shown } = presentTarget(target);
@@ -121,11 +107,11 @@ export function buildEvent(
   };
   return {
     id,
-    project_id: post.project_id,
+    project_id: post.projectId,
     profile_id: profileId,
     post_id: post.id,
     type,
-    was_scheduled: post.was_scheduled,
+    was_scheduled: Number(post.wasScheduled),
     payload: JSON.stringify(payload),
     created_at: now,
     dispatched_at: null,
@@ -136,6 +122,6 @@ export function buildEvent(
 export function failure(
   code: ErrorCode,
   message?: string,
-): { error_code: string; error_message: string } {
-  return { error_code: code, error_message: message ?? messageOf(code) };
+): { errorCode: string; errorMessage: string } {
+  return { errorCode: code, errorMessage: message ?? messageOf(code) };
 }

@@ -13,7 +13,7 @@
 import { isReelayError, ReelayError } from '@reelay/core';
 import type { ServerContext } from '../server-context';
 import { lockIntegrationsForQuota } from '../store/integrations';
-import { countActiveTargetsInWindow } from '../store/posts';
+import { countActiveTargetsInWindow } from '../store/post-targets';
 import type { Db, IntegrationsTable } from '../store/schema';
 
 const WINDOW_MS = 24 * 60 * 60_000;

@@ -1,52 +1,61 @@
 /**
  * A post target as first stored: who and when, with no outcome and no pipeline progress.
  */
-import type { PostTargetsTable } from '../store/schema';
-
-/** Pipeline progress of a target that has not started (or starts over). */
-export const FRESH_PIPELINE = {
-  children_ids: '[]',
-  container_id: null,
-  container_created_at: null,
-  container_ready_at: null,
-  publish_attempted_at: null,
-  comment_id: null,
-  attempts: 0,
-} as const satisfies Partial<PostTargetsTable>;
-
-export type NewTarget = Pick<
-  PostTargetsTable,
-  | 'id'
-  | 'post_id'
-  | 'project_id'
-  | 'integration_id'
-  | 'profile_id'
-  | 'options'
-  | 'status'
-  | 'scheduled_for'
-> &
-  Partial<PostTargetsTable>;
+import type { TargetChanges, TargetRecord } from '../store/post-records';
 
 /**
- * The full row of a new target; anything given overrides the defaults.
+ * Pipeline progress of a target that has not started (or starts over).
  *
  * @example
  * ```ts
- * newTargetRow({ id, post_id, project_id, integration_id, profile_id: null, options: '{}', status: 'queued', scheduled_for: null }, now);
+ * await bumpTargets(trx, postId, targets, { ...freshPipeline(), scheduledFor }, now);
  * ```
  */
-export function newTargetRow(target: NewTarget, now: number): PostTargetsTable {
+export function freshPipeline() {
   return {
-    error_code: null,
-    error_message: null,
-    warning_message: null,
-    platform_post_id: null,
-    platform_post_url: null,
-    published_at: null,
+    childrenIds: [] as string[],
+    containerId: null,
+    containerCreatedAt: null,
+    containerReadyAt: null,
+    publishAttemptedAt: null,
+    commentId: null,
+    attempts: 0,
+  } satisfies TargetChanges;
+}
+
+export type NewTarget = Pick<
+  TargetRecord,
+  | 'id'
+  | 'postId'
+  | 'projectId'
+  | 'integrationId'
+  | 'profileId'
+  | 'options'
+  | 'status'
+  | 'scheduledFor'
+> &
+  Partial<TargetRecord>;
+
+/**
+ * The full record of a new target; anything given overrides the defaults.
+ *
+ * @example
+ * ```ts
+ * newTarget({ id, postId, projectId, integrationId, profileId: null, options: {}, status: 'queued', scheduledFor: null }, now);
+ * ```
+ */
+export function newTarget(target: NewTarget, now: number): TargetRecord {
+  return {
+    errorCode: null,
+    errorMessage: null,
+    warningMessage: null,
+    platformPostId: null,
+    platformPostUrl: null,
+    publishedAt: null,
     revision: 0,
-    ...FRESH_PIPELINE,
-    created_at: now,
-    updated_at: now,
+    ...freshPipeline(),
+    createdAt: now,
+    updatedAt: now,
     ...target,
   };
 }

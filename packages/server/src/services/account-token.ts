@@ -4,8 +4,15 @@
  * refused: the account must be reconnected. It never surfaces as a 500.
  */
 import { ReelayError } from '@reelay/core';
-import type { ServerContext } from '../server-context';
+import type { Logger } from '../logger';
+import type { TokenCipher } from '../security/token-cipher';
 import type { IntegrationsTable } from '../store/schema';
+
+/** What reading a token needs; a server context is one. */
+export interface TokenReader {
+  readonly cipher: TokenCipher;
+  readonly logger: Logger;
+}
 
 /**
  * The account's access token in clear, or `TOKEN_INVALID` naming the account.
@@ -15,10 +22,7 @@ import type { IntegrationsTable } from '../store/schema';
  * const accessToken = readAccessToken(ctx, integration);
  * ```
  */
-export function readAccessToken(
-  ctx: Pick<ServerContext, 'cipher' | 'logger'>,
-  integration: IntegrationsTable,
-): string {
+export function readAccessToken(ctx: TokenReader, integration: IntegrationsTable): string {
   if (integration.access_token === null) {
     throw new ReelayError('TOKEN_INVALID', { details: { accountId: integration.id } });
   }
@@ -34,4 +38,21 @@ export function readAccessToken(
       details: { accountId: integration.id },
     });
   }
+}
+
+/**
+ * Whether the account can publish now: connected, not waiting for reconnection, and its
+ * token not past its expiry (the platform would refuse it).
+ *
+ * @example
+ * ```ts
+ * if (!canPublishWith(account, ctx.clock.now())) throw new ReelayError('TOKEN_INVALID');
+ * ```
+ */
+export function canPublishWith(
+  integration: Pick<IntegrationsTable, 'access_token' | 'auth_status' | 'token_expires_at'>,
+  now: number,
+): boolean {
+  const expired = integration.token_expires_at !== null && integration.token_expires_at <= now;
+  return integration.access_token !== null && integration.auth_status === 'active' && !expired;
 }

@@ -4,7 +4,8 @@
  * deletes rows in one transaction and queues the files in that same transaction, so a
  * storage outage or a crash delays the deletion but never forgets it.
  */
-import type { Db, MediaTable } from './schema';
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import type { Database, Db, MediaTable } from './schema';
 
 export async function insertMedia(db: Db, row: MediaTable): Promise<void> {
   await db.insertInto('media').values(row).execute();
@@ -48,10 +49,34 @@ export async function eraseMediaOfProjects(
   now: number,
 ): Promise<string[]> {
   if (projectIds.length === 0) return [];
+  return eraseMediaWhere(db, (eb) => eb('project_id', 'in', projectIds), now);
+}
+
+/**
+ * Deletes some media of a project (media nothing refers to, such as the imports of a
+ * refused post) and queues their files for deletion. Returns the queued storage keys.
+ */
+export async function eraseMedia(
+  db: Db,
+  projectId: string,
+  ids: readonly string[],
+  now: number,
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  return eraseMediaWhere(
+    db,
+    (eb) => eb.and([eb('project_id', '=', projectId), eb('id', 'in', ids)]),
+    now,
+  );
+}
+
+type MediaFilter = (eb: ExpressionBuilder<Database, 'media'>) => Expression<SqlBool>;
+
+async function eraseMediaWhere(db: Db, filter: MediaFilter, now: number): Promise<string[]> {
   const rows = await db
     .selectFrom('media')
     .select(['storage_key', 'rendition_key'])
-    .where('project_id', 'in', projectIds)
+    .where(filter)
     .execute();
   const keys = rows.flatMap((row) =>
     row.rendition_key ? [row.storage_key, row.rendition_key] : [row.storage_key],
@@ -63,7 +88,7 @@ export async function eraseMediaOfProjects(
       .onConflict((conflict) => conflict.column('storage_key').doNothing())
       .execute();
   }
-  await db.deleteFrom('media').where('project_id', 'in', projectIds).execute();
+  await db.deleteFrom('media').where(filter).execute();
   return keys;
 }
 

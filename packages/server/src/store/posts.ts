@@ -1,34 +1,40 @@
 /**
- * Posts and their targets. Writes that race the publishing pipeline are conditional:
- * on a target's status (cancel, start) or on its revision (pipeline progress).
+ * Posts, as decoded records (`post-records.ts`); their targets are in `post-targets.ts`.
+ * A post's status is written only by `setPostOutcome`, from its targets' statuses.
  */
 import { sql } from 'kysely';
-import type { Dialect } from './database';
-import type { Db, PostsTable, PostTargetsTable } from './schema';
+import type { PostStatus } from '@reelay/core';
+import { capabilitiesOf, type Dialect } from './database';
+import {
+  decodePost,
+  encodePost,
+  encodePostChanges,
+  type PostChanges,
+  type PostRecord,
+} from './post-records';
+import type { Db } from './schema';
 
-export async function insertPost(db: Db, post: PostsTable): Promise<void> {
-  await db.insertInto('posts').values(post).execute();
+export async function insertPost(db: Db, post: PostRecord): Promise<void> {
+  await db.insertInto('posts').values(encodePost(post)).execute();
 }
 
-export async function insertTargets(db: Db, targets: readonly PostTargetsTable[]): Promise<void> {
-  if (targets.length > 0)
-    await db
-      .insertInto('post_targets')
-      .values([...targets])
-      .execute();
-}
-
-export function findPost(db: Db, projectId: string, id: string): Promise<PostsTable | undefined> {
-  return db
+export async function findPost(
+  db: Db,
+  projectId: string,
+  id: string,
+): Promise<PostRecord | undefined> {
+  const row = await db
     .selectFrom('posts')
     .selectAll()
     .where('project_id', '=', projectId)
     .where('id', '=', id)
     .executeTakeFirst();
+  return row && decodePost(row);
 }
 
-export function findPostById(db: Db, id: string): Promise<PostsTable | undefined> {
-  return db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst();
+export async function findPostById(db: Db, id: string): Promise<PostRecord | undefined> {
+  const row = await db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && decodePost(row);
 }
 
 /**
@@ -36,84 +42,58 @@ export function findPostById(db: Db, id: string): Promise<PostsTable | undefined
  * finish at once cannot both (or neither) see the post finished. SQLite runs one write
  * transaction at a time already.
  */
-export function lockPost(db: Db, dialect: Dialect, id: string): Promise<PostsTable | undefined> {
+export async function lockPost(
+  db: Db,
+  dialect: Dialect,
+  id: string,
+): Promise<PostRecord | undefined> {
   let query = db.selectFrom('posts').selectAll().where('id', '=', id);
-  if (dialect === 'postgres') query = query.forUpdate();
-  return query.executeTakeFirst();
+  if (capabilitiesOf(dialect).rowLocks) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return row && decodePost(row);
 }
 
-export function findPostByIdempotencyKey(
+export async function findPostByIdempotencyKey(
   db: Db,
   projectId: string,
   key: string,
-): Promise<PostsTable | undefined> {
-  return db
+): Promise<PostRecord | undefined> {
+  const row = await db
     .selectFrom('posts')
     .selectAll()
     .where('project_id', '=', projectId)
     .where('idempotency_key', '=', key)
     .executeTakeFirst();
+  return row && decodePost(row);
 }
 
-export function findTargetsOfPost(db: Db, postId: string): Promise<PostTargetsTable[]> {
-  return db
-    .selectFrom('post_targets')
-    .selectAll()
-    .where('post_id', '=', postId)
-    .orderBy('id')
-    .execute();
-}
-
-export async function findTargetsOfPosts(
-  db: Db,
-  postIds: readonly string[],
-): Promise<Map<string, PostTargetsTable[]>> {
-  const byPost = new Map<string, PostTargetsTable[]>(postIds.map((id) => [id, []]));
-  if (postIds.length === 0) return byPost;
-  const rows = await db
-    .selectFrom('post_targets')
-    .selectAll()
-    .where('post_id', 'in', postIds)
-    .orderBy('id')
-    .execute();
-  for (const row of rows) byPost.get(row.post_id)?.push(row);
-  return byPost;
-}
-
-export function findTarget(db: Db, id: string): Promise<PostTargetsTable | undefined> {
-  return db.selectFrom('post_targets').selectAll().where('id', '=', id).executeTakeFirst();
+export async function updatePost(db: Db, id: string, changes: PostChanges): Promise<void> {
+  await db.updateTable('posts').set(encodePostChanges(changes)).where('id', '=', id).execute();
 }
 
 /**
- * Applies pipeline progress only if nobody edited, cancelled or retried the target since
- * it was read; returns whether it did.
+ * Writes the post's status and publication time as derived from its targets
+ * (`derivePostStatus`), whose own moves are checked by the target store.
  */
-export async function updateTargetAtRevision(
+export async function setPostOutcome(
   db: Db,
   id: string,
-  revision: number,
-  changes: Partial<Omit<PostTargetsTable, 'id' | 'post_id' | 'project_id' | 'revision'>>,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('post_targets')
-    .set(changes)
-    .where('id', '=', id)
-    .where('revision', '=', revision)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-export async function updatePost(
-  db: Db,
-  id: string,
-  changes: Partial<Omit<PostsTable, 'id' | 'project_id' | 'created_at'>>,
+  outcome: { status: PostStatus; publishedAt: number | null; updatedAt: number },
 ): Promise<void> {
-  await db.updateTable('posts').set(changes).where('id', '=', id).execute();
+  await db
+    .updateTable('posts')
+    .set({
+      status: outcome.status,
+      published_at: outcome.publishedAt,
+      updated_at: outcome.updatedAt,
+    })
+    .where('id', '=', id)
+    .execute();
 }
 
 export interface PostFilters {
-  status?: PostsTable['status'] | undefined;
-  kind?: PostsTable['kind'] | undefined;
+  status?: PostStatus | undefined;
+  kind?: PostRecord['kind'] | undefined;
   accountId?: string | undefined;
   /** A profile id, `null` for targets without profile, undefined for all. */
   profileId?: string | null | undefined;
@@ -157,14 +137,15 @@ export async function listPosts(
   projectId: string,
   filters: PostFilters,
   page: { limit: number; offset: number; sort: 'asc' | 'desc' },
-): Promise<{ total: number; rows: PostsTable[] }> {
+): Promise<{ total: number; rows: PostRecord[] }> {
   const rows = await filteredPosts(db, projectId, filters)
     .selectAll('posts')
     .orderBy('posts.created_at', page.sort)
     .orderBy('posts.id', page.sort)
     .limit(page.limit)
     .offset(page.offset)
-    .execute();
+    .execute()
+    .then((found) => found.map(decodePost));
   if (rows.length < page.limit && (rows.length > 0 || page.offset === 0)) {
     return { total: page.offset + rows.length, rows };
   }
@@ -172,29 +153,6 @@ export async function listPosts(
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   return { total: Number(count.count), rows };
-}
-
-/**
- * Targets of an account still waiting or publishing whose time falls in a window: what
- * Reelay has queued against the account's publishing quota.
- */
-export async function countActiveTargetsInWindow(
-  db: Db,
-  integrationId: string,
-  from: number,
-  to: number,
-  excludePostId?: string,
-): Promise<number> {
-  const row = await db
-    .selectFrom('post_targets')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('integration_id', '=', integrationId)
-    .$if(excludePostId !== undefined, (query) => query.where('post_id', '!=', excludePostId!))
-    .where('status', 'in', ['scheduled', 'queued', 'publishing'])
-    .where((eb) => eb(eb.fn.coalesce('scheduled_for', 'created_at'), '>=', from))
-    .where((eb) => eb(eb.fn.coalesce('scheduled_for', 'created_at'), '<=', to))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
 }
 
 export async function deletePostsOfProjects(db: Db, projectIds: readonly string[]): Promise<void> {

@@ -2,6 +2,7 @@
  * The tables as Kysely sees them. Times are integer milliseconds since the epoch on both
  * dialects (sortable, no time-zone conversions); lists are JSON text.
  */
+import type { PostKind, PostStatus, TargetStatus } from '@reelay/core';
 import type { Kysely, Transaction } from 'kysely';
 
 export interface UsersTable {
@@ -117,7 +118,7 @@ export interface RateLimitCountersTable {
 export interface PostsTable {
   id: string;
   project_id: string;
-  kind: 'feed' | 'reel' | 'story' | 'carousel';
+  kind: PostKind;
   content: string;
   timezone: string;
   scheduled_for: number | null;
@@ -128,7 +129,7 @@ export interface PostsTable {
   idempotency_key: string | null;
   /** Fingerprint of the creation body, to tell a retry from a different post with a reused key. */
   request_hash: string | null;
-  status: 'scheduled' | 'queued' | 'publishing' | 'published' | 'partial' | 'failed' | 'cancelled';
+  status: PostStatus;
   published_at: number | null;
   created_at: number;
   updated_at: number;
@@ -142,7 +143,7 @@ export interface PostTargetsTable {
   profile_id: string | null;
   /** JSON of the target's Instagram options. */
   options: string;
-  status: 'scheduled' | 'queued' | 'publishing' | 'published' | 'failed' | 'cancelled';
+  status: TargetStatus;
   scheduled_for: number | null;
   error_code: string | null;
   error_message: string | null;

@@ -5,8 +5,9 @@
  */
 import { newId, type EventType } from '@reelay/core';
 import { buildEvent } from '../../src/publishing/post-view';
-import { newTargetRow } from '../../src/publishing/target-row';
-import type { EventsTable, PostsTable, PostTargetsTable } from '../../src/store/schema';
+import { newTarget } from '../../src/publishing/target-row';
+import type { PostRecord, TargetRecord } from '../../src/store/post-records';
+import type { EventsTable } from '../../src/store/schema';
 import { appendEvents } from '../../src/webhooks/dispatch-events';
 import type { TestServer } from './test-server';
 
@@ -29,38 +30,36 @@ export async function emitEvents(
   const now = server.clock.now();
   const events: EventsTable[] = [];
   for (let i = 0; i < count; i++) {
-    const post: PostsTable = {
+    const post: PostRecord = {
       id: newId('post', now),
-      project_id: projectId,
+      projectId,
       kind: 'feed',
       content: options.content ?? `Evento ${i}`,
       timezone: 'UTC',
-      scheduled_for: null,
-      was_scheduled: options.wasScheduled ? 1 : 0,
-      media_items: JSON.stringify([
-        { type: 'image', mediaId: 'med_x', url: 'https://cdn.example.com/a.jpg' },
-      ]),
-      idempotency_key: null,
-      request_hash: null,
+      scheduledFor: null,
+      wasScheduled: options.wasScheduled ?? false,
+      mediaItems: [{ type: 'image', mediaId: 'med_x', url: 'https://cdn.example.com/a.jpg' }],
+      idempotencyKey: null,
+      requestHash: null,
       status: 'published',
-      published_at: now,
-      created_at: now,
-      updated_at: now,
+      publishedAt: now,
+      createdAt: now,
+      updatedAt: now,
     };
-    const targets: PostTargetsTable[] = (options.profiles ?? [null]).map((profileId) =>
-      newTargetRow(
+    const targets: TargetRecord[] = (options.profiles ?? [null]).map((profileId) =>
+      newTarget(
         {
           id: newId('target', now),
-          post_id: post.id,
-          project_id: projectId,
-          integration_id: newId('integration', now),
-          profile_id: profileId,
-          options: '{}',
+          postId: post.id,
+          projectId,
+          integrationId: newId('integration', now),
+          profileId,
+          options: {},
           status: 'published',
-          scheduled_for: null,
-          platform_post_id: '17890000000000000',
-          platform_post_url: 'https://www.instagram.com/p/abc/',
-          published_at: now,
+          scheduledFor: null,
+          platformPostId: '17890000000000000',
+          platformPostUrl: 'https://www.instagram.com/p/abc/',
+          publishedAt: now,
         },
         now,
       ),

@@ -6,7 +6,8 @@ import { acceptPost } from '../../publishing/accept-post';
 import { cancelPost, editPost, retryPost } from '../../publishing/post-commands';
 import { presentPost } from '../../publishing/post-view';
 import type { ServerContext } from '../../server-context';
-import { findPost, findTargetsOfPost, findTargetsOfPosts, listPosts } from '../../store/posts';
+import { findTargetsOfPost, findTargetsOfPosts } from '../../store/post-targets';
+import { findPost, listPosts } from '../../store/posts';
 import { projectOf, type RouteHandlers } from '../route-handler';
 
 export function postHandlers(ctx: ServerContext): RouteHandlers {

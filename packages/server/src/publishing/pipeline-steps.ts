@@ -1,0 +1,146 @@
+/**
+ * The platform side of each pipeline step. Every platform id is stored before the next
+ * call, so a crash at any point resumes at the right step; a handler answers `undefined`
+ * to go on with the next step, or the job's outcome to end this run.
+ */
+import { isReelayError, pollDelay } from '@reelay/core';
+import {
+  InstagramPlatformError,
+  withCarouselChildren,
+  type ContainerPlan,
+} from '@reelay/core/platform';
+import type { JobOutcome } from '../queue/worker';
+import { recordTarget } from './post-outcome';
+import { handleError, persist, type Run } from './pipeline-run';
+
+/** A step's answer: go on (`'next'`), or end the run with this outcome. */
+export type StepResult = 'next' | { end: JobOutcome };
+
+const stop: StepResult = { end: undefined };
+
+function account(run: Run) {
+  return { accessToken: run.accessToken, igUserId: run.integration.platform_user_id };
+}
+
+export async function createChild(
+  run: Run,
+  plan: ContainerPlan,
+  index: number,
+): Promise<StepResult> {
+  const { id } = await run.platform.createContainer({
+    ...account(run),
+    params: plan.children[index]!,
+  });
+  return (await persist(run, { childrenIds: [...run.target.childrenIds, id] })) ? 'next' : stop;
+}
+
+export async function createParent(run: Run, plan: ContainerPlan): Promise<StepResult> {
+  const params =
+    plan.kind === 'carousel' ? withCarouselChildren(plan, run.target.childrenIds) : plan.container;
+  const { id } = await run.platform.createContainer({ ...account(run), params });
+  if (!(await persist(run, { containerId: id, containerCreatedAt: run.ctx.clock.now() })))
+    return stop;
+  run.observed.containerCreatedNow = true;
+  return 'next';
+}
+
+/** Reads the container's status (`poll`, or `confirm` after an attempt) and notes it. */
+export async function observeContainer(run: Run): Promise<StepResult> {
+  const status = await run.platform.getContainerStatus({
+    accessToken: run.accessToken,
+    containerId: run.target.containerId!,
+  });
+  switch (status.statusCode) {
+    case 'FINISHED':
+      if (
+        run.target.containerReadyAt === null &&
+        !(await persist(run, { containerReadyAt: run.ctx.clock.now() }))
+      )
+        return stop;
+      run.observed.containerStatus = 'FINISHED';
+      return 'next';
+    case 'PUBLISHED':
+    case 'IN_PROGRESS':
+      run.observed.containerStatus = status.statusCode;
+      return 'next';
+    default:
+      return {
+        end: await handleError(
+          run,
+          status.error ??
+            new InstagramPlatformError('INTERNAL_ERROR', { transient: false, outcome: 'refused' }),
+        ),
+      };
+  }
+}
+
+/** `media_publish`, once the target is `publishing`: from here it can no longer be cancelled. */
+export async function publish(run: Run): Promise<StepResult> {
+  if (run.target.status !== 'publishing') {
+    if (!(await recordTarget(run.ctx, run.target, { status: 'publishing' }))) return stop;
+    run.target = { ...run.target, status: 'publishing' };
+  }
+  // This attempt starts now: after a crash, the container's status decides.
+  if (!(await persist(run, { publishAttemptedAt: run.ctx.clock.now() }))) return stop;
+  run.observed = {};
+  try {
+    const { id } = await run.platform.publishContainer({
+      ...account(run),
+      creationId: run.target.containerId!,
+    });
+    return (await persist(run, { platformPostId: id })) ? 'next' : stop;
+  } catch (error) {
+    if (error instanceof InstagramPlatformError && error.outcome === 'unknown') {
+      run.observed.outcomeUnknown = true;
+      return 'next';
+    }
+    if (error instanceof InstagramPlatformError && error.details?.reason === 'media_not_ready') {
+      // Not ready after all: back to polling, nothing was published.
+      if (!(await persist(run, { containerReadyAt: null, publishAttemptedAt: null }))) return stop;
+      return { end: { retryAt: run.ctx.clock.now() + pollDelay(0) } };
+    }
+    return { end: await handleError(run, error) };
+  }
+}
+
+/** The publication happened: the permalink and the first comment (best effort), then the result. */
+export async function finish(run: Run, plan: ContainerPlan): Promise<JobOutcome> {
+  const mediaId = run.target.platformPostId;
+  const warnings: string[] = [];
+  if (mediaId === null) {
+    warnings.push('Publicado: o Instagram confirmou a publicação, mas não informou o id da mídia.');
+  }
+  let permalink = run.target.platformPostUrl;
+  if (mediaId !== null && permalink === null) {
+    try {
+      permalink = (await run.platform.getMedia({ accessToken: run.accessToken, mediaId }))
+        .permalink;
+    } catch (error) {
+      run.ctx.logger.warn('link do post não obtido', { targetId: run.target.id, error });
+    }
+    if (permalink === null)
+      warnings.push('Publicado, mas o link do post ainda não estava disponível.');
+  }
+  if (plan.firstComment && mediaId !== null && run.target.commentId === null) {
+    try {
+      const { id } = await run.platform.createComment({
+        accessToken: run.accessToken,
+        mediaId,
+        message: plan.firstComment,
+      });
+      if (!(await persist(run, { commentId: id }))) return;
+    } catch (error) {
+      const reason = isReelayError(error) ? `${error.code}: ${error.message}` : 'falha inesperada';
+      warnings.push(`Publicado, mas o primeiro comentário não foi publicado (${reason}).`);
+    }
+  }
+  await recordTarget(run.ctx, run.target, {
+    status: 'published',
+    publishedAt: run.ctx.clock.now(),
+    platformPostId: mediaId,
+    platformPostUrl: permalink,
+    warningMessage: warnings.length > 0 ? warnings.join(' ') : null,
+    errorCode: null,
+    errorMessage: null,
+  });
+}

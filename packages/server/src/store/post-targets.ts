@@ -1,0 +1,140 @@
+/**
+ * Post targets. Writes that race the publishing pipeline are conditional on the target's
+ * revision (pipeline progress), and commands bump the revision, so a pipeline run that
+ * read a target before a command cannot write over it. Every status write is checked
+ * against the target state machine (`assertTransition`).
+ */
+import { ACTIVE_TARGET_STATUSES, assertTransition, type TargetStatus } from '@reelay/core';
+import {
+  decodeTarget,
+  encodeTarget,
+  encodeTargetChanges,
+  type TargetChanges,
+  type TargetRecord,
+} from './post-records';
+import type { Db } from './schema';
+
+export async function insertTargets(db: Db, targets: readonly TargetRecord[]): Promise<void> {
+  if (targets.length > 0)
+    await db.insertInto('post_targets').values(targets.map(encodeTarget)).execute();
+}
+
+export async function findTarget(db: Db, id: string): Promise<TargetRecord | undefined> {
+  const row = await db
+    .selectFrom('post_targets')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && decodeTarget(row);
+}
+
+export async function findTargetsOfPost(db: Db, postId: string): Promise<TargetRecord[]> {
+  const rows = await db
+    .selectFrom('post_targets')
+    .selectAll()
+    .where('post_id', '=', postId)
+    .orderBy('id')
+    .execute();
+  return rows.map(decodeTarget);
+}
+
+export async function findTargetsOfPosts(
+  db: Db,
+  postIds: readonly string[],
+): Promise<Map<string, TargetRecord[]>> {
+  const byPost = new Map<string, TargetRecord[]>(postIds.map((id) => [id, []]));
+  if (postIds.length === 0) return byPost;
+  const rows = await db
+    .selectFrom('post_targets')
+    .selectAll()
+    .where('post_id', 'in', postIds)
+    .orderBy('id')
+    .execute();
+  for (const row of rows) byPost.get(row.post_id)?.push(decodeTarget(row));
+  return byPost;
+}
+
+/**
+ * Applies pipeline progress only if nobody edited, cancelled or retried the target since
+ * it was read; returns whether it did. A status change must be allowed from the status
+ * the target was read with (throws otherwise, before writing).
+ *
+ * @example
+ * ```ts
+ * await updateTargetAtRevision(db, target, { containerId: id, updatedAt: now });
+ * ```
+ */
+export async function updateTargetAtRevision(
+  db: Db,
+  target: Pick<TargetRecord, 'id' | 'revision' | 'status'>,
+  changes: TargetChanges,
+): Promise<boolean> {
+  if (changes.status !== undefined) assertTransition(target.status, changes.status);
+  const result = await db
+    .updateTable('post_targets')
+    .set(encodeTargetChanges(changes))
+    .where('id', '=', target.id)
+    .where('revision', '=', target.revision)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Changes a post's targets (all of them, or only those in status `only`) and bumps their
+ * revision. `current` are the targets as read under the post's lock: each status move is
+ * checked against them.
+ *
+ * @example
+ * ```ts
+ * await bumpTargets(trx, postId, locked.targets, { status: 'cancelled' }, now);
+ * ```
+ */
+export async function bumpTargets(
+  db: Db,
+  postId: string,
+  current: readonly TargetRecord[],
+  changes: TargetChanges,
+  now: number,
+  only?: TargetStatus,
+): Promise<void> {
+  if (changes.status !== undefined) {
+    for (const target of current) {
+      if (only === undefined || target.status === only) {
+        assertTransition(target.status, changes.status);
+      }
+    }
+  }
+  await db
+    .updateTable('post_targets')
+    .set((eb) => ({
+      ...encodeTargetChanges(changes),
+      revision: eb('revision', '+', 1),
+      updated_at: now,
+    }))
+    .where('post_id', '=', postId)
+    .$if(only !== undefined, (query) => query.where('status', '=', only!))
+    .execute();
+}
+
+/**
+ * Targets of an account still waiting or publishing whose time falls in a window: what
+ * Reelay has queued against the account's publishing quota.
+ */
+export async function countActiveTargetsInWindow(
+  db: Db,
+  integrationId: string,
+  from: number,
+  to: number,
+  excludePostId?: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('post_targets')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('integration_id', '=', integrationId)
+    .$if(excludePostId !== undefined, (query) => query.where('post_id', '!=', excludePostId!))
+    .where('status', 'in', ACTIVE_TARGET_STATUSES)
+    .where((eb) => eb(eb.fn.coalesce('scheduled_for', 'created_at'), '>=', from))
+    .where((eb) => eb(eb.fn.coalesce('scheduled_for', 'created_at'), '<=', to))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
