@@ -10,6 +10,7 @@ import type { AccessTokens, BearerIdentity } from '../security/access-tokens';
 import { hashSecret, looksLikeApiKey } from '../security/api-keys';
 import { findActiveApiKeyByHash, touchApiKey } from '../store/api-keys';
 import type { Db } from '../store/schema';
+import { findUserWithProjectAccess } from '../store/user-project-access';
 import {
   findProjectOfUser,
   findUserByEmail,
@@ -21,7 +22,19 @@ import {
 
 /** Who is calling, once the credential is verified. */
 export type Principal =
-  { kind: 'key'; apiKeyId: string; projectId: string } | { kind: 'user'; userId: string };
+  | { kind: 'key'; apiKeyId: string; projectId: string }
+  | {
+      kind: 'user';
+      userId: string;
+      /** Whether the user owns the project in `x-project-id`, when read with the user. */
+      projectAccess?: ProjectAccess;
+    };
+
+/** The answer of the ownership check for one project. */
+export interface ProjectAccess {
+  projectId: string;
+  owned: boolean;
+}
 
 /** What a handler knows about the caller. */
 export type AuthContext =
@@ -34,6 +47,8 @@ export interface PresentedCredentials {
   bearer: string | null;
   /** An Authorization header that is not `Bearer <token>`. */
   malformed: boolean;
+  /** The `x-project-id` header, trimmed; absent or blank is null. */
+  projectId?: string | null;
 }
 
 const unauthorized = (message: string) => new ReelayError('UNAUTHORIZED', { message });
@@ -42,10 +57,17 @@ const unauthorized = (message: string) => new ReelayError('UNAUTHORIZED', { mess
 export function readCredentials(req: IncomingMessage): PresentedCredentials {
   const keyHeader = req.headers['x-access-key'];
   const key = typeof keyHeader === 'string' && keyHeader.trim() !== '' ? keyHeader.trim() : null;
+  const projectId = projectIdOf(req);
   const authorization = req.headers.authorization;
-  if (!authorization) return { key, bearer: null, malformed: false };
+  if (!authorization) return { key, bearer: null, malformed: false, projectId };
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-  return { key, bearer: match?.[1] ?? null, malformed: !match };
+  return { key, bearer: match?.[1] ?? null, malformed: !match, projectId };
+}
+
+function projectIdOf(req: IncomingMessage): string | null {
+  const header = req.headers['x-project-id'];
+  const projectId = typeof header === 'string' ? header.trim() : '';
+  return projectId === '' ? null : projectId;
 }
 
 export function hasAnyCredential(credentials: PresentedCredentials): boolean {
@@ -73,11 +95,49 @@ export function createAuthenticator(deps: AuthenticatorDeps) {
   // lastUsedAt is kept to the minute; skip the statement entirely within that minute.
   const lastTouched = new Map<string, number>();
 
-  async function userFromIdentity(identity: BearerIdentity): Promise<string | null> {
-    if (identity.kind === 'local')
-      return (await findUserById(deps.db, identity.userId)) ? identity.userId : null;
+  /**
+   * The user a token names. With a project named, the same read answers whether the user
+   * owns it, so a project route reads the database once.
+   */
+  async function userFromIdentity(
+    identity: BearerIdentity,
+    projectId: string | null,
+  ): Promise<Extract<Principal, { kind: 'user' }> | null> {
+    if (projectId !== null) {
+      const found = await findUserWithProjectAccess(
+        deps.db,
+        identity.kind === 'local' ? { id: identity.userId } : { oidcSubject: identity.subject },
+        projectId,
+      );
+      if (found) {
+        const projectAccess = { projectId, owned: found.ownsProject };
+        return { kind: 'user', userId: found.userId, projectAccess };
+      }
+      if (identity.kind === 'local') return null;
+      const userId = await linkOrCreateOidcUser(identity);
+      return userId ? { kind: 'user', userId } : null;
+    }
+    if (identity.kind === 'local') {
+      return (await findUserById(deps.db, identity.userId))
+        ? { kind: 'user', userId: identity.userId }
+        : null;
+    }
+    const userId = await userFromOidc(identity);
+    return userId ? { kind: 'user', userId } : null;
+  }
+
+  /** The user of an OpenID Connect identity, linked or created on its first request. */
+  async function userFromOidc(
+    identity: Extract<BearerIdentity, { kind: 'oidc' }>,
+  ): Promise<string | null> {
     const known = await findUserByOidcSubject(deps.db, identity.subject);
-    if (known) return known.id;
+    return known ? known.id : linkOrCreateOidcUser(identity);
+  }
+
+  /** First request of an OpenID Connect subject no user has yet. */
+  async function linkOrCreateOidcUser(
+    identity: Extract<BearerIdentity, { kind: 'oidc' }>,
+  ): Promise<string | null> {
     const now = deps.clock.now();
     const email = identity.email ?? `${identity.subject.replace(/[^a-z0-9]+/gi, '.')}@oidc.invalid`;
     const sameEmail = await findUserByEmail(deps.db, email);
@@ -124,8 +184,7 @@ export function createAuthenticator(deps: AuthenticatorDeps) {
         return { kind: 'key', apiKeyId: row.id, projectId: row.project_id };
       }
       const identity = await deps.accessTokens.verify(credentials.bearer!);
-      const userId = identity ? await userFromIdentity(identity) : null;
-      return userId ? { kind: 'user', userId } : null;
+      return identity ? await userFromIdentity(identity, credentials.projectId ?? null) : null;
     },
 
     /**
@@ -162,12 +221,16 @@ export function createAuthenticator(deps: AuthenticatorDeps) {
         };
       }
       if (mode === 'bearer') return { mode: 'bearer', userId: principal.userId };
-      const header = req.headers['x-project-id'];
-      const projectId = typeof header === 'string' ? header.trim() : '';
-      if (projectId === '') {
+      const projectId = projectIdOf(req);
+      if (projectId === null) {
         throw new ReelayError('PROJECT_REQUIRED');
       }
-      if (!(await findProjectOfUser(deps.db, projectId, principal.userId))) {
+      const known = principal.projectAccess;
+      const owned =
+        known?.projectId === projectId
+          ? known.owned
+          : Boolean(await findProjectOfUser(deps.db, projectId, principal.userId));
+      if (!owned) {
         throw new ReelayError('FORBIDDEN', {
           message: 'Este projeto não pertence ao usuário autenticado.',
         });

@@ -3,64 +3,29 @@
  * data folder (never held in memory), inspected, and only then stored and recorded; a
  * refused or failed file leaves nothing behind. Stored media is served to the platform
  * at unguessable public URLs, and images the platform cannot take (PNG, WebP) get a JPEG
- * rendition on first publication.
+ * rendition on first publication. This module wires the parts together.
  */
-import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { Kysely } from 'kysely';
-import {
-  checkMedia,
-  MEDIA_LIMITS,
-  mediaInvalid,
-  newId,
-  ReelayError,
-  type MediaDescription,
-  type MediaUsage,
-} from '@reelay/core';
+import { checkMedia, mediaInvalid, type MediaUsage } from '@reelay/core';
 import type { Clock } from '../clock';
 import type { ReelayConfig } from '../config';
 import type { Logger } from '../logger';
-import {
-  findMedia,
-  findMediaByToken,
-  insertMedia,
-  listQueuedErasures,
-  setMediaRendition,
-  unqueueErasure,
-} from '../store/media';
-import type { Database, MediaTable } from '../store/schema';
-import { convertToJpeg } from './convert-image';
-import { inspectMedia } from './inspect-media';
+import { findMedia } from '../store/media';
+import type { Database } from '../store/schema';
+import { eraseQueuedFiles } from './erase-queued-files';
+import { createIncomingFolder } from './incoming-folder';
 import { createLocalStorage } from './local-storage';
+import { createMediaIntake, type IncomingFile } from './media-intake';
+import { recordOf, type MediaRecord } from './media-record';
+import { createPlatformUrls } from './media-renditions';
 import type { MediaStorage } from './media-storage';
-import {
-  originalName,
-  publicFileUrl,
-  recordOf,
-  RENDITION_NAME,
-  type MediaRecord,
-} from './media-record';
+import { findPublicFile, type PublicFile } from './public-file';
 import { createS3Storage } from './s3-storage';
 import { createSafeFetcher, DEFAULT_SAFE_FETCH, type SafeFetchOptions } from './safe-fetch';
 
-export interface IncomingFile {
-  stream: Readable;
-  filename?: string;
-  mimeType?: string;
-}
-
-/** One file of a media item, as the public route serves it. */
-export interface PublicFile {
-  key: string;
-  contentType: string;
-  size: number;
-  createdAt: number;
-}
+export { uploadTooLarge, type IncomingFile } from './media-intake';
+export type { PublicFile } from './public-file';
 
 export interface MediaService {
   /** Streams an upload (multipart file) into storage, inspects it, stores the record or throws MEDIA_INVALID; nothing half-written on failure. */
@@ -93,10 +58,6 @@ export interface MediaServiceOptions {
   fetch?: Partial<SafeFetchOptions>;
 }
 
-/** Temporary files older than this belong to no running request. */
-const STALE_INCOMING_MS = 60 * 60_000;
-const ERASE_BATCH = 200;
-
 /**
  * Creates the media service from the server's configuration.
  *
@@ -110,7 +71,6 @@ const ERASE_BATCH = 200;
 export function createMediaService(options: MediaServiceOptions): MediaService {
   const { db, config, clock, logger } = options;
   const mediaDir = join(config.dataDir, 'media');
-  const incomingDir = join(mediaDir, 'incoming');
   const storage =
     options.storage ??
     (config.storage.kind === 's3'
@@ -122,97 +82,27 @@ export function createMediaService(options: MediaServiceOptions): MediaService {
     allowHttp: config.allowPrivateUrls,
     ...options.fetch,
   });
-  const renditions = new Map<string, Promise<string>>();
-
-  async function incomingPath(): Promise<string> {
-    await mkdir(incomingDir, { recursive: true });
-    return join(incomingDir, `${randomBytes(12).toString('hex')}.part`);
-  }
-
-  /** Inspects a complete temporary file and, when it passes, stores and records it. */
-  async function accept(
-    projectId: string,
-    temp: string,
-    size: number,
-    field: string,
-    sourceUrl: string | null,
-  ): Promise<MediaRecord> {
-    const inspection = await inspectMedia(temp, size);
-    if (!inspection.ok) throw mediaInvalid(inspection.problem, field);
-    const description = inspection.description;
-    const problem = checkMedia(description, 'upload');
-    if (problem) throw mediaInvalid(problem, field);
-
-    const now = clock.now();
-    const id = newId('media', now);
-    const key = `${projectId}/${id}/${originalName(description.mime)}`;
-    const row = rowOf(description, {
-      id,
-      project_id: projectId,
-      storage_key: key,
-      // 192 random bits: the URL is the only secret between the platform and the file.
-      public_token: randomBytes(24).toString('base64url'),
-      source_url: sourceUrl,
-      created_at: now,
-    });
-    await storage.put(key, temp, description.mime, size);
-    try {
-      await insertMedia(db, row);
-    } catch (error) {
-      await storage.remove(key).catch(() => {});
-      throw error;
-    }
-    return recordOf(row, config.publicUrl);
-  }
-
-  async function ensureRendition(record: MediaRecord): Promise<string> {
-    const key = `${record.projectId}/${record.id}/platform.jpg`;
-    const original = await incomingPath();
-    const output = await incomingPath();
-    try {
-      await storage.download(record.storageKey, original);
-      const rendition = await convertToJpeg(original, output);
-      await storage.put(key, output, 'image/jpeg', rendition.size);
-      await setMediaRendition(db, record.id, key, rendition.size);
-      logger.debug('rendição JPEG criada', { mediaId: record.id, quality: rendition.quality });
-    } finally {
-      await rm(original, { force: true });
-      await rm(output, { force: true });
-    }
-    return publicFileUrl(config.publicUrl, record.publicToken, RENDITION_NAME);
-  }
-
-  const service: MediaService = {
+  const incoming = createIncomingFolder(join(mediaDir, 'incoming'));
+  const intake = createMediaIntake({
+    db,
     storage,
+    fetcher,
+    incoming,
+    clock,
+    publicUrl: config.publicUrl,
+  });
+  const platformUrl = createPlatformUrls({
+    db,
+    storage,
+    incoming,
+    logger,
+    publicUrl: config.publicUrl,
+  });
 
-    async upload(projectId, file) {
-      const temp = await incomingPath();
-      try {
-        let size = 0;
-        const limit = MEDIA_LIMITS.directUploadMaxBytes;
-        const counter = new Transform({
-          transform(chunk: Buffer, _encoding, done) {
-            size += chunk.length;
-            if (size > limit) return done(uploadTooLarge());
-            done(null, chunk);
-          },
-        });
-        await pipeline(file.stream, counter, createWriteStream(temp));
-        return await accept(projectId, temp, size, 'file', null);
-      } finally {
-        await rm(temp, { force: true });
-      }
-    },
-
-    async importFromUrl(projectId, url) {
-      const temp = await incomingPath();
-      try {
-        const fetched = await fetcher.fetchToFile(url, temp);
-        return await accept(projectId, temp, fetched.size, 'url', url);
-      } finally {
-        await rm(temp, { force: true });
-      }
-    },
+  return {
+    storage,
+    upload: intake.upload,
+    importFromUrl: intake.importFromUrl,
 
     async find(projectId, id) {
       const row = await findMedia(db, projectId, id);
@@ -224,68 +114,15 @@ export function createMediaService(options: MediaServiceOptions): MediaService {
       if (problem) throw mediaInvalid(problem, field);
     },
 
-    async platformUrl(record) {
-      if (record.type !== 'image' || record.mime === 'image/jpeg') return record.url;
-      if (record.renditionKey) {
-        return publicFileUrl(config.publicUrl, record.publicToken, RENDITION_NAME);
-      }
-      // One conversion per media at a time, however many targets publish it at once.
-      let pending = renditions.get(record.id);
-      if (!pending) {
-        pending = ensureRendition(record).finally(() => renditions.delete(record.id));
-        renditions.set(record.id, pending);
-      }
-      return pending;
-    },
+    platformUrl,
 
-    async publicFile(token, name) {
-      if (!/^[A-Za-z0-9_-]{32}$/.test(token)) return null;
-      const row = await findMediaByToken(db, token);
-      if (!row || row.status !== 'ready') return null;
-      if (name === originalName(row.mime)) {
-        return {
-          key: row.storage_key,
-          contentType: row.mime,
-          size: row.size,
-          createdAt: row.created_at,
-        };
-      }
-      if (name === RENDITION_NAME && row.rendition_key && row.rendition_size !== null) {
-        return {
-          key: row.rendition_key,
-          contentType: 'image/jpeg',
-          size: row.rendition_size,
-          createdAt: row.created_at,
-        };
-      }
-      return null;
-    },
+    publicFile: (token, name) => findPublicFile(db, token, name),
 
     async sweep() {
-      let erased = 0;
-      let failed = 0;
-      for (;;) {
-        const keys = await listQueuedErasures(db, ERASE_BATCH);
-        let progressed = false;
-        for (const key of keys) {
-          try {
-            await storage.remove(key);
-            await unqueueErasure(db, key);
-            erased++;
-            progressed = true;
-          } catch (error) {
-            failed++;
-            logger.warn('falha ao apagar arquivo de mídia; nova tentativa na próxima varredura', {
-              key,
-              error,
-            });
-          }
-        }
-        if (keys.length < ERASE_BATCH || !progressed) break;
-      }
+      const result = await eraseQueuedFiles(db, storage, logger);
       // File times are wall-clock times, whatever clock the server runs on.
-      await removeStaleIncoming(incomingDir, Date.now());
-      return { erased, failed };
+      await incoming.removeStale(Date.now());
+      return result;
     },
 
     async close() {
@@ -293,62 +130,4 @@ export function createMediaService(options: MediaServiceOptions): MediaService {
       await storage.close();
     },
   };
-  return service;
-}
-
-/** The answer to an upload over the direct-upload limit (50 MB). */
-export function uploadTooLarge(): ReelayError {
-  return mediaInvalid(
-    {
-      reason: 'too_large',
-      message: 'o envio direto aceita até 50 MB; importe vídeos maiores por URL ({ url })',
-    },
-    'file',
-  );
-}
-
-/** The row of an accepted file. */
-function rowOf(
-  description: MediaDescription,
-  base: Pick<
-    MediaTable,
-    'id' | 'project_id' | 'storage_key' | 'public_token' | 'source_url' | 'created_at'
-  >,
-): MediaTable {
-  const video = description.type === 'video' ? description : null;
-  return {
-    ...base,
-    type: description.type,
-    mime: description.mime,
-    size: description.size,
-    width: description.width,
-    height: description.height,
-    duration_seconds: video?.durationSeconds ?? null,
-    fps: video?.fps ?? null,
-    bitrate: video?.bitrate ?? null,
-    video_codec: video?.videoCodec ?? null,
-    audio_codec: video?.audioCodec ?? null,
-    moov_before_mdat: video ? (video.moovBeforeMdat ? 1 : 0) : null,
-    status: 'ready',
-    rendition_key: null,
-    rendition_size: null,
-  };
-}
-
-/** Temporary files left by a crash: nothing refers to them, so they go. */
-async function removeStaleIncoming(folder: string, now: number): Promise<void> {
-  let names: string[];
-  try {
-    names = await readdir(folder);
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    const path = join(folder, name);
-    try {
-      if (now - (await stat(path)).mtimeMs > STALE_INCOMING_MS) await rm(path, { force: true });
-    } catch {
-      // removed meanwhile
-    }
-  }
 }

@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PassThrough } from 'node:stream';
 import busboy from 'busboy';
 import { MEDIA_LIMITS, ReelayError } from '@reelay/core';
-import { uploadTooLarge, type IncomingFile } from './media-service';
+import { uploadTooLarge, type IncomingFile } from './media-intake';
 
 /** Room for part headers and boundaries around a file of the largest accepted size. */
 const MULTIPART_OVERHEAD = 64 * 1024;

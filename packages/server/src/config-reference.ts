@@ -1,0 +1,92 @@
+/**
+ * The configuration reference for people: docs/self-hosting.md is generated from the
+ * descriptions here and the defaults of the schema (`pnpm docs:generate`).
+ */
+import { environmentSchema } from './config-schema';
+
+/**
+ * What each variable does, for people: the configuration reference in
+ * docs/self-hosting.md is generated from this table and the defaults of
+ * `environmentSchema`. Typed so a
+ * new variable cannot be added without its description.
+ */
+const DESCRIPTIONS: { [Name in keyof typeof environmentSchema.shape]: string } = {
+  NODE_ENV:
+    '`production` requires `REELAY_ENCRYPTION_KEY` and `REELAY_AUTH_SECRET`; other values generate development secrets in the data folder and check every answer against the contract.',
+  PORT: 'Port the server listens on.',
+  HOST: 'Address the server listens on.',
+  DATABASE_URL:
+    'Unset: SQLite at `<data folder>/reelay.db`. A file path or `file:` URL: that SQLite file. `postgres://…`: PostgreSQL (required for several instances).',
+  REELAY_DATA_DIR:
+    'Folder for the SQLite file, locally stored media and generated development secrets. Unset: the folder of the SQLite file `DATABASE_URL` names, otherwise `$XDG_DATA_HOME/reelay` (`~/.local/share/reelay`), the same whatever command starts the server and wherever.',
+  REELAY_PUBLIC_URL:
+    'The https address users and Instagram reach this server at: OAuth callback, media URLs fetched by the platform, links in answers. Default `http://localhost:<PORT>`.',
+  REELAY_ENCRYPTION_KEY:
+    'Key that encrypts platform tokens and webhook secrets at rest: 32 bytes in base64 or hex (`openssl rand -base64 32`). Losing it means reconnecting every account.',
+  REELAY_AUTH_SECRET:
+    'Secret (32+ characters) that signs access tokens and OAuth state. Changing it ends every access token (refresh tokens still work) and every connection flow in progress.',
+  REELAY_ALLOW_SIGNUP:
+    'Let anyone sign up with the built-in login after the first user (the first sign-up is always open).',
+  REELAY_CORS_ORIGINS:
+    'Comma-separated browser origins of dashboards allowed to call with Bearer tokens.',
+  REELAY_TRUST_PROXY:
+    'Behind one reverse proxy: take the client address from the last `X-Forwarded-For` entry (the one the proxy added). Never set it when the server is exposed directly.',
+  REELAY_OIDC_ISSUER:
+    'An OpenID Connect issuer whose tokens are accepted as Bearer tokens (keys read from its JWKS).',
+  REELAY_OIDC_AUDIENCE: 'Audience required in tokens of the OpenID Connect issuer.',
+  REELAY_ALLOW_PRIVATE_URLS:
+    'Development only: let media and webhook URLs reach loopback and private addresses and use plain http. Warns at start.',
+  REELAY_STORAGE:
+    'Where media files live: `local` (the data folder) or `s3` (S3-compatible object storage).',
+  REELAY_S3_ENDPOINT:
+    'S3-compatible endpoint, e.g. `https://s3.eu-west-1.amazonaws.com` or a MinIO address.',
+  REELAY_S3_BUCKET:
+    'Bucket for media files (may stay private: the server streams files to the platform).',
+  REELAY_S3_REGION: 'Region used to sign S3 requests.',
+  REELAY_S3_ACCESS_KEY_ID: 'S3 access key id.',
+  REELAY_S3_SECRET_ACCESS_KEY: 'S3 secret access key.',
+  REELAY_S3_FORCE_PATH_STYLE:
+    'Address the bucket as `<endpoint>/<bucket>` (MinIO and most self-hosted servers).',
+  REELAY_LOG_LEVEL: 'Least severe log level written (JSON lines on stderr; secrets are redacted).',
+  REELAY_MISSED_GRACE_MINUTES:
+    'A scheduled post whose work could not start within this many minutes after its time (for example, the service was down) fails as `MISSED` instead of publishing late. At least 1.',
+  REELAY_DATABASE_POOL_SIZE: 'Connections each instance keeps to PostgreSQL.',
+  REELAY_WORKER_CONCURRENCY: 'Jobs one instance runs at once (platform calls in flight).',
+  REELAY_HEADERS_TIMEOUT_SECONDS:
+    'A client that has not sent all its request headers within this many seconds gets 408 `REQUEST_TIMEOUT` and is disconnected.',
+  REELAY_BODY_IDLE_TIMEOUT_SECONDS:
+    'A request body (JSON or an upload) that stops arriving for this many seconds gets 408 `REQUEST_TIMEOUT`. Slow but steady uploads are not cut off; a whole request may take up to 30 minutes.',
+  INSTAGRAM_APP_ID:
+    'Instagram App ID (Instagram › API setup with Instagram login). Without it, connecting accounts answers `PLATFORM_CREDENTIALS_MISSING`.',
+  INSTAGRAM_APP_SECRET:
+    'Instagram App Secret; also verifies the deauthorize and data-deletion callbacks.',
+  INSTAGRAM_AUTHORIZE_URL:
+    'Base of the authorization window (the emulator serves all three platform addresses from its one address).',
+  INSTAGRAM_API_URL: 'Base of the code exchange (`/oauth/access_token`).',
+  INSTAGRAM_GRAPH_URL: 'Base of the Graph API.',
+  INSTAGRAM_GRAPH_VERSION: 'Graph API version in paths, or `none` for paths without a version.',
+  INSTAGRAM_SCOPES:
+    'Comma-separated permissions asked when connecting; default `instagram_business_basic,instagram_business_content_publish,instagram_business_manage_comments`.',
+};
+
+/**
+ * Every variable with its default and description, for the configuration reference.
+ *
+ * @example
+ * ```ts
+ * configurationReference().find((entry) => entry.name === 'PORT'); // { name: 'PORT', default: '8080', … }
+ * ```
+ */
+export function configurationReference(): Array<{
+  name: string;
+  default: string | null;
+  description: string;
+}> {
+  const defaults = environmentSchema.parse({}) as Record<string, unknown>;
+  return Object.keys(environmentSchema.shape).map((name) => {
+    const value = defaults[name];
+    const shown =
+      value === undefined || (Array.isArray(value) && value.length === 0) ? null : String(value);
+    return { name, default: shown, description: DESCRIPTIONS[name as keyof typeof DESCRIPTIONS] };
+  });
+}

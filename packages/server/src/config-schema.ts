@@ -1,0 +1,95 @@
+/**
+ * The schema of every environment variable the server reads, with its default. Values
+ * arrive as text; each parser turns one into its typed value or a pt-BR message that
+ * names what to write instead.
+ */
+import * as z from 'zod';
+
+const booleanText = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'use true ou false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** A whole number written in digits; `error` says what to write instead. */
+const digits = (error: string) => z.string().regex(/^\d+$/, { error }).transform(Number);
+
+const port = digits('use um número de porta').pipe(
+  z.number().int().min(0).max(65535, { error: 'use uma porta de 0 a 65535' }),
+);
+
+const absoluteUrl = z
+  .url({ protocol: /^https?$/, error: 'use uma URL http(s) absoluta' })
+  .transform((url) => url.replace(/\/+$/, ''));
+
+const commaList = z.string().transform((text) =>
+  text
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean),
+);
+
+/**
+ * Permissions asked for by default: profile, publishing, and comments (the first comment
+ * of a post is published with the comments permission).
+ */
+export const DEFAULT_SCOPES = [
+  'instagram_business_basic',
+  'instagram_business_content_publish',
+  'instagram_business_manage_comments',
+] as const;
+
+/** Every variable the server reads, with its default. */
+export const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: port.default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z.string().min(1).optional(),
+  REELAY_DATA_DIR: z.string().min(1).optional(),
+  REELAY_PUBLIC_URL: absoluteUrl.optional(),
+  REELAY_ENCRYPTION_KEY: z.string().min(1).optional(),
+  REELAY_AUTH_SECRET: z
+    .string()
+    .min(32, { error: 'use ao menos 32 caracteres aleatórios' })
+    .optional(),
+  REELAY_ALLOW_SIGNUP: booleanText.default(false),
+  REELAY_CORS_ORIGINS: commaList.default([]),
+  REELAY_TRUST_PROXY: booleanText.default(false),
+  REELAY_OIDC_ISSUER: absoluteUrl.optional(),
+  REELAY_OIDC_AUDIENCE: z.string().min(1).optional(),
+  REELAY_ALLOW_PRIVATE_URLS: booleanText.default(false),
+  REELAY_STORAGE: z.enum(['local', 's3'], { error: 'use local ou s3' }).default('local'),
+  REELAY_S3_ENDPOINT: absoluteUrl.optional(),
+  REELAY_S3_BUCKET: z.string().min(1).optional(),
+  REELAY_S3_REGION: z.string().min(1).default('us-east-1'),
+  REELAY_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  REELAY_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  REELAY_S3_FORCE_PATH_STYLE: booleanText.default(false),
+  REELAY_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  REELAY_MISSED_GRACE_MINUTES: digits('use um número inteiro de minutos')
+    .pipe(z.number().int().min(1, { error: 'use ao menos 1 minuto' }))
+    .default(15),
+  REELAY_DATABASE_POOL_SIZE: digits('use um número inteiro')
+    .pipe(z.number().int().min(1).max(200))
+    .default(10),
+  REELAY_WORKER_CONCURRENCY: digits('use um número inteiro')
+    .pipe(z.number().int().min(1).max(1000))
+    .default(32),
+  REELAY_HEADERS_TIMEOUT_SECONDS: digits('use um número inteiro de segundos')
+    .pipe(z.number().int().min(1).max(300, { error: 'use de 1 a 300 segundos' }))
+    .default(15),
+  REELAY_BODY_IDLE_TIMEOUT_SECONDS: digits('use um número inteiro de segundos')
+    .pipe(z.number().int().min(1).max(3600, { error: 'use de 1 a 3600 segundos' }))
+    .default(30),
+  INSTAGRAM_APP_ID: z.string().min(1).optional(),
+  INSTAGRAM_APP_SECRET: z.string().min(1).optional(),
+  INSTAGRAM_AUTHORIZE_URL: absoluteUrl.default('https://www.instagram.com'),
+  INSTAGRAM_API_URL: absoluteUrl.default('https://api.instagram.com'),
+  INSTAGRAM_GRAPH_URL: absoluteUrl.default('https://graph.instagram.com'),
+  INSTAGRAM_GRAPH_VERSION: z
+    .string()
+    .regex(/^(v\d+\.\d+|none)$/, { error: 'use uma versão como v25.0, ou none para nenhuma' })
+    .default('v25.0'),
+  INSTAGRAM_SCOPES: commaList.optional(),
+});
+
+/** The parsed variables, as `loadConfig` reads them. */
+export type EnvironmentVariables = z.output<typeof environmentSchema>;

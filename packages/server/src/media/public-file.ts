@@ -1,0 +1,47 @@
+/** The file behind a public media URL (`/media/{token}/{name}`), which the platform fetches. */
+import { findMediaByToken } from '../store/media';
+import type { Db } from '../store/schema';
+import { originalName, RENDITION_NAME } from './media-record';
+
+/** One file of a media item, as the public route serves it. */
+export interface PublicFile {
+  key: string;
+  contentType: string;
+  size: number;
+  createdAt: number;
+}
+
+/**
+ * The original or the JPEG rendition of ready media, or null for anything else.
+ *
+ * @example
+ * ```ts
+ * await findPublicFile(db, token, 'original.png'); // { key: 'proj_…/media_…/original.png', contentType: 'image/png', … }
+ * ```
+ */
+export async function findPublicFile(
+  db: Db,
+  token: string,
+  name: string,
+): Promise<PublicFile | null> {
+  if (!/^[A-Za-z0-9_-]{32}$/.test(token)) return null;
+  const row = await findMediaByToken(db, token);
+  if (!row || row.status !== 'ready') return null;
+  if (name === originalName(row.mime)) {
+    return {
+      key: row.storage_key,
+      contentType: row.mime,
+      size: row.size,
+      createdAt: row.created_at,
+    };
+  }
+  if (name === RENDITION_NAME && row.rendition_key && row.rendition_size !== null) {
+    return {
+      key: row.rendition_key,
+      contentType: 'image/jpeg',
+      size: row.rendition_size,
+      createdAt: row.created_at,
+    };
+  }
+  return null;
+}

@@ -1,0 +1,60 @@
+/** The validated configuration's shape, and the error that stops a start. */
+import type { S3Settings } from './media/s3-storage';
+
+export type StorageSettings = { readonly kind: 'local' } | ({ readonly kind: 's3' } & S3Settings);
+
+export type DatabaseSettings =
+  { dialect: 'sqlite'; filename: string } | { dialect: 'postgres'; connectionString: string };
+
+/** The validated configuration `createReelay` runs with. */
+export interface ReelayConfig {
+  readonly environment: 'development' | 'production' | 'test';
+  readonly port: number;
+  readonly host: string;
+  readonly database: DatabaseSettings;
+  /** Where SQLite files, generated secrets and stored media live. */
+  readonly dataDir: string;
+  /** The address users and the platform reach this server at, without trailing slash. */
+  readonly publicUrl: string;
+  /** Key that encrypts platform tokens at rest; `null` means "generate one in dataDir". */
+  readonly encryptionKey: string | null;
+  /** Secret that signs access tokens and OAuth state; `null` means "generate one in dataDir". */
+  readonly authSecret: string | null;
+  readonly allowSignup: boolean;
+  /** Browser origins of dashboards allowed to call with Bearer tokens. */
+  readonly corsOrigins: readonly string[];
+  /** Whether to read the client address from `x-forwarded-for` (behind a reverse proxy). */
+  readonly trustProxy: boolean;
+  /** An external OpenID Connect issuer whose tokens are accepted as Bearer tokens. */
+  readonly oidc: { issuer: string; audience: string | null } | null;
+  /** Development setting: lets media and webhook URLs point at loopback and private addresses. */
+  readonly allowPrivateUrls: boolean;
+  /** Where media files live: local disk under `dataDir/media`, or an S3-compatible bucket. */
+  readonly storage: StorageSettings;
+  readonly logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** A scheduled post that could not start within this long after its time fails as `MISSED`. */
+  readonly missedGraceMs: number;
+  /** Jobs one instance runs at once (platform calls in flight). */
+  readonly workerConcurrency: number;
+  /** Connections each instance keeps to PostgreSQL. */
+  readonly databasePoolSize: number;
+  /** How long a client may take to send its request headers. */
+  readonly headersTimeoutMs: number;
+  /** How long a request body may stay without receiving a byte. */
+  readonly bodyIdleTimeoutMs: number;
+  readonly instagram: {
+    readonly appId: string | null;
+    readonly appSecret: string | null;
+    readonly authorizeUrl: string;
+    readonly apiUrl: string;
+    readonly graphUrl: string;
+    readonly graphVersion: string;
+    /** Permissions asked for when connecting an account. */
+    readonly scopes: readonly string[];
+  };
+}
+
+/** Thrown when the environment cannot start the server; the message names the variable. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
