@@ -9,24 +9,15 @@ import { systemClock, type Clock } from './clock';
 import type { ReelayConfig } from './config';
 import { createAuthenticator } from './http/authenticate';
 import { createHttpServer } from './http/create-app';
-import type { RouteHandlers } from './http/route-handler';
 import type { RouteId } from '@reelay/core';
-import { accountHandlers } from './http/handlers/account';
-import { authHandlers } from './http/handlers/auth';
-import { healthHandlers } from './http/handlers/health';
-import { integrationHandlers } from './http/handlers/integrations';
-import { profileHandlers } from './http/handlers/profiles';
-import { connectHandlers } from './http/handlers/connect';
-import { metaCallbackHandlers } from './http/handlers/meta-callbacks';
 import { createPlatform, PLATFORM_CREDENTIALS_WARNING } from './platform';
-import { mediaFileRoutes, mediaHandlers } from './http/handlers/media';
+import { mediaFileRoutes } from './http/handlers/media';
+import { createRouteHandlers } from './route-handlers';
 import { referenceRoutes } from './http/reference-pages';
 import { createMediaService } from './media/media-service';
 import type { InstagramTimeouts } from '@reelay/core/platform';
 import { refreshExpiringTokens, type TokenRefreshReport } from './services/token-refresh';
 import { Cron } from 'croner';
-import { postHandlers } from './http/handlers/posts';
-import { notificationHandlers } from './http/handlers/notifications';
 import { createWebhooks } from './webhooks/webhook-service';
 import type { WebhookSettings } from './webhooks/webhook-settings';
 import { createPublishTargetHandler } from './publishing/pipeline';
@@ -179,18 +170,7 @@ export async function createReelay(
     (store.capabilities.sharedRateLimits
       ? createDatabaseRateLimiter(store.db)
       : createMemoryRateLimiter());
-  const handlers: RouteHandlers = {
-    ...healthHandlers(context),
-    ...authHandlers(context),
-    ...accountHandlers(context),
-    ...profileHandlers(context),
-    ...integrationHandlers(context),
-    ...connectHandlers(context),
-    ...metaCallbackHandlers(context),
-    ...postHandlers(context),
-    ...mediaHandlers(context),
-    ...notificationHandlers(context, webhooks),
-  };
+  const handlers = createRouteHandlers(context, webhooks);
   const server = createHttpServer({
     config,
     clock,

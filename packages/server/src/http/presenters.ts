@@ -3,9 +3,11 @@
  * values as `null`, secrets never.
  */
 import { isoTime } from '../clock';
-import type { ApiKeysTable, IntegrationsTable, ProfilesTable } from '../store/schema';
+import type { ApiKeyRecord } from '../services/api-keys';
+import type { IntegrationRecord } from '../services/integrations';
+import type { ProfileRecord } from '../services/profiles';
 
-export function presentApiKey(row: ApiKeysTable) {
+export function presentApiKey(row: ApiKeyRecord) {
   return {
     id: row.id,
     name: row.name,
@@ -16,7 +18,7 @@ export function presentApiKey(row: ApiKeysTable) {
   };
 }
 
-export function presentProfile(row: ProfilesTable) {
+export function presentProfile(row: ProfileRecord) {
   return {
     id: row.id,
     name: row.name,
@@ -25,7 +27,7 @@ export function presentProfile(row: ProfilesTable) {
   };
 }
 
-export function presentIntegration(row: IntegrationsTable) {
+export function presentIntegration(row: IntegrationRecord) {
   return {
     id: row.id,
     platform: 'instagram' as const,
@@ -39,6 +41,6 @@ export function presentIntegration(row: IntegrationsTable) {
     tokenExpiresAt: isoTime(row.token_expires_at),
     lastHealthCheckAt: isoTime(row.last_health_check_at),
     healthError: row.health_error,
-    scopes: JSON.parse(row.scopes) as string[],
+    scopes: row.scopes,
   };
 }

@@ -20,11 +20,10 @@ import { jobKey } from '../queue/job-kinds';
 import { enqueue } from '../queue/jobs';
 import { appendEvents } from '../webhooks/dispatch-events';
 import type { ServerContext } from '../server-context';
-import { findIntegration } from '../store/integrations';
+import { findIntegration, type IntegrationRecord } from '../store/integrations';
 import type { PostRecord, StoredMediaItem, TargetRecord } from '../store/post-records';
 import { findTargetsOfPost, insertTargets } from '../store/post-targets';
 import { findPostByIdempotencyKey, insertPost } from '../store/posts';
-import type { IntegrationsTable } from '../store/schema';
 import { discardImports } from './imported-media';
 import type { PublishableMedia } from './media-port';
 import { buildEvent } from './post-view';
@@ -59,8 +58,8 @@ async function usableAccounts(
   ctx: ServerContext,
   projectId: string,
   body: CreatePostBody,
-): Promise<IntegrationsTable[]> {
-  const accounts: IntegrationsTable[] = [];
+): Promise<IntegrationRecord[]> {
+  const accounts: IntegrationRecord[] = [];
   const missing: Array<{ field: string; message: string }> = [];
   for (const [index, target] of body.platforms.entries()) {
     const account = await findIntegration(ctx.db, projectId, target.accountId);
@@ -164,7 +163,7 @@ async function store(
   projectId: string,
   body: CreatePostBody,
   hash: string,
-  accounts: IntegrationsTable[],
+  accounts: IntegrationRecord[],
   imported: PublishableMedia[],
 ): Promise<AcceptedPost> {
   const now = ctx.clock.now();

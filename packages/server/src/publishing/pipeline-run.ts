@@ -14,10 +14,9 @@ import { InstagramPlatformError } from '@reelay/core/platform';
 import type { JobOutcome } from '../queue/worker';
 import type { ServerContext } from '../server-context';
 import type { InstagramPlatform } from '../platform';
-import { updateIntegration } from '../store/integrations';
+import { updateIntegration, type IntegrationRecord } from '../store/integrations';
 import type { PostRecord, TargetChanges, TargetRecord } from '../store/post-records';
 import { updateTargetAtRevision } from '../store/post-targets';
-import type { IntegrationsTable } from '../store/schema';
 import type { PipelineSettings } from './pipeline-settings';
 import { recordTarget } from './post-outcome';
 import { failure } from './post-view';
@@ -29,7 +28,7 @@ export interface Run {
   platform: InstagramPlatform;
   post: PostRecord;
   target: TargetRecord;
-  integration: IntegrationsTable;
+  integration: IntegrationRecord;
   accessToken: string;
   /** What this run learned from the platform (never stored). */
   observed: RunObservations;

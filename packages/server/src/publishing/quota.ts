@@ -12,9 +12,9 @@
  */
 import { isReelayError, ReelayError } from '@reelay/core';
 import type { ServerContext } from '../server-context';
-import { lockIntegrationsForQuota } from '../store/integrations';
+import { lockIntegrationsForQuota, type IntegrationRecord } from '../store/integrations';
 import { countActiveTargetsInWindow } from '../store/post-targets';
-import type { Db, IntegrationsTable } from '../store/schema';
+import type { Db } from '../store/schema';
 
 const WINDOW_MS = 24 * 60 * 60_000;
 /** Used only when the platform's answer has no total. */
@@ -22,7 +22,7 @@ export const FALLBACK_QUOTA_TOTAL = 100;
 
 /** What the platform said about one account for a post at `at`. */
 export interface PlatformQuota {
-  integration: IntegrationsTable;
+  integration: IntegrationRecord;
   /** Time of the post; the quota counts what Reelay has queued in the 24 h around it. */
   at: number;
   /** The platform's own count of its last 24 h, or 0 when that window does not reach `at`. */
@@ -42,7 +42,7 @@ export interface PlatformQuota {
  */
 export async function readPlatformQuota(
   ctx: ServerContext,
-  integration: IntegrationsTable,
+  integration: IntegrationRecord,
   accessToken: string,
   at: number,
 ): Promise<PlatformQuota> {

@@ -6,7 +6,7 @@
 import { ReelayError } from '@reelay/core';
 import type { Logger } from '../logger';
 import type { TokenCipher } from '../security/token-cipher';
-import type { IntegrationsTable } from '../store/schema';
+import type { IntegrationRecord } from '../store/integrations';
 
 /** What reading a token needs; a server context is one. */
 export interface TokenReader {
@@ -22,7 +22,7 @@ export interface TokenReader {
  * const accessToken = readAccessToken(ctx, integration);
  * ```
  */
-export function readAccessToken(ctx: TokenReader, integration: IntegrationsTable): string {
+export function readAccessToken(ctx: TokenReader, integration: IntegrationRecord): string {
   if (integration.access_token === null) {
     throw new ReelayError('TOKEN_INVALID', { details: { accountId: integration.id } });
   }
@@ -50,7 +50,7 @@ export function readAccessToken(ctx: TokenReader, integration: IntegrationsTable
  * ```
  */
 export function canPublishWith(
-  integration: Pick<IntegrationsTable, 'access_token' | 'auth_status' | 'token_expires_at'>,
+  integration: Pick<IntegrationRecord, 'access_token' | 'auth_status' | 'token_expires_at'>,
   now: number,
 ): boolean {
   const expired = integration.token_expires_at !== null && integration.token_expires_at <= now;

@@ -12,9 +12,10 @@ import {
   findIntegrationByPlatformUser,
   insertIntegration,
   updateIntegration,
+  type IntegrationChanges,
+  type IntegrationRecord,
 } from '../store/integrations';
 import { findLiveProfile } from '../store/profiles';
-import type { IntegrationsTable } from '../store/schema';
 import { findProjectById } from '../store/users';
 import { requirePlatform } from '../platform';
 
@@ -27,11 +28,14 @@ import { requirePlatform } from '../platform';
  * const integration = await connectAccount(ctx, states.verify(query.state), code);
  * ```
  */
+/** What connecting needs: the store, time, the platform and the token cipher. */
+export type ConnectDeps = Pick<ServerContext, 'db' | 'clock' | 'platform' | 'cipher'>;
+
 export async function connectAccount(
-  ctx: ServerContext,
+  ctx: ConnectDeps,
   state: ConnectState,
   code: string,
-): Promise<IntegrationsTable> {
+): Promise<IntegrationRecord> {
   const platform = requirePlatform(ctx.platform);
   if (!(await findProjectById(ctx.db, state.projectId))) {
     throw new ReelayError('NOT_FOUND', { message: 'O projeto desta conexão não existe mais.' });
@@ -51,7 +55,7 @@ export async function connectAccount(
     token_issued_at: longLived.issuedAt.getTime(),
     token_expires_at: longLived.expiresAt?.getTime() ?? null,
     token_refreshed_at: null,
-    scopes: JSON.stringify(shortLived.scopes),
+    scopes: [...shortLived.scopes],
     auth_status: 'active' as const,
     status: 'connected' as const,
     health_error: null,
@@ -72,7 +76,7 @@ export async function connectAccount(
   );
   if (existing) return reconnect(ctx, existing, state, token);
   try {
-    const row: IntegrationsTable = {
+    const row: IntegrationRecord = {
       id: newId('integration', now),
       project_id: state.projectId,
       profile_id: state.profileId,
@@ -97,11 +101,11 @@ export async function connectAccount(
 }
 
 async function reconnect(
-  ctx: ServerContext,
-  existing: IntegrationsTable,
+  ctx: ConnectDeps,
+  existing: IntegrationRecord,
   state: ConnectState,
-  token: Partial<IntegrationsTable>,
-): Promise<IntegrationsTable> {
+  token: IntegrationChanges,
+): Promise<IntegrationRecord> {
   const live = existing.status !== 'revoked';
   const otherProfile =
     state.profileId !== null &&

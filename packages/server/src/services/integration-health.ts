@@ -7,8 +7,15 @@ import { isReelayError, ReelayError } from '@reelay/core';
 import { readAccessToken } from './account-token';
 import { isoTime } from '../clock';
 import type { ServerContext } from '../server-context';
-import { findIntegration, updateIntegration } from '../store/integrations';
-import type { IntegrationsTable } from '../store/schema';
+import {
+  findIntegration,
+  updateIntegration,
+  type IntegrationChanges,
+  type IntegrationRecord,
+} from '../store/integrations';
+
+/** What a check needs: the store, time, the platform and reading the stored token. */
+export type HealthDeps = Pick<ServerContext, 'db' | 'clock' | 'platform' | 'cipher' | 'logger'>;
 
 export const HEALTH_CHECK_INTERVAL_MS = 10 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
@@ -16,7 +23,7 @@ const DAY_MS = 24 * 60 * 60_000;
 /** Codes after which the account must be reconnected. */
 const RECONNECT_CODES = new Set(['TOKEN_INVALID']);
 
-function presentHealth(row: IntegrationsTable, now: number, checkedLive: boolean) {
+function presentHealth(row: IntegrationRecord, now: number, checkedLive: boolean) {
   return {
     integrationId: row.id,
     status: row.status,
@@ -30,7 +37,7 @@ function presentHealth(row: IntegrationsTable, now: number, checkedLive: boolean
         : Math.max(0, Math.floor((row.token_expires_at - now) / DAY_MS)),
     lastHealthCheckAt: isoTime(row.last_health_check_at),
     healthError: row.health_error,
-    scopes: JSON.parse(row.scopes) as string[],
+    scopes: row.scopes,
     checkedLive,
   };
 }
@@ -39,10 +46,10 @@ export type ConnectionHealth = ReturnType<typeof presentHealth>;
 
 /** The result of asking the platform about a connection. */
 async function probe(
-  ctx: ServerContext,
-  row: IntegrationsTable,
+  ctx: HealthDeps,
+  row: IntegrationRecord,
   now: number,
-): Promise<Partial<IntegrationsTable>> {
+): Promise<IntegrationChanges> {
   if (row.access_token === null) {
     return { status: 'revoked', auth_status: 'reconnect_required' };
   }
@@ -101,7 +108,7 @@ async function probe(
  * ```
  */
 export async function checkIntegrationHealth(
-  ctx: ServerContext,
+  ctx: HealthDeps,
   projectId: string,
   id: string,
   options: { force: boolean },

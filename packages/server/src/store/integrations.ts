@@ -6,6 +6,28 @@ import { sql } from 'kysely';
 import { capabilitiesOf, type Dialect } from './database';
 import type { Db, IntegrationsTable } from './schema';
 
+/**
+ * A connected account as callers see it: the stored row with its JSON column decoded
+ * (`scopes` is a list). Only this module reads or writes the encoded form.
+ */
+export type IntegrationRecord = Omit<IntegrationsTable, 'scopes'> & { scopes: string[] };
+
+/** Columns an update may change, in decoded form. */
+export type IntegrationChanges = Partial<
+  Omit<IntegrationRecord, 'id' | 'project_id' | 'created_at'>
+>;
+
+function decode(row: IntegrationsTable): IntegrationRecord {
+  return { ...row, scopes: JSON.parse(row.scopes) as string[] };
+}
+
+function encode<T extends { scopes?: string[] | undefined }>(
+  record: T,
+): Omit<T, 'scopes'> & { scopes?: string } {
+  const { scopes, ...rest } = record;
+  return scopes === undefined ? rest : { ...rest, scopes: JSON.stringify(scopes) };
+}
+
 export interface IntegrationFilters {
   platform?: string | undefined;
   /** A profile id, or `null` for accounts without a profile; undefined for all. */
@@ -41,14 +63,16 @@ export async function listIntegrations(
   projectId: string,
   filters: IntegrationFilters,
   page: { limit: number; offset: number; sort: 'asc' | 'desc' },
-): Promise<{ total: number; rows: IntegrationsTable[] }> {
-  const rows = await filtered(db, projectId, filters)
-    .selectAll()
-    .orderBy('created_at', page.sort)
-    .orderBy('id', page.sort)
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+): Promise<{ total: number; rows: IntegrationRecord[] }> {
+  const rows = (
+    await filtered(db, projectId, filters)
+      .selectAll()
+      .orderBy('created_at', page.sort)
+      .orderBy('id', page.sort)
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute()
+  ).map(decode);
   // A short page that starts inside the results already tells the total: no count query.
   if (rows.length < page.limit && (rows.length > 0 || page.offset === 0)) {
     return { total: page.offset + rows.length, rows };
@@ -59,17 +83,18 @@ export async function listIntegrations(
   return { total: Number(count.count), rows };
 }
 
-export function findIntegration(
+export async function findIntegration(
   db: Db,
   projectId: string,
   id: string,
-): Promise<IntegrationsTable | undefined> {
-  return db
+): Promise<IntegrationRecord | undefined> {
+  const row = await db
     .selectFrom('integrations')
     .selectAll()
     .where('project_id', '=', projectId)
     .where('id', '=', id)
     .executeTakeFirst();
+  return row && decode(row);
 }
 
 /**
@@ -116,31 +141,35 @@ export async function lockIntegrationsForQuota(
     .execute();
 }
 
-export function findIntegrationByPlatformUser(
+export async function findIntegrationByPlatformUser(
   db: Db,
   projectId: string,
   platform: string,
   platformUserId: string,
-): Promise<IntegrationsTable | undefined> {
-  return db
+): Promise<IntegrationRecord | undefined> {
+  const row = await db
     .selectFrom('integrations')
     .selectAll()
     .where('project_id', '=', projectId)
     .where('platform', '=', platform)
     .where('platform_user_id', '=', platformUserId)
     .executeTakeFirst();
+  return row && decode(row);
 }
 
-export async function insertIntegration(db: Db, row: IntegrationsTable): Promise<void> {
-  await db.insertInto('integrations').values(row).execute();
+export async function insertIntegration(db: Db, record: IntegrationRecord): Promise<void> {
+  await db
+    .insertInto('integrations')
+    .values({ ...record, scopes: JSON.stringify(record.scopes) })
+    .execute();
 }
 
 export async function updateIntegration(
   db: Db,
   id: string,
-  changes: Partial<Omit<IntegrationsTable, 'id' | 'project_id' | 'created_at'>>,
+  changes: IntegrationChanges,
 ): Promise<void> {
-  await db.updateTable('integrations').set(changes).where('id', '=', id).execute();
+  await db.updateTable('integrations').set(encode(changes)).where('id', '=', id).execute();
 }
 
 /**
@@ -168,11 +197,11 @@ export async function disconnectIntegration(
 }
 
 /** Every connection of a platform user, in any project, by either of its ids. */
-export function findIntegrationsOfPlatformUser(
+export async function findIntegrationsOfPlatformUser(
   db: Db,
   platformUserId: string,
-): Promise<IntegrationsTable[]> {
-  return db
+): Promise<IntegrationRecord[]> {
+  const rows = await db
     .selectFrom('integrations')
     .selectAll()
     .where((eb) =>
@@ -182,19 +211,20 @@ export function findIntegrationsOfPlatformUser(
       ]),
     )
     .execute();
+  return rows.map(decode);
 }
 
 /**
  * Accounts whose long-lived token should be refreshed now: still connected, at least
  * 24 h old (the platform refuses younger tokens) and expiring before `expiringBefore`.
  */
-export function findTokensToRefresh(
+export async function findTokensToRefresh(
   db: Db,
   now: number,
   expiringBefore: number,
   limit: number,
-): Promise<IntegrationsTable[]> {
-  return db
+): Promise<IntegrationRecord[]> {
+  const rows = await db
     .selectFrom('integrations')
     .selectAll()
     .where('access_token', 'is not', null)
@@ -205,6 +235,7 @@ export function findTokensToRefresh(
     .orderBy('token_expires_at')
     .limit(limit)
     .execute();
+  return rows.map(decode);
 }
 
 export async function deleteIntegrationsOfProjects(

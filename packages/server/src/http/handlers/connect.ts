@@ -6,11 +6,9 @@
  */
 import { isReelayError, ReelayError } from '@reelay/core';
 import { parseAuthorizationCallback } from '@reelay/core/platform';
-import { connectAccount } from '../../services/connect-account';
-import { checkIntegrationHealth } from '../../services/integration-health';
+import type { IntegrationsService } from '../../services/integrations';
+import type { ProfilesService } from '../../services/profiles';
 import type { ServerContext } from '../../server-context';
-import { claimOAuthState } from '../../store/oauth-state-uses';
-import { findLiveProfile } from '../../store/profiles';
 import { requirePlatform } from '../../platform';
 import { presentIntegration } from '../presenters';
 import { projectOf, type RouteHandlers } from '../route-handler';
@@ -23,7 +21,17 @@ function withOutcome(redirectUrl: string, outcome: Record<string, string>): stri
   return url.toString();
 }
 
-export function connectHandlers(ctx: ServerContext): RouteHandlers {
+/** What the flow needs besides the services: the app's settings and the state signer. */
+export type ConnectHandlerDeps = Pick<
+  ServerContext,
+  'config' | 'logger' | 'oauthStates' | 'platform'
+>;
+
+export function connectHandlers(
+  ctx: ConnectHandlerDeps,
+  services: { integrations: IntegrationsService; profiles: ProfilesService },
+): RouteHandlers {
+  const { integrations, profiles } = services;
   return {
     connectPlatform: async ({ params, query }, context) => {
       if (params.platform.toLowerCase() !== 'instagram') {
@@ -33,7 +41,7 @@ export function connectHandlers(ctx: ServerContext): RouteHandlers {
       }
       const platform = requirePlatform(ctx.platform);
       const projectId = projectOf(context);
-      if (query.profileId && !(await findLiveProfile(ctx.db, projectId, query.profileId))) {
+      if (query.profileId && !(await profiles.exists(projectId, query.profileId))) {
         throw new ReelayError('NOT_FOUND', { message: 'Perfil não encontrado neste projeto.' });
       }
       const { state, expiresAt } = ctx.oauthStates.sign({
@@ -52,13 +60,13 @@ export function connectHandlers(ctx: ServerContext): RouteHandlers {
         // Claimed before the code exchange, so no replay of the callback gets that far. A
         // platform failure after this point means starting the connection again, which
         // the single-use code would demand anyway.
-        if (!(await claimOAuthState(ctx.db, state.nonce, state.expiresAt, ctx.clock.now()))) {
+        if (!(await integrations.claimState(state))) {
           throw new ReelayError('STATE_INVALID', {
             message: 'O parâmetro state já foi usado; comece a conexão de novo.',
           });
         }
         const { code } = parseAuthorizationCallback(query as Record<string, string>);
-        const integration = await connectAccount(ctx, state, code);
+        const integration = await integrations.connect(state, code);
         if (redirectUrl) {
           return {
             status: 302,
@@ -89,7 +97,7 @@ export function connectHandlers(ctx: ServerContext): RouteHandlers {
     },
 
     getIntegrationHealth: async ({ params, query }, context) => {
-      const health = await checkIntegrationHealth(ctx, projectOf(context), params.id, {
+      const health = await integrations.health(projectOf(context), params.id, {
         force: query.force === 'true',
       });
       return { status: 200, body: { success: true, health } };

@@ -2,18 +2,17 @@
  * Liveness, credential check and the OpenAPI document.
  */
 import { buildOpenApiDocument } from '@reelay/core/openapi';
-import type { ServerContext } from '../../server-context';
-import { findProjectById } from '../../store/users';
+import type { AccountService } from '../../services/account';
 import type { RouteHandlers } from '../route-handler';
 import { projectOf } from '../route-handler';
 
-export function healthHandlers(ctx: ServerContext): RouteHandlers {
+export function healthHandlers(publicUrl: string, account: AccountService): RouteHandlers {
   // Generated once at start from the contract table (spec §9).
-  const openApiDocument = buildOpenApiDocument({ serverUrl: ctx.config.publicUrl });
+  const openApiDocument = buildOpenApiDocument({ serverUrl: publicUrl });
   return {
     healthz: async () => ({ status: 200, body: { ok: true } }),
     healthAuth: async (_input, context) => {
-      const project = await findProjectById(ctx.db, projectOf(context));
+      const project = await account.findProject(projectOf(context));
       if (!project) throw new Error('projeto da credencial não existe');
       return {
         status: 200,

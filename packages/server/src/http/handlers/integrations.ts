@@ -2,16 +2,14 @@
  * Connected accounts: list and disconnect.
  */
 import { ReelayError } from '@reelay/core';
-import type { ServerContext } from '../../server-context';
-import { disconnectIntegration, listIntegrations } from '../../store/integrations';
+import type { IntegrationsService } from '../../services/integrations';
 import { presentIntegration } from '../presenters';
 import { projectOf, type RouteHandlers } from '../route-handler';
 
-export function integrationHandlers(ctx: ServerContext): RouteHandlers {
+export function integrationHandlers(integrations: IntegrationsService): RouteHandlers {
   return {
     listIntegrations: async ({ query }, context) => {
-      const { total, rows } = await listIntegrations(
-        ctx.db,
+      const { total, rows } = await integrations.list(
         projectOf(context),
         { platform: query.platform, profileId: query.profileId, q: query.q },
         { limit: query.limit, offset: query.offset, sort: query.sort },
@@ -24,7 +22,7 @@ export function integrationHandlers(ctx: ServerContext): RouteHandlers {
 
     deleteIntegration: async ({ params }, context) => {
       // The token is erased; published posts stay; scheduled ones will fail (spec §3).
-      if (!(await disconnectIntegration(ctx.db, projectOf(context), params.id, ctx.clock.now()))) {
+      if (!(await integrations.disconnect(projectOf(context), params.id))) {
         throw new ReelayError('NOT_FOUND', {
           message: 'Conta conectada não encontrada neste projeto.',
         });

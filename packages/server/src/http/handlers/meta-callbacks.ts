@@ -4,28 +4,22 @@
  * tokens; a data-deletion request erases the account's personal data as well and is
  * recorded with a confirmation code whose status anyone holding it can read.
  */
-import { randomBytes } from 'node:crypto';
 import { pathFor, ReelayError } from '@reelay/core';
 import { parseSignedRequest } from '@reelay/core/platform';
 import { isoTime } from '../../clock';
 import { platformCredentialsMissing } from '../../platform';
 import type { ServerContext } from '../../server-context';
-import { findDataDeletionRequest, insertDataDeletionRequest } from '../../store/data-deletions';
-import { findIntegrationsOfPlatformUser, updateIntegration } from '../../store/integrations';
-import type { DataDeletionRequestsTable } from '../../store/schema';
+import type {
+  DataDeletionRequestRecord,
+  PlatformUserDataService,
+} from '../../services/platform-user-data';
 import type { RouteHandlers } from '../route-handler';
-
-const ALPHANUMERIC = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-
-function confirmationCode(): string {
-  return Array.from(randomBytes(16), (byte) => ALPHANUMERIC[byte % ALPHANUMERIC.length]).join('');
-}
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-function statusPage(request: DataDeletionRequestsTable): string {
+function statusPage(request: DataDeletionRequestRecord): string {
   const done = request.status === 'completed';
   return `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Exclusão de dados</title>
 <body style="font-family:system-ui;max-width:40rem;margin:3rem auto;line-height:1.5">
@@ -36,7 +30,10 @@ function statusPage(request: DataDeletionRequestsTable): string {
 </body></html>`;
 }
 
-export function metaCallbackHandlers(ctx: ServerContext): RouteHandlers {
+export function metaCallbackHandlers(
+  ctx: Pick<ServerContext, 'config'>,
+  userData: PlatformUserDataService,
+): RouteHandlers {
   /** The platform user named by a verified signed request. */
   function signedUser(signedRequest: string): string {
     const secret = ctx.config.instagram.appSecret;
@@ -46,46 +43,12 @@ export function metaCallbackHandlers(ctx: ServerContext): RouteHandlers {
 
   return {
     metaDeauthorize: async ({ body }) => {
-      const userId = signedUser(body!.signed_request);
-      const now = ctx.clock.now();
-      for (const row of await findIntegrationsOfPlatformUser(ctx.db, userId)) {
-        await updateIntegration(ctx.db, row.id, {
-          access_token: null,
-          auth_status: 'reconnect_required',
-          status: 'revoked',
-          health_error: 'TOKEN_INVALID: a pessoa removeu o aplicativo no Instagram.',
-          updated_at: now,
-        });
-      }
+      await userData.deauthorize(signedUser(body!.signed_request));
       return { status: 200, body: { success: true } };
     },
 
     metaDataDeletion: async ({ body }) => {
-      const userId = signedUser(body!.signed_request);
-      const now = ctx.clock.now();
-      const request: DataDeletionRequestsTable = {
-        id: randomBytes(12).toString('hex'),
-        confirmation_code: confirmationCode(),
-        platform_user_id: userId,
-        status: 'completed',
-        requested_at: now,
-        completed_at: now,
-      };
-      await ctx.db.transaction().execute(async (trx) => {
-        for (const row of await findIntegrationsOfPlatformUser(trx, userId)) {
-          await updateIntegration(trx, row.id, {
-            access_token: null,
-            username: null,
-            name: null,
-            image_url: null,
-            auth_status: 'reconnect_required',
-            status: 'revoked',
-            health_error: 'TOKEN_INVALID: os dados da conta foram apagados a pedido da pessoa.',
-            updated_at: now,
-          });
-        }
-        await insertDataDeletionRequest(trx, request);
-      });
+      const request = await userData.eraseData(signedUser(body!.signed_request));
       return {
         status: 200,
         body: {
@@ -97,7 +60,7 @@ export function metaCallbackHandlers(ctx: ServerContext): RouteHandlers {
     },
 
     getDataDeletionStatus: async ({ params }, context) => {
-      const request = await findDataDeletionRequest(ctx.db, params.code);
+      const request = await userData.findDeletionRequest(params.code);
       if (!request)
         throw new ReelayError('NOT_FOUND', { message: 'Pedido de exclusão não encontrado.' });
       // People follow this link from Meta's interface: give them a page, machines JSON.

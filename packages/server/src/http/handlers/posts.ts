@@ -2,32 +2,21 @@
  * The post routes (spec §4 "Posts").
  */
 import { ReelayError } from '@reelay/core';
-import { acceptPost } from '../../publishing/accept-post';
-import { cancelPost, editPost, retryPost } from '../../publishing/post-commands';
 import { presentPost } from '../../publishing/post-view';
-import type { ServerContext } from '../../server-context';
-import { findTargetsOfPost, findTargetsOfPosts } from '../../store/post-targets';
-import { findPost, listPosts } from '../../store/posts';
+import type { PostsService, PostWithTargets } from '../../services/posts';
 import { projectOf, type RouteHandlers } from '../route-handler';
 
-export function postHandlers(ctx: ServerContext): RouteHandlers {
-  const show = (
-    post: Parameters<typeof presentPost>[0],
-    targets: Parameters<typeof presentPost>[1],
-  ) => presentPost(post, targets, ctx.config.publicUrl);
+export function postHandlers(posts: PostsService, publicUrl: string): RouteHandlers {
+  const show = ({ post, targets }: PostWithTargets) => presentPost(post, targets, publicUrl);
 
   return {
     createPost: async ({ body }, context) => {
-      const accepted = await acceptPost(ctx, projectOf(context), body!);
-      return {
-        status: accepted.status,
-        body: { success: true, post: show(accepted.post, accepted.targets) },
-      };
+      const accepted = await posts.accept(projectOf(context), body!);
+      return { status: accepted.status, body: { success: true, post: show(accepted) } };
     },
 
     listPosts: async ({ query }, context) => {
-      const { total, rows } = await listPosts(
-        ctx.db,
+      const { total, posts: found } = await posts.list(
         projectOf(context),
         {
           status: query.status,
@@ -39,43 +28,29 @@ export function postHandlers(ctx: ServerContext): RouteHandlers {
         },
         { limit: query.limit, offset: query.offset, sort: query.sort },
       );
-      const targets = await findTargetsOfPosts(
-        ctx.db,
-        rows.map((row) => row.id),
-      );
-      return {
-        status: 200,
-        body: {
-          success: true,
-          total,
-          posts: rows.map((row) => show(row, targets.get(row.id) ?? [])),
-        },
-      };
+      return { status: 200, body: { success: true, total, posts: found.map(show) } };
     },
 
     getPost: async ({ params }, context) => {
-      const post = await findPost(ctx.db, projectOf(context), params.id);
-      if (!post)
+      const found = await posts.find(projectOf(context), params.id);
+      if (!found)
         throw new ReelayError('NOT_FOUND', { message: 'Post não encontrado neste projeto.' });
-      return {
-        status: 200,
-        body: { success: true, post: show(post, await findTargetsOfPost(ctx.db, post.id)) },
-      };
+      return { status: 200, body: { success: true, post: show(found) } };
     },
 
     updatePost: async ({ params, body }, context) => {
-      const { post, targets } = await editPost(ctx, projectOf(context), params.id, body!);
-      return { status: 200, body: { success: true, post: show(post, targets) } };
+      const edited = await posts.edit(projectOf(context), params.id, body!);
+      return { status: 200, body: { success: true, post: show(edited) } };
     },
 
     deletePost: async ({ params }, context) => {
-      const { post, targets } = await cancelPost(ctx, projectOf(context), params.id);
-      return { status: 200, body: { success: true, post: show(post, targets) } };
+      const cancelled = await posts.cancel(projectOf(context), params.id);
+      return { status: 200, body: { success: true, post: show(cancelled) } };
     },
 
     retryPost: async ({ params, body }, context) => {
-      const { post, targets } = await retryPost(ctx, projectOf(context), params.id, body ?? {});
-      return { status: 202, body: { success: true, post: show(post, targets) } };
+      const retried = await posts.retry(projectOf(context), params.id, body ?? {});
+      return { status: 202, body: { success: true, post: show(retried) } };
     },
   };
 }

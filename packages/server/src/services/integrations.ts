@@ -1,0 +1,53 @@
+/**
+ * Connected accounts of a project (spec §3, §4): list, disconnect, health, and the end
+ * of the connection flow. Built once by `createReelay` with only what it needs.
+ */
+import type { ConnectState } from '../security/oauth-state';
+import { connectAccount, type ConnectDeps } from './connect-account';
+import {
+  checkIntegrationHealth,
+  type ConnectionHealth,
+  type HealthDeps,
+} from './integration-health';
+import {
+  disconnectIntegration,
+  listIntegrations,
+  type IntegrationFilters,
+  type IntegrationRecord,
+} from '../store/integrations';
+import { claimOAuthState } from '../store/oauth-state-uses';
+
+export type { IntegrationRecord } from '../store/integrations';
+
+export interface IntegrationsService {
+  list(
+    projectId: string,
+    filters: IntegrationFilters,
+    page: { limit: number; offset: number; sort: 'asc' | 'desc' },
+  ): Promise<{ total: number; rows: IntegrationRecord[] }>;
+  /** Erases the token and marks the account revoked; returns whether it exists. */
+  disconnect(projectId: string, id: string): Promise<boolean>;
+  health(projectId: string, id: string, options: { force: boolean }): Promise<ConnectionHealth>;
+  /** Marks a connection state used; false when it already was (a replayed callback). */
+  claimState(state: ConnectState): Promise<boolean>;
+  /** Exchanges the code and creates or updates the connection. */
+  connect(state: ConnectState, code: string): Promise<IntegrationRecord>;
+}
+
+/**
+ * @example
+ * ```ts
+ * const integrations = createIntegrationsService({ db, clock, platform, cipher, logger });
+ * const { total, rows } = await integrations.list(projectId, {}, { limit: 20, offset: 0, sort: 'desc' });
+ * ```
+ */
+export function createIntegrationsService(deps: ConnectDeps & HealthDeps): IntegrationsService {
+  const { db, clock } = deps;
+  return {
+    list: (projectId, filters, page) => listIntegrations(db, projectId, filters, page),
+    disconnect: (projectId, id) => disconnectIntegration(db, projectId, id, clock.now()),
+    health: (projectId, id, options) => checkIntegrationHealth(deps, projectId, id, options),
+    claimState: (state) => claimOAuthState(db, state.nonce, state.expiresAt, clock.now()),
+    connect: (state, code) => connectAccount(deps, state, code),
+  };
+}

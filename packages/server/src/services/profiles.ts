@@ -1,0 +1,52 @@
+/**
+ * Profiles of a project (spec §2, §4): create, list, remove. Removal is logical;
+ * accounts of a removed profile keep existing and keep their profileId.
+ */
+import { newId } from '@reelay/core';
+import type { Clock } from '../clock';
+import { findLiveProfile, insertProfile, listProfiles, removeProfile } from '../store/profiles';
+import type { Db, ProfilesTable } from '../store/schema';
+
+export type ProfileRecord = ProfilesTable;
+
+export interface ProfilesService {
+  create(
+    projectId: string,
+    fields: { name: string; description: string | null },
+  ): Promise<ProfileRecord>;
+  /** Every live profile, newest first. */
+  list(projectId: string): Promise<ProfileRecord[]>;
+  /** Whether the profile exists in the project and is not removed. */
+  exists(projectId: string, id: string): Promise<boolean>;
+  /** Marks a live profile removed; returns whether one was. */
+  remove(projectId: string, id: string): Promise<boolean>;
+}
+
+/**
+ * @example
+ * ```ts
+ * const profiles = createProfilesService({ db, clock });
+ * const profile = await profiles.create(projectId, { name: 'Loja', description: null });
+ * ```
+ */
+export function createProfilesService(deps: { db: Db; clock: Clock }): ProfilesService {
+  const { db, clock } = deps;
+  return {
+    async create(projectId, fields) {
+      const now = clock.now();
+      const row: ProfileRecord = {
+        id: newId('profile', now),
+        project_id: projectId,
+        name: fields.name,
+        description: fields.description,
+        created_at: now,
+        deleted_at: null,
+      };
+      await insertProfile(db, row);
+      return row;
+    },
+    list: (projectId) => listProfiles(db, projectId),
+    exists: async (projectId, id) => (await findLiveProfile(db, projectId, id)) !== undefined,
+    remove: (projectId, id) => removeProfile(db, projectId, id, clock.now()),
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * The architecture rules in .dependency-cruiser.cjs hold: no import cycle inside any
+ * package's sources, and no module under packages/server/src/http importing
+ * packages/server/src/store. A failure lists each offending import as
+ * `rule: from → to` with the rule's explanation.
+ */
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+// The root devDependency's own entry point, run with the Node that runs the tests.
+const cruiser = join(root, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruiser.mjs');
+
+interface Violation {
+  rule: { name: string };
+  from: string;
+  to: string;
+  cycle?: { name: string }[];
+}
+
+interface CruiseResult {
+  summary: { violations: Violation[] };
+}
+
+/** Runs dependency-cruiser over every package's sources with the repository's rules. */
+function cruise(): CruiseResult {
+  const sources = readdirSync(join(root, 'packages')).map((name) => `packages/${name}/src`);
+  const run = spawnSync(
+    process.execPath,
+    [cruiser, '--config', '.dependency-cruiser.cjs', '--output-type', 'json', ...sources],
+    { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
+  );
+  if (run.error) throw run.error;
+  if (!run.stdout) throw new Error(`dependency-cruiser did not answer:\n${run.stderr}`);
+  return JSON.parse(run.stdout) as CruiseResult;
+}
+
+function describeViolation(violation: Violation): string {
+  const path = violation.cycle?.length
+    ? [violation.from, ...violation.cycle.map((step) => step.name)].join(' → ')
+    : `${violation.from} → ${violation.to}`;
+  return `${violation.rule.name}: ${path}`;
+}
+
+describe('architecture', () => {
+  const violations = cruise().summary.violations.map(describeViolation);
+
+  it('has no import cycle inside any package', () => {
+    expect(violations.filter((line) => line.startsWith('no-circular:'))).toEqual([]);
+  });
+
+  it('keeps packages/server/src/http from importing packages/server/src/store', () => {
+    expect(violations.filter((line) => line.startsWith('http-not-store:'))).toEqual([]);
+  });
+
+  it('reports no other rule violation', () => {
+    expect(
+      violations.filter(
+        (line) => !line.startsWith('no-circular:') && !line.startsWith('http-not-store:'),
+      ),
+    ).toEqual([]);
+  });
+});
