@@ -50,7 +50,8 @@ describe.each(testDialects())('without Instagram app credentials on $name', (dia
     }
   });
 
-  it('warns at start-up which variables are missing', async () => {
+  /** Starts and stops a server with these extra settings; returns its log lines. */
+  async function startUpLog(env: Record<string, string> = {}): Promise<string[]> {
     const database = await dialect.create();
     const dataDir = mkdtempSync(join(tmpdir(), 'reelay-data-'));
     const lines: string[] = [];
@@ -62,49 +63,32 @@ describe.each(testDialects())('without Instagram app credentials on $name', (dia
         REELAY_PUBLIC_URL: 'http://127.0.0.1:9',
         REELAY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
         REELAY_AUTH_SECRET: randomBytes(32).toString('hex'),
+        ...env,
       });
       const reelay = await createReelay(config, {
         workers: false,
         logger: createLogger('warn', (line) => lines.push(line)),
       });
       await reelay.close();
-      const warnings = lines
-        .map((line) => JSON.parse(line) as { level: string; message: string })
-        .filter((entry) => entry.message.includes('INSTAGRAM_APP_ID'));
-      expect(warnings).toHaveLength(1);
-      expect(warnings[0]!.level).toBe('warn');
-      expect(warnings[0]!.message).toContain('INSTAGRAM_APP_SECRET');
-      expect(warnings[0]!.message).toContain('pnpm dev');
+      return lines;
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
       await database.drop();
     }
+  }
+
+  it('warns at start-up which variables are missing', async () => {
+    const warnings = (await startUpLog())
+      .map((line) => JSON.parse(line) as { level: string; message: string })
+      .filter((entry) => entry.message.includes('INSTAGRAM_APP_ID'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]!.level).toBe('warn');
+    expect(warnings[0]!.message).toContain('INSTAGRAM_APP_SECRET');
+    expect(warnings[0]!.message).toContain('pnpm dev');
   });
 
   it('says nothing about them when both are set', async () => {
-    const database = await dialect.create();
-    const dataDir = mkdtempSync(join(tmpdir(), 'reelay-data-'));
-    const lines: string[] = [];
-    try {
-      const config = loadConfig({
-        NODE_ENV: 'test',
-        DATABASE_URL: database.url,
-        REELAY_DATA_DIR: dataDir,
-        REELAY_PUBLIC_URL: 'http://127.0.0.1:9',
-        REELAY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-        REELAY_AUTH_SECRET: randomBytes(32).toString('hex'),
-        INSTAGRAM_APP_ID: '123',
-        INSTAGRAM_APP_SECRET: 'segredo',
-      });
-      const reelay = await createReelay(config, {
-        workers: false,
-        logger: createLogger('warn', (line) => lines.push(line)),
-      });
-      await reelay.close();
-      expect(lines.filter((line) => line.includes('INSTAGRAM_APP_ID'))).toEqual([]);
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-      await database.drop();
-    }
+    const lines = await startUpLog({ INSTAGRAM_APP_ID: '123', INSTAGRAM_APP_SECRET: 'segredo' });
+    expect(lines.filter((line) => line.includes('INSTAGRAM_APP_ID'))).toEqual([]);
   });
 });

@@ -19,16 +19,17 @@ import { publicEnvelope, sendJson } from './respond';
 export const REQUEST_TIMEOUT_MS = 30 * 60_000;
 
 /**
- * How often Node checks the headers and request timeouts: a quarter of the headers
- * timeout, at most every second, so a slow client hears back soon after its limit.
+ * How often a timeout is checked (Node's headers and request timeouts, the body idle
+ * watch): a quarter of the timeout, at most every second, so a slow client hears back
+ * soon after its limit.
  *
  * @example
  * ```ts
  * timeoutCheckInterval(15_000); // 1000
  * ```
  */
-export function timeoutCheckInterval(headersTimeoutMs: number): number {
-  return Math.max(50, Math.min(1_000, Math.floor(headersTimeoutMs / 4)));
+export function timeoutCheckInterval(timeoutMs: number): number {
+  return Math.max(50, Math.min(1_000, Math.floor(timeoutMs / 4)));
 }
 
 /** The envelope error for a request Node's parser refused, or `null` when nobody is left to answer. */
@@ -119,30 +120,27 @@ export function watchBodyIdle(
   if (!hasBody(req)) return;
   let lastRead = req.socket.bytesRead;
   let lastProgress = performance.now();
-  const timer = setInterval(
-    () => {
-      if (req.complete || req.destroyed || res.writableEnded) return clearInterval(timer);
-      const read = req.socket.bytesRead;
-      const now = performance.now();
-      if (read !== lastRead || req.readableLength > 0) {
-        lastRead = read;
-        lastProgress = now;
-        return;
-      }
-      if (now - lastProgress < idleMs) return;
-      clearInterval(timer);
-      if (res.headersSent) {
-        res.destroy();
-        return;
-      }
-      onTimeout();
-      const error = new ReelayError('REQUEST_TIMEOUT', {
-        message: `O corpo da requisição ficou incompleto: nada chegou por ${Math.round(idleMs / 1000)} s. Envie de novo.`,
-      });
-      sendJson(res, error.statusCode, publicEnvelope(error), { connection: 'close' });
-    },
-    Math.max(50, Math.min(1_000, Math.floor(idleMs / 4))),
-  );
+  const timer = setInterval(() => {
+    if (req.complete || req.destroyed || res.writableEnded) return clearInterval(timer);
+    const read = req.socket.bytesRead;
+    const now = performance.now();
+    if (read !== lastRead || req.readableLength > 0) {
+      lastRead = read;
+      lastProgress = now;
+      return;
+    }
+    if (now - lastProgress < idleMs) return;
+    clearInterval(timer);
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    onTimeout();
+    const error = new ReelayError('REQUEST_TIMEOUT', {
+      message: `O corpo da requisição ficou incompleto: nada chegou por ${Math.round(idleMs / 1000)} s. Envie de novo.`,
+    });
+    sendJson(res, error.statusCode, publicEnvelope(error), { connection: 'close' });
+  }, timeoutCheckInterval(idleMs));
   timer.unref();
   res.once('close', () => clearInterval(timer));
 }
