@@ -1,17 +1,20 @@
 /**
  * The development environment behind `pnpm dev` (see `dev.ts`, which checks the Node
- * version first): the Instagram emulator and the Reelay server wired to it, with a demo
- * ready to use: a user, a project, an API key, a connected (emulated) Instagram account
- * and an uploaded image. Prints the next commands to try.
+ * version first): the Instagram emulator and the Reelay server wired to it, both login
+ * modes configured (the Instagram Login app and the Facebook Login app), with a demo
+ * ready to use: a user, a project, an API key, a connected (emulated) Instagram account,
+ * a second one connected through a Facebook Page, and an uploaded image. Builds the web app when its build is missing or out of date, and
+ * prints a link that opens it signed in as the demo user, then the next commands to try.
  *
  * Ports: PORT (default 8080) and EMULATOR_PORT (default 8090). Data: REELAY_DATA_DIR
  * (default ./data/dev), kept between runs; the demo key is reused while it works.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { startEmulator } from '@reelay/emulator';
+import { FACEBOOK_PREFIX, startEmulator } from '@reelay/emulator';
 import { createReelay, loadConfig } from '@reelay/server';
 import sharp from 'sharp';
+import { buildWebAppIfStale, webAppBuildStatus } from '../packages/web/scripts/build-if-stale';
 
 const DEMO_EMAIL = 'demo@reelay.dev';
 const DEMO_PASSWORD = 'reelay-demo-password';
@@ -19,6 +22,9 @@ const port = Number(process.env.PORT ?? 8080);
 const emulatorPort = Number(process.env.EMULATOR_PORT ?? 8090);
 const dataDir = resolve(process.env.REELAY_DATA_DIR ?? './data/dev');
 mkdirSync(dataDir, { recursive: true });
+
+if (webAppBuildStatus() !== 'current') console.log('Building the web app (packages/web)…');
+await buildWebAppIfStale();
 
 // Seeded, so the demo account keeps its id across restarts and the stored connection still fits.
 const emulator = await startEmulator({ port: emulatorPort, host: '127.0.0.1', seed: 'reelay-dev' });
@@ -34,6 +40,11 @@ const config = loadConfig({
   INSTAGRAM_AUTHORIZE_URL: emulator.url,
   INSTAGRAM_API_URL: emulator.url,
   INSTAGRAM_GRAPH_URL: emulator.url,
+  // The Facebook Login app: the emulator serves its dialog and Graph host under /facebook.
+  FACEBOOK_APP_ID: process.env.FACEBOOK_APP_ID ?? emulator.config.facebookAppId,
+  FACEBOOK_APP_SECRET: process.env.FACEBOOK_APP_SECRET ?? emulator.config.facebookAppSecret,
+  FACEBOOK_DIALOG_URL: `${emulator.url}/${FACEBOOK_PREFIX}`,
+  FACEBOOK_GRAPH_URL: `${emulator.url}/${FACEBOOK_PREFIX}`,
 });
 const reelay = await createReelay(config);
 await reelay.listen(port, config.host);
@@ -117,6 +128,29 @@ async function seed() {
   const connected = await api('GET', new URL(callback).pathname + new URL(callback).search);
   const accountId = connected.body.integration.id as string;
 
+  // A second account, reached through Facebook Login: a person whose Page is linked to it.
+  const pageAccount = emulator.createAccount({
+    username: 'reelay.demo.pagina',
+    name: 'Reelay Demo (Página)',
+    accountType: 'BUSINESS',
+  });
+  const person = emulator.createFacebookUser({
+    name: 'Pessoa Demo',
+    pages: [
+      { name: 'Reelay Demo', instagramAccountId: pageAccount.id },
+      { name: 'Página sem Instagram' },
+    ],
+  });
+  const facebookStart = await api('GET', '/v1/connect/instagram?login=facebook', undefined, key);
+  const dialog = new URL(facebookStart.body.url);
+  dialog.searchParams.set('user', person.id);
+  dialog.searchParams.set('decision', 'allow');
+  const facebookCallback = new URL(
+    (await fetch(dialog, { redirect: 'manual' })).headers.get('location')!,
+  );
+  const viaFacebook = await api('GET', facebookCallback.pathname + facebookCallback.search);
+  const facebookAccountId = viaFacebook.body.integration.id as string;
+
   const image = await sharp({
     create: { width: 1080, height: 1350, channels: 3, background: { r: 240, g: 90, b: 60 } },
   })
@@ -125,22 +159,42 @@ async function seed() {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'demo.jpg');
   const uploaded = await api('POST', '/v1/media', form, key);
-  return { apiKey: demo.apiKey, accountId, mediaId: uploaded.body.media.id as string, projectId };
+  return {
+    apiKey: demo.apiKey,
+    accountId,
+    facebookAccountId,
+    mediaId: uploaded.body.media.id as string,
+    projectId,
+  };
 }
 
 const demo = await seed();
+
+/**
+ * A link that opens the web app signed in as the demo user: a refresh token of its own
+ * (used once by the app, then gone) in the fragment, which browsers never send to a server.
+ */
+async function appLink(): Promise<string> {
+  const login = await api('POST', '/v1/auth/login', { email: DEMO_EMAIL, password: DEMO_PASSWORD });
+  return `${publicUrl}/app/#session=${encodeURIComponent(login.body.refreshToken as string)}`;
+}
+const webApp = await appLink();
 const exports = [
   `REELAY_URL=${publicUrl}`,
   `REELAY_API_KEY=${demo.apiKey}`,
   `REELAY_ACCOUNT_ID=${demo.accountId}`,
+  `REELAY_FACEBOOK_ACCOUNT_ID=${demo.facebookAccountId}`,
   `REELAY_MEDIA_ID=${demo.mediaId}`,
   `REELAY_EMULATOR_URL=${emulator.url}`,
 ].join(' ');
 
 console.log(`
 Reelay is running (development): ${publicUrl}
-  Instagram emulator: ${emulator.url}   API reference: ${publicUrl}/docs
+  Instagram emulator: ${emulator.url} (Facebook Login: ${emulator.url}/${FACEBOOK_PREFIX})   API reference: ${publicUrl}/docs
   Demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD}   data: ${dataDir}
+
+Web app, signed in as the demo user (the link works once; then sign in at ${publicUrl}/app):
+  ${webApp}
 
 In another terminal, set these:
 
@@ -153,6 +207,9 @@ Then schedule a post a little over a minute from now:
     -d '{"content":"Olá do Reelay!","mediaItems":[{"mediaId":"'$REELAY_MEDIA_ID'"}],"platforms":[{"platform":"instagram","accountId":"'$REELAY_ACCOUNT_ID'"}],"scheduledFor":"'$AT'"}'
 
 Watch it publish: curl -s "$REELAY_URL/v1/posts" -H "x-access-key: $REELAY_API_KEY"
+The same through Facebook Login: use "$REELAY_FACEBOOK_ACCOUNT_ID" as the accountId.
+Connect another account through a Facebook Page (the emulator's dialog lets you choose):
+  curl -s "$REELAY_URL/v1/connect/instagram?login=facebook" -H "x-access-key: $REELAY_API_KEY"
 See it on the (emulated) Instagram: curl -s "$REELAY_EMULATOR_URL/_emulator/media"
 Stop with Ctrl+C.
 `);

@@ -2,11 +2,12 @@
  * Parts of `docs/` generated from code, so they cannot drift from it. `pnpm docs:generate`
  * rewrites them; a test fails when a committed doc differs from what this produces.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
-import { HTTP_ERRORS, TARGET_ONLY_ERRORS, type RetryClass } from '@reelay/core';
+import { HTTP_ERRORS, ROUTES, TARGET_ONLY_ERRORS, type RetryClass } from '@reelay/core';
 import { configurationReference } from '../packages/server/src/config';
+import { toolCatalogue } from '../packages/mcp/src/tools';
 
 export interface GeneratedSection {
   /** Path from the repository root. */
@@ -22,7 +23,56 @@ const RETRY_TEXT: Record<RetryClass, string> = {
   'needs-user-action': 'a person must act',
 };
 
+/** An MCP tool's annotations, as the words of the agents guide. */
+function toolHints(tool: ReturnType<typeof toolCatalogue>[number]): string {
+  const { readOnlyHint, destructiveHint, idempotentHint, openWorldHint } = tool.annotations;
+  const hints = [
+    readOnlyHint ? 'read-only' : destructiveHint ? 'destructive' : 'writes',
+    ...(!readOnlyHint ? [idempotentHint ? 'idempotent' : 'not idempotent'] : []),
+    ...(openWorldHint ? ['open world'] : []),
+    ...(tool.localFilesOnly ? ['stdio only'] : []),
+  ];
+  return hints.join(', ');
+}
+
+/** Where `pnpm docs:screenshots` saves the web app's screenshots, from the repository root. */
+export const WEB_APP_SCREENSHOTS_DIR = 'docs/images/web-app';
+
+/** One page the screenshots show, in the order of the app's navigation (`pages.json`). */
+export interface ScreenshotPage {
+  /** The file name stem: `calendar` for `calendar-light.png` and `calendar-dark.png`. */
+  slug: string;
+  /** The page's name in the navigation. */
+  title: string;
+  /** Its path in the app, such as `/app/calendar`. */
+  path: string;
+}
+
+/** The screenshots table of docs/web-app.md, from the manifest the screenshot script writes. */
+function webAppScreenshots(): string {
+  const manifest = fileURLToPath(
+    new URL(`../${WEB_APP_SCREENSHOTS_DIR}/pages.json`, import.meta.url),
+  );
+  if (!existsSync(manifest)) return 'No screenshots yet: run `pnpm docs:screenshots`.';
+  const pages = JSON.parse(readFileSync(manifest, 'utf8')) as ScreenshotPage[];
+  const image = (page: ScreenshotPage, scheme: 'light' | 'dark') =>
+    `![${page.title}, ${scheme} mode](${WEB_APP_SCREENSHOTS_DIR.replace('docs/', '')}/${page.slug}-${scheme}.png)`;
+  return [
+    '| Page | Light | Dark |',
+    '|---|---|---|',
+    ...pages.map(
+      (page) =>
+        `| ${page.title} (\`${page.path}\`) | ${image(page, 'light')} | ${image(page, 'dark')} |`,
+    ),
+  ].join('\n');
+}
+
 export const GENERATED_SECTIONS: GeneratedSection[] = [
+  {
+    file: 'docs/web-app.md',
+    marker: 'web-app-screenshots',
+    render: webAppScreenshots,
+  },
   {
     file: 'docs/self-hosting.md',
     marker: 'config-reference',
@@ -34,6 +84,20 @@ export const GENERATED_SECTIONS: GeneratedSection[] = [
           (entry) =>
             `| \`${entry.name}\` | ${entry.default === null ? '—' : `\`${entry.default}\``} | ${entry.description} |`,
         ),
+      ].join('\n'),
+  },
+  {
+    file: 'docs/agents.md',
+    marker: 'mcp-tools',
+    render: () =>
+      [
+        '| Tool | Route | Annotations | Title (as clients show it) |',
+        '|---|---|---|---|',
+        ...toolCatalogue({ localFiles: true }).map((tool) => {
+          const route = ROUTES.find((entry) => entry.id === tool.routeId);
+          const routeText = route ? `\`${route.method} ${route.path}\`` : '—';
+          return `| \`${tool.name}\` | ${routeText} | ${toolHints(tool)} | ${tool.title} |`;
+        }),
       ].join('\n'),
   },
   {

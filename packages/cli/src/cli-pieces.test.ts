@@ -28,6 +28,7 @@ const account = (id: string, displayName: string | null): ConnectedAccount => ({
   lastHealthCheckAt: null,
   healthError: null,
   scopes: [],
+  loginMode: 'instagram',
 });
 
 describe('pickAccount', () => {

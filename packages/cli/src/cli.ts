@@ -7,12 +7,14 @@
 import {
   DELIVERY_STATUSES,
   EVENT_TYPES,
+  LOGIN_MODES,
   POST_KINDS,
   POST_STATUSES,
   SORT_ORDERS,
+  TRIAL_GRADUATION_STRATEGIES,
 } from '@reelay/core';
 import type { EmulatorCliFlag } from '@reelay/emulator';
-import { Command, CommanderError, Option, type Help } from 'commander';
+import { Command, CommanderError, Option, type OptionValues } from '@commander-js/extra-typings';
 import packageJson from '../package.json' with { type: 'json' };
 import { CliError } from './cli-error';
 import { findUnknownCommand } from './command-suggestion';
@@ -27,26 +29,50 @@ const collect = (value: string, previous: string[] | undefined): string[] => [
   value,
 ];
 
+/** Declares the options of `reelay` itself, which every command accepts. */
+function withProgramOptions(program: Command) {
+  return program
+    .option('--json', 'responde em JSON na saída padrão (para scripts)')
+    .option('--context <nome>', 'usa este contexto em vez do atual')
+    .option('--server <url>', 'usa este servidor em vez do do contexto');
+}
+
+/** The values of those options, as every command reads them through `optsWithGlobals`. */
+type ProgramOptions = ReturnType<ReturnType<typeof withProgramOptions>['opts']>;
+
 /**
- * Wraps a lazily loaded command: commander calls the returned action with the positional
- * arguments, the command's options and the command; the module is imported, then its
- * function is called with a {@link CommandContext}.
+ * Wraps a lazily loaded command: commander calls the returned action with the command as
+ * `this`; the module is imported, then `call` gets it with the command's positional
+ * arguments and options, typed from the command's own declarations (`Args` and `Opts` are
+ * inferred from the `.action` it is given to), and a {@link CommandContext}.
+ *
+ * @example
+ * ```ts
+ * posts
+ *   .command('retry')
+ *   .argument('<id>', 'id post_…')
+ *   .option('--at <quando>', 'agenda a nova tentativa')
+ *   .action(
+ *     lazy(
+ *       () => import('./commands/posts'),
+ *       (m, { args: [postId], options, ctx }) => m.retryPost(postId, options, ctx),
+ *     ),
+ *   );
+ * ```
  */
-function lazy<M>(
+function lazy<M, Args extends unknown[], Opts extends OptionValues>(
   load: () => Promise<M>,
-  call: (module: M, input: { args: string[]; options: any; ctx: CommandContext }) => Promise<void>,
+  call: (module: M, input: { args: Args; options: Opts; ctx: CommandContext }) => Promise<void>,
 ) {
-  return async (...raw: unknown[]): Promise<void> => {
-    const command = raw[raw.length - 1] as Command;
-    const all = command.optsWithGlobals<GlobalOptions>();
+  return async function action(this: Command<Args, Opts, ProgramOptions>): Promise<void> {
+    const all = this.optsWithGlobals();
     const global: GlobalOptions = {
       json: all.json === true,
       ...(all.context !== undefined ? { context: all.context } : {}),
       ...(all.server !== undefined ? { server: all.server } : {}),
     };
     const ctx: CommandContext = { global, out: createOutput({ json: global.json === true }) };
-    const args = command.processedArgs as string[];
-    await call(await load(), { args, options: command.opts(), ctx });
+    await call(await load(), { args: this.processedArgs, options: this.opts(), ctx });
   };
 }
 
@@ -115,6 +141,8 @@ const EMULATOR_OPTION_HELP: Record<EmulatorCliFlag, readonly [value: string | nu
     'quota-total': ['<n>', 'posts por 24 h'],
     'app-id': ['<id>', 'Instagram App ID esperado'],
     'app-secret': ['<segredo>', 'Instagram App Secret'],
+    'facebook-app-id': ['<id>', 'Meta App ID do app do Login do Facebook'],
+    'facebook-app-secret': ['<segredo>', 'Meta App Secret do app do Login do Facebook'],
     'no-fetch-media': [null, 'aceita URLs de mídia sem baixá-las'],
   };
 
@@ -127,15 +155,14 @@ const EMULATOR_OPTION_HELP: Record<EmulatorCliFlag, readonly [value: string | nu
  * ```
  */
 export function buildProgram(): Command {
-  const program = new Command('reelay');
-  program
-    .description('Publica e agenda posts do Instagram pelo Reelay, do terminal.')
-    .version(packageJson.version, '-v, --version', 'mostra a versão')
-    .helpOption('-h, --help', 'mostra a ajuda')
-    .helpCommand('help [comando]', 'mostra a ajuda de um comando')
-    .option('--json', 'responde em JSON na saída padrão (para scripts)')
-    .option('--context <nome>', 'usa este contexto em vez do atual')
-    .option('--server <url>', 'usa este servidor em vez do do contexto')
+  // One chain, so the subcommands inherit the type of the program's options.
+  const program = withProgramOptions(
+    new Command('reelay')
+      .description('Publica e agenda posts do Instagram pelo Reelay, do terminal.')
+      .version(packageJson.version, '-v, --version', 'mostra a versão')
+      .helpOption('-h, --help', 'mostra a ajuda')
+      .helpCommand('help [comando]', 'mostra a ajuda de um comando'),
+  )
     .configureHelp({
       showGlobalOptions: true,
       styleTitle: (title: string) => TITLES[title] ?? title,
@@ -144,7 +171,7 @@ export function buildProgram(): Command {
         usage.replace('[options]', '[opções]').replace('[command]', '[comando]'),
       styleSubcommandTerm: (term: string) => term.replace('[options]', '[opções]'),
       styleOptionDescription: (text: string) => text.replace('(choices: ', '(valores: '),
-    } as Partial<Help>)
+    })
     .exitOverride()
     .configureOutput({ outputError: () => {} })
     .addHelpText(
@@ -179,7 +206,7 @@ export function buildProgram(): Command {
     );
   program
     .command('logout')
-    .description('esquece a sessão e a chave de API do contexto')
+    .description('encerra a sessão no servidor e esquece as credenciais do contexto')
     .action(
       lazy(
         () => import('./commands/auth'),
@@ -225,7 +252,7 @@ export function buildProgram(): Command {
     .action(
       lazy(
         () => import('./commands/config'),
-        (m, { args, ctx }) => m.configSet(args[0]!, args[1], ctx),
+        (m, { args: [key, value], ctx }) => m.configSet(key, value, ctx),
       ),
     );
   config
@@ -235,7 +262,7 @@ export function buildProgram(): Command {
     .action(
       lazy(
         () => import('./commands/config'),
-        (m, { args, ctx }) => m.configGet(args[0], ctx),
+        (m, { args: [key], ctx }) => m.configGet(key, ctx),
       ),
     );
   config
@@ -254,7 +281,7 @@ export function buildProgram(): Command {
     .action(
       lazy(
         () => import('./commands/config'),
-        (m, { args, ctx }) => m.configUseContext(args[0]!, ctx),
+        (m, { args: [name], ctx }) => m.configUseContext(name, ctx),
       ),
     );
   config
@@ -264,7 +291,7 @@ export function buildProgram(): Command {
     .action(
       lazy(
         () => import('./commands/config'),
-        (m, { args, ctx }) => m.configDeleteContext(args[0]!, ctx),
+        (m, { args: [name], ctx }) => m.configDeleteContext(name, ctx),
       ),
     );
 
@@ -274,6 +301,12 @@ export function buildProgram(): Command {
     .command('connect')
     .description('mostra o link de autorização e espera a conta aparecer')
     .option('--profile <id>', 'perfil que recebe a conta')
+    .addOption(
+      new Option(
+        '--login <modo>',
+        'instagram (Login do Instagram) ou facebook (Login do Facebook, pelas Páginas); padrão: o do servidor',
+      ).choices(LOGIN_MODES),
+    )
     .option('--no-open', 'não abre o navegador')
     .option('--timeout <segundos>', 'quanto esperar (padrão 300)')
     .addOption(new Option('--interval <ms>', 'intervalo entre verificações').hideHelp())
@@ -306,7 +339,19 @@ export function buildProgram(): Command {
     .action(
       lazy(
         () => import('./commands/accounts'),
-        (m, { args, options, ctx }) => m.accountHealth(args[0]!, options, ctx),
+        (m, { args: [account], options, ctx }) => m.accountHealth(account, options, ctx),
+      ),
+    );
+  accounts
+    .command('insights')
+    .description('métricas da conta por dia (UTC), até 30 dias')
+    .argument('<conta>', 'id int_… ou @usuário')
+    .option('--since <dia>', 'primeiro dia, AAAA-MM-DD (padrão: 6 dias antes de --until)')
+    .option('--until <dia>', 'último dia, AAAA-MM-DD (padrão: hoje)')
+    .action(
+      lazy(
+        () => import('./commands/insights'),
+        (m, { args: [account], options, ctx }) => m.accountInsights(account, options, ctx),
       ),
     );
   accounts
@@ -316,7 +361,7 @@ export function buildProgram(): Command {
     .action(
       lazy(
         () => import('./commands/accounts'),
-        (m, { args, ctx }) => m.disconnectAccount(args[0]!, ctx),
+        (m, { args: [account], ctx }) => m.disconnectAccount(account, ctx),
       ),
     );
 
@@ -332,7 +377,7 @@ export function buildProgram(): Command {
     .action(
       lazy(
         () => import('./commands/profiles'),
-        (m, { args, options, ctx }) => m.createProfile(args[0]!, options, ctx),
+        (m, { args: [name], options, ctx }) => m.createProfile(name, options, ctx),
       ),
     );
   profiles
@@ -351,7 +396,7 @@ export function buildProgram(): Command {
     .action(
       lazy(
         () => import('./commands/profiles'),
-        (m, { args, ctx }) => m.deleteProfile(args[0]!, ctx),
+        (m, { args: [profileId], ctx }) => m.deleteProfile(profileId, ctx),
       ),
     );
 
@@ -383,7 +428,7 @@ export function buildProgram(): Command {
     .action(
       lazy(
         () => import('./commands/keys'),
-        (m, { args, ctx }) => m.revokeKey(args[0]!, ctx),
+        (m, { args: [keyId], ctx }) => m.revokeKey(keyId, ctx),
       ),
     );
 
@@ -396,7 +441,7 @@ export function buildProgram(): Command {
     .action(
       lazy(
         () => import('./commands/account-admin'),
-        (m, { args, ctx }) => m.renameOrganization(args[0]!, ctx),
+        (m, { args: [name], ctx }) => m.renameOrganization(name, ctx),
       ),
     );
   program
@@ -414,7 +459,11 @@ export function buildProgram(): Command {
 
   // ---------------------------------------------------------------- posts and media
   const posts = program.command('posts').description('posts: publicar, agendar, acompanhar');
-  const postInput = (command: Command, scheduled: boolean) =>
+  // Generic over the inherited options, so the commands it extends keep the global ones.
+  const postInput = <Globals extends OptionValues>(
+    command: Command<[], {}, Globals>,
+    scheduled: boolean,
+  ) =>
     command
       .argument('[legenda]', 'a legenda; - lê da entrada padrão')
       .option('--caption-file <arquivo>', 'lê a legenda de um arquivo (- para a entrada padrão)')
@@ -430,12 +479,24 @@ export function buildProgram(): Command {
       .option('--first-comment <texto>', 'primeiro comentário')
       .option('--alt-text <texto>', 'texto alternativo da imagem (feed)')
       .option('--collaborator <usuário>', 'colaborador convidado (repita, até 3)', collect)
+      .option('--ai-generated', 'marca o post como conteúdo gerado por IA')
+      .addOption(
+        new Option('--trial <graduação>', 'Reel de teste (mostrado a quem não segue)').choices(
+          TRIAL_GRADUATION_STRATEGIES,
+        ),
+      )
+      .option('--audio-name <nome>', 'nome do áudio do Reel')
+      .option(
+        '--product <id[:x,y]>',
+        'produto marcado (repita, até 5; só Login do Facebook); no feed com posição',
+        collect,
+      )
       .option('--wait', 'espera o resultado da publicação')
       .option('--timeout <segundos>', 'quanto esperar com --wait (padrão 300)');
   postInput(posts.command('create').description('publica agora (ou em --at)'), false).action(
     lazy(
       () => import('./commands/posts'),
-      (m, { args, options, ctx }) => m.createPost(args[0], options, ctx),
+      (m, { args: [caption], options, ctx }) => m.createPost(caption, options, ctx),
     ),
   );
   postInput(
@@ -444,7 +505,7 @@ export function buildProgram(): Command {
   ).action(
     lazy(
       () => import('./commands/posts'),
-      (m, { args, options, ctx }) => m.schedulePost(args[0], options, ctx),
+      (m, { args: [caption], options, ctx }) => m.schedulePost(caption, options, ctx),
     ),
   );
   posts
@@ -456,7 +517,7 @@ export function buildProgram(): Command {
     .action(
       lazy(
         () => import('./commands/posts-bulk'),
-        (m, { args, options, ctx }) => m.bulkSchedule(args[0]!, options, ctx),
+        (m, { args: [file], options, ctx }) => m.bulkSchedule(file, options, ctx),
       ),
     );
   posts
@@ -485,7 +546,18 @@ export function buildProgram(): Command {
     .action(
       lazy(
         () => import('./commands/posts'),
-        (m, { args, ctx }) => m.showPost(args[0]!, ctx),
+        (m, { args: [postId], ctx }) => m.showPost(postId, ctx),
+      ),
+    );
+  posts
+    .command('insights')
+    .description('métricas do post em cada conta')
+    .argument('<id>', 'id post_…')
+    .option('--force', 'consulta o Instagram agora (senão, a leitura da última hora)')
+    .action(
+      lazy(
+        () => import('./commands/insights'),
+        (m, { args: [postId], options, ctx }) => m.postInsights(postId, options, ctx),
       ),
     );
   posts
@@ -497,7 +569,7 @@ export function buildProgram(): Command {
     .action(
       lazy(
         () => import('./commands/posts'),
-        (m, { args, options, ctx }) => m.reschedulePost(args[0]!, options, ctx),
+        (m, { args: [postId], options, ctx }) => m.reschedulePost(postId, options, ctx),
       ),
     );
   posts
@@ -507,7 +579,7 @@ export function buildProgram(): Command {
     .action(
       lazy(
         () => import('./commands/posts'),
-        (m, { args, ctx }) => m.cancelPost(args[0]!, ctx),
+        (m, { args: [postId], ctx }) => m.cancelPost(postId, ctx),
       ),
     );
   posts
@@ -519,7 +591,7 @@ export function buildProgram(): Command {
     .action(
       lazy(
         () => import('./commands/posts'),
-        (m, { args, options, ctx }) => m.retryPost(args[0]!, options, ctx),
+        (m, { args: [postId], options, ctx }) => m.retryPost(postId, options, ctx),
       ),
     );
 
@@ -532,7 +604,7 @@ export function buildProgram(): Command {
     .action(
       lazy(
         () => import('./commands/media'),
-        (m, { args, ctx }) => m.uploadMediaCommand(args[0]!, ctx),
+        (m, { args: [source], ctx }) => m.uploadMediaCommand(source, ctx),
       ),
     );
 
@@ -572,7 +644,7 @@ export function buildProgram(): Command {
     .action(
       lazy(
         () => import('./commands/webhooks'),
-        (m, { args, ctx }) => m.showWebhook(args[0]!, ctx),
+        (m, { args: [notificationId], ctx }) => m.showWebhook(notificationId, ctx),
       ),
     );
   webhooks
@@ -589,7 +661,8 @@ export function buildProgram(): Command {
     .action(
       lazy(
         () => import('./commands/webhooks'),
-        (m, { args, options, ctx }) => m.updateWebhook(args[0]!, options, ctx),
+        (m, { args: [notificationId], options, ctx }) =>
+          m.updateWebhook(notificationId, options, ctx),
       ),
     );
   webhooks
@@ -599,7 +672,7 @@ export function buildProgram(): Command {
     .action(
       lazy(
         () => import('./commands/webhooks'),
-        (m, { args, ctx }) => m.deleteWebhook(args[0]!, ctx),
+        (m, { args: [notificationId], ctx }) => m.deleteWebhook(notificationId, ctx),
       ),
     );
   webhooks
@@ -613,7 +686,8 @@ export function buildProgram(): Command {
     .action(
       lazy(
         () => import('./commands/webhooks'),
-        (m, { args, options, ctx }) => m.rotateWebhookSecret(args[0]!, options, ctx),
+        (m, { args: [notificationId], options, ctx }) =>
+          m.rotateWebhookSecret(notificationId, options, ctx),
       ),
     );
   webhooks
@@ -624,7 +698,8 @@ export function buildProgram(): Command {
     .action(
       lazy(
         () => import('./commands/webhooks'),
-        (m, { args, options, ctx }) => m.testWebhook(args[0], options, ctx),
+        (m, { args: [notificationId], options, ctx }) =>
+          m.testWebhook(notificationId, options, ctx),
       ),
     );
   webhooks
@@ -638,7 +713,8 @@ export function buildProgram(): Command {
     .action(
       lazy(
         () => import('./commands/webhooks'),
-        (m, { args, options, ctx }) => m.listDeliveries(args[0]!, options, ctx),
+        (m, { args: [notificationId], options, ctx }) =>
+          m.listDeliveries(notificationId, options, ctx),
       ),
     );
   webhooks
@@ -687,6 +763,15 @@ export function buildProgram(): Command {
       lazy(
         () => import('./commands/serve'),
         (m, { options, ctx }) => m.serve(options, ctx),
+      ),
+    );
+  program
+    .command('mcp')
+    .description('servidor MCP em stdio: ferramentas do Reelay para assistentes de IA')
+    .action(
+      lazy(
+        () => import('./commands/mcp'),
+        (m, { ctx }) => m.mcp(ctx),
       ),
     );
   const emulator = program.command('emulator').description('inicia o emulador local do Instagram');

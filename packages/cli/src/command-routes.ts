@@ -23,9 +23,11 @@ export const COMMAND_ROUTES: Readonly<Record<RouteId, CommandCoverage>> = {
   getOpenApiDocument: ['openapi'],
   signup: ['signup'],
   login: ['login'],
+  getAuthOptions: ['status'],
   refresh: {
     excluded: 'every command renews an expired session by itself with the stored refresh token',
   },
+  logout: ['logout'],
   getMe: ['whoami', 'org rename', 'me delete'],
   deleteMe: ['me delete'],
   updateOrganization: ['org rename'],
@@ -39,6 +41,7 @@ export const COMMAND_ROUTES: Readonly<Record<RouteId, CommandCoverage>> = {
   listIntegrations: ['accounts list', 'accounts connect', 'posts bulk'],
   deleteIntegration: ['accounts disconnect'],
   getIntegrationHealth: ['accounts health'],
+  getIntegrationInsights: ['accounts insights'],
   connectCallback: {
     excluded: 'Instagram redirects the browser here after authorization; nobody calls it',
   },
@@ -48,6 +51,7 @@ export const COMMAND_ROUTES: Readonly<Record<RouteId, CommandCoverage>> = {
   updatePost: ['posts reschedule'],
   deletePost: ['posts cancel'],
   retryPost: ['posts retry'],
+  getPostInsights: ['posts insights'],
   uploadMedia: ['media upload', 'posts create', 'posts schedule', 'posts bulk'],
   createNotification: ['webhooks create'],
   listNotifications: ['webhooks list'],
@@ -77,7 +81,6 @@ export const COMMAND_ROUTES: Readonly<Record<RouteId, CommandCoverage>> = {
  * ```
  */
 export const LOCAL_COMMANDS: Readonly<Record<string, string>> = {
-  logout: 'forgets the stored session and key of the context',
   'config set': 'writes the local configuration',
   'config get': 'reads the local configuration',
   'config list': 'lists the local contexts',
@@ -87,4 +90,5 @@ export const LOCAL_COMMANDS: Readonly<Record<string, string>> = {
   'webhooks listen': 'runs a local receiver for deliveries',
   serve: 'starts a Reelay server in this process',
   emulator: 'starts the Instagram emulator in this process',
+  mcp: 'serves the MCP tools over stdio; each tool calls its route through the SDK (@reelay/mcp)',
 };

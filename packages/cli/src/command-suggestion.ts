@@ -3,7 +3,7 @@
  * (`get`, `ls`, `rm`) mapped to ours, else the closest name by edit distance, always as
  * the whole command to type (`reelay posts show`), found in the command tree itself.
  */
-import type { Command } from 'commander';
+import type { CommandUnknownOpts as Command } from '@commander-js/extra-typings';
 
 /** Words of other CLIs, and the names they usually mean here, in order of preference. */
 const ALIASES: Record<string, readonly string[]> = {

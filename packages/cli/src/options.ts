@@ -27,26 +27,6 @@ export function integerOption(
 }
 
 /**
- * Checks an option against its allowed values.
- *
- * @example
- * ```ts
- * choiceOption('feed', '--kind', ['feed', 'reel', 'story', 'carousel'] as const); // 'feed'
- * ```
- */
-export function choiceOption<T extends string>(
-  value: string | undefined,
-  flag: string,
-  choices: readonly T[],
-): T | undefined {
-  if (value === undefined) return undefined;
-  if (!(choices as readonly string[]).includes(value)) {
-    throw usageError(`${flag} inválido: "${value}"`, `use ${choices.join(', ')}`);
-  }
-  return value as T;
-}
-
-/**
  * Splits repeated or comma-separated values (`--events a,b --events c`).
  *
  * @example

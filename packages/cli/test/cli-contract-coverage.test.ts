@@ -6,7 +6,7 @@
  */
 import { ROUTES, routes, type RouteId } from '@reelay/core';
 import { EMULATOR_CLI_OPTIONS } from '@reelay/emulator';
-import type { Command, Option } from 'commander';
+import type { CommandUnknownOpts as Command, Option } from '@commander-js/extra-typings';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../src/cli';
 import { COMMAND_ROUTES, LOCAL_COMMANDS } from '../src/command-routes';
@@ -28,13 +28,46 @@ function enumValues(schema: unknown): string[] | undefined {
   return undefined;
 }
 
+/** A zod schema without its optional, default, nullable or pipe wrappers. */
+function unwrapped(schema: unknown): Record<string, unknown> | undefined {
+  const def = (schema as { _zod?: { def?: Record<string, unknown> } })?._zod?.def;
+  if (!def) return undefined;
+  if (def.type === 'optional' || def.type === 'default' || def.type === 'nullable')
+    return unwrapped(def.innerType);
+  if (def.type === 'pipe') return unwrapped(def.in);
+  return def;
+}
+
+/**
+ * Options whose field is nested in the body, by the path to it (`[]` steps into an
+ * array's items).
+ */
+const NESTED_FIELDS: Record<string, readonly string[]> = {
+  trial: ['platforms', '[]', 'options', 'trialParams', 'graduationStrategy'],
+};
+
+/** The schema at a path of object fields, through wrappers and arrays. */
+function schemaAt(schema: unknown, path: readonly string[]): unknown {
+  let current = schema;
+  for (const step of path) {
+    const def = unwrapped(current);
+    if (!def) return undefined;
+    if (step === '[]') current = def.type === 'array' ? def.element : undefined;
+    else current = def.type === 'object' ? (def.shape as Record<string, unknown>)[step] : undefined;
+  }
+  return current;
+}
+
 /** The schema of a query or JSON body field of a route, by name. */
 function fieldSchema(id: RouteId, name: string): unknown {
   const request = routes[id].request as {
     query?: { shape?: Record<string, unknown> };
-    body?: Record<string, { shape?: Record<string, unknown> } | undefined>;
+    body?: Record<string, unknown>;
   };
-  return request.query?.shape?.[name] ?? request.body?.['application/json']?.shape?.[name];
+  const body = request.body?.['application/json'];
+  const nested = NESTED_FIELDS[name];
+  if (nested) return schemaAt(body, nested);
+  return request.query?.shape?.[name] ?? schemaAt(body, [name]);
 }
 
 describe('the CLI against the contract', () => {
@@ -108,6 +141,8 @@ describe('the CLI against the contract', () => {
         'posts list --kind',
         'posts list --sort',
         'accounts list --sort',
+        'accounts connect --login',
+        'posts create --trial',
         'webhooks deliveries --status',
       ]),
     );

@@ -25,6 +25,10 @@ describe('parseCliArgs', () => {
         'app',
         '--app-secret',
         'shh',
+        '--facebook-app-id',
+        'fb-app',
+        '--facebook-app-secret',
+        'fb-shh',
         '--no-fetch-media',
       ]),
     ).toEqual({
@@ -39,6 +43,8 @@ describe('parseCliArgs', () => {
         quotaTotal: 50,
         appId: 'app',
         appSecret: 'shh',
+        facebookAppId: 'fb-app',
+        facebookAppSecret: 'fb-shh',
         fetchMedia: false,
       },
     });

@@ -19,6 +19,8 @@ Options:
   --quota-total <n>              posts per rolling 24 h (content_publishing_limit)
   --app-id <id>                  Instagram App ID expected as client_id
   --app-secret <secret>          Instagram App Secret
+  --facebook-app-id <id>         Meta App ID of the Facebook Login app (served under /facebook)
+  --facebook-app-secret <secret> Meta App Secret of the Facebook Login app
   --no-fetch-media               accept media URLs without fetching them
   -h, --help                     show this help
 `;
@@ -46,6 +48,8 @@ export const EMULATOR_CLI_OPTIONS = {
   'quota-total': { type: 'integer', min: 1 },
   'app-id': { type: 'string' },
   'app-secret': { type: 'string' },
+  'facebook-app-id': { type: 'string' },
+  'facebook-app-secret': { type: 'string' },
   'no-fetch-media': { type: 'boolean' },
 } as const satisfies Record<
   string,
@@ -117,6 +121,8 @@ export function emulatorOptionsFromValues(
     quotaTotal: integer('quota-total'),
     appId: values['app-id'],
     appSecret: values['app-secret'],
+    facebookAppId: values['facebook-app-id'],
+    facebookAppSecret: values['facebook-app-secret'],
     fetchMedia: values['no-fetch-media'] ? false : undefined,
   };
   for (const key of Object.keys(options)) if (options[key] === undefined) delete options[key];

@@ -21,6 +21,26 @@ export const DEFAULT_APP_ID = 'emulator-app-id';
  * ```
  */
 export const DEFAULT_APP_SECRET = 'emulator-app-secret';
+/**
+ * Default Meta App ID of the Facebook Login app (reference §0: a second app, distinct from
+ * the Instagram Login one), expected as `client_id` by the Login dialog.
+ *
+ * @example
+ * ```ts
+ * loadConfig({ FACEBOOK_APP_ID: DEFAULT_FACEBOOK_APP_ID, FACEBOOK_APP_SECRET: DEFAULT_FACEBOOK_APP_SECRET });
+ * ```
+ */
+export const DEFAULT_FACEBOOK_APP_ID = 'emulator-facebook-app-id';
+/**
+ * Default Meta App Secret of the Facebook Login app; checks `client_secret` on the Facebook
+ * host and signs its `signed_request`s.
+ *
+ * @example
+ * ```ts
+ * createSignedRequest(payload, DEFAULT_FACEBOOK_APP_SECRET);
+ * ```
+ */
+export const DEFAULT_FACEBOOK_APP_SECRET = 'emulator-facebook-app-secret';
 /** Processing time of image and carousel containers: images are ready at once on Instagram. */
 export const DEFAULT_CONTAINER_PROCESSING_MS = 0;
 /** Processing time of video containers (reels, video stories, carousel videos). */
@@ -34,6 +54,11 @@ export const DEFAULT_QUOTA_TOTAL = 100;
 export const DEFAULT_CONTAINER_LIMIT = 400;
 /** How long the emulator waits for a media URL before the container fails with 2207003. */
 export const DEFAULT_MEDIA_FETCH_TIMEOUT_MS = 10_000;
+/**
+ * Hashtags a caption may carry: 30, the API reference's figure. Instagram announced a cap
+ * of 5 in December 2025 (reference §9); set `hashtagLimit: 5` to answer as if it applied.
+ */
+export const DEFAULT_HASHTAG_LIMIT = 30;
 
 /**
  * Settings that can change while the emulator runs.
@@ -49,7 +74,11 @@ export interface EmulatorConfig {
   appId: string;
   /** Instagram App Secret, checked against `client_secret`; signs `signed_request`s. */
   appSecret: string;
-  /** Registered redirect URIs; empty accepts any `http(s)` URI. */
+  /** Meta App ID of the Facebook Login app, checked against `client_id` on the Facebook host. */
+  facebookAppId: string;
+  /** Meta App Secret of the Facebook Login app; signs its `signed_request`s. */
+  facebookAppSecret: string;
+  /** Registered redirect URIs (of both apps); empty accepts any `http(s)` URI. */
   redirectUris: string[];
   /** Delay added to every platform request (not to the control API). */
   latencyMs: number;
@@ -77,6 +106,11 @@ export interface EmulatorConfig {
    * which is how Instagram usually reports bad images.
    */
   imageFetchErrors: 'status' | 'response';
+  /**
+   * Hashtags a caption may carry, 1 to 30; more answers 36004/2207010. 5 imitates the cap
+   * Instagram announced in December 2025.
+   */
+  hashtagLimit: number;
 }
 
 /**
@@ -90,6 +124,8 @@ export interface EmulatorConfig {
 export const DEFAULT_CONFIG: Readonly<EmulatorConfig> = Object.freeze({
   appId: DEFAULT_APP_ID,
   appSecret: DEFAULT_APP_SECRET,
+  facebookAppId: DEFAULT_FACEBOOK_APP_ID,
+  facebookAppSecret: DEFAULT_FACEBOOK_APP_SECRET,
   redirectUris: [],
   latencyMs: 0,
   containerProcessingMs: DEFAULT_CONTAINER_PROCESSING_MS,
@@ -102,6 +138,7 @@ export const DEFAULT_CONFIG: Readonly<EmulatorConfig> = Object.freeze({
   fetchMedia: true,
   mediaFetchTimeoutMs: DEFAULT_MEDIA_FETCH_TIMEOUT_MS,
   imageFetchErrors: 'status',
+  hashtagLimit: DEFAULT_HASHTAG_LIMIT,
 });
 
 type Check = (value: unknown) => boolean;
@@ -117,6 +154,8 @@ const oneOf =
 const CHECKS: Record<keyof EmulatorConfig, [Check, string]> = {
   appId: [nonEmpty, 'a non-empty string'],
   appSecret: [nonEmpty, 'a non-empty string'],
+  facebookAppId: [nonEmpty, 'a non-empty string'],
+  facebookAppSecret: [nonEmpty, 'a non-empty string'],
   redirectUris: [
     (v) => Array.isArray(v) && v.every((u) => typeof u === 'string'),
     'an array of strings',
@@ -132,6 +171,10 @@ const CHECKS: Record<keyof EmulatorConfig, [Check, string]> = {
   fetchMedia: [bool, 'a boolean'],
   mediaFetchTimeoutMs: [positiveInt, 'an integer > 0'],
   imageFetchErrors: [oneOf('status', 'response'), "'status' or 'response'"],
+  hashtagLimit: [
+    (v) => positiveInt(v) && (v as number) <= DEFAULT_HASHTAG_LIMIT,
+    `an integer from 1 to ${DEFAULT_HASHTAG_LIMIT}`,
+  ],
 };
 
 /** The names of every setting. */

@@ -4,6 +4,7 @@ import { DEFAULT_CONFIG, type EmulatorConfig } from './emulator-config';
 import { FaultRegistry } from './faults/fault-registry';
 import { MediaFetcher } from './graph/media-fetcher';
 import { IdFactory } from './ids';
+import { RequestLog } from './state/request-log';
 import { Store } from './state/store';
 
 /**
@@ -14,6 +15,8 @@ export class EmulatorContext {
   readonly store = new Store();
   readonly faults = new FaultRegistry();
   readonly fetcher = new MediaFetcher();
+  /** Platform requests received, for tests to inspect. */
+  readonly requests = new RequestLog();
   readonly clock: OffsetClock;
   config: EmulatorConfig;
   ids: IdFactory;
@@ -47,6 +50,7 @@ export class EmulatorContext {
   reset(): void {
     this.store.clear();
     this.faults.clear();
+    this.requests.clear();
     this.config = { ...this.#initial, redirectUris: [...this.#initial.redirectUris] };
     this.clock.rewind();
     this.ids = new IdFactory(this.#seed);

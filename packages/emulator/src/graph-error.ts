@@ -223,6 +223,13 @@ export const PUBLISHING_SUBCODES: Readonly<Record<number, SubcodeEntry>> = {
     userTitle: 'Upload error',
     userMsg: 'An unknown error occurred while uploading the video. Create a new container.',
   },
+  2207089: {
+    code: 100,
+    message: 'Invalid parameter',
+    userTitle: 'Video cannot be published alone',
+    userMsg:
+      'A VIDEO media container can only be published as an item of a carousel. Use REELS for a single video.',
+  },
   2207057: {
     code: 1,
     message: 'Invalid parameter',

@@ -6,7 +6,7 @@ const CODE_ALPHABET = `${TOKEN_ALPHABET}-_`;
 const SHORTCODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
 /** What an id names; each kind has its own prefix, as Instagram's ids roughly do. */
-export type IdKind = 'account' | 'container' | 'media' | 'comment';
+export type IdKind = 'account' | 'container' | 'media' | 'comment' | 'facebookUser' | 'page';
 
 // 17-digit ids: every one is above 2^53 (9007199254740992), so a client that reads them as
 // JSON numbers loses digits and the tests notice (reference §1a: treat ids as strings).
@@ -15,6 +15,8 @@ const ID_PREFIX: Record<IdKind, string> = {
   container: '17890',
   media: '17920',
   comment: '17960',
+  facebookUser: '10158',
+  page: '10254',
 };
 
 /**
@@ -48,6 +50,11 @@ export class IdFactory {
   /** An Instagram User access token (`IGAA…`, as reference §0 describes them). */
   token(): string {
     return `IGAA${this.#random.pick(TOKEN_ALPHABET, 96)}`;
+  }
+
+  /** A Facebook user or Page access token (`EAA…`). */
+  facebookToken(): string {
+    return `EAA${this.#random.pick(TOKEN_ALPHABET, 120)}`;
   }
 
   /** An authorization code. */

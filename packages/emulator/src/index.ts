@@ -1,8 +1,8 @@
 /**
  * `@reelay/emulator`: a local, in-memory imitation of the Instagram Graph API subset Reelay
- * uses (Instagram Login OAuth, tokens, account info, containers, publishing, quotas,
- * first comments and the deauthorize/data-deletion callbacks), with a control API for
- * faults, time and inspection. See docs/emulator.md.
+ * uses (Instagram Login and Facebook Login OAuth, tokens, Pages, account info, containers, publishing, quotas,
+ * first comments, insights and the deauthorize/data-deletion callbacks), with a control
+ * API for faults, time and inspection. See docs/emulator.md.
  *
  * @example
  * ```ts
@@ -21,8 +21,27 @@ export {
   DEFAULT_APP_ID,
   DEFAULT_APP_SECRET,
   DEFAULT_CONFIG,
+  DEFAULT_FACEBOOK_APP_ID,
+  DEFAULT_FACEBOOK_APP_SECRET,
   type EmulatorConfig,
 } from './emulator-config';
+export { FACEBOOK_PREFIX } from './facebook/facebook-router';
+export {
+  FACEBOOK_LONG_LIVED_TOKEN_SECONDS,
+  FACEBOOK_SHORT_LIVED_TOKEN_SECONDS,
+} from './facebook/facebook-auth';
+export {
+  FACEBOOK_PERMISSIONS,
+  PAGE_TASKS,
+  type FacebookPermission,
+  type PageTask,
+} from './facebook/facebook-types';
+export type {
+  FacebookUserInput,
+  FacebookUserView,
+  PageInput,
+  PageView,
+} from './facebook/facebook-control';
 export {
   createSignedRequest,
   deliverSignedRequest,
@@ -30,6 +49,8 @@ export {
   type SignedRequestPayload,
 } from './signed-request';
 export type { Fault, FaultSpec } from './faults/fault-registry';
+export type { LoggedRequest } from './state/request-log';
+export { FEW_VIEWERS_MARKER } from './graph/insights';
 export type { AccountInput, AccountView } from './state/accounts';
 export type {
   CallbackKind,

@@ -5,6 +5,7 @@ import { CONTROL_PREFIX, routeControl } from './control/control-router';
 import type { EmulatorContext } from './emulator-context';
 import { type Fault, faultEffect, faultError } from './faults/fault-registry';
 import { GraphError, LegacyOAuthError } from './graph-error';
+import { FACEBOOK_PREFIX, routeFacebook } from './facebook/facebook-router';
 import { routeGraph } from './graph/graph-router';
 import { Params } from './http/params';
 import { readParams, RequestBodyError, type RawParams } from './http/read-body';
@@ -49,6 +50,9 @@ async function handle(
 
   const method = req.method ?? 'GET';
   const segments = path.split('/').filter(Boolean);
+  // The Facebook hosts live under their own prefix, the Instagram hosts at the root.
+  const facebook = segments[0] === FACEBOOK_PREFIX;
+  if (facebook) segments.shift();
   if (segments[0] !== undefined && VERSION.test(segments[0])) segments.shift();
   let raw: RawParams;
   try {
@@ -57,6 +61,7 @@ async function handle(
     send(res, errorReply(ctx, error));
     return;
   }
+  ctx.requests.record(method, path, raw, ctx.now());
   const token = accessToken(raw, req.headers);
   const fault = ctx.faults.empty
     ? undefined
@@ -65,8 +70,9 @@ async function handle(
   if (before > 0) await sleep(before, undefined, { signal: lifecycle.closing });
   if (fault && !fault.after && applyFault(ctx, lifecycle, fault, req, res)) return;
 
+  const request = { method, segments, params: new Params(raw), token };
   const reply = await settle(ctx, () =>
-    routeGraph(ctx, { method, segments, params: new Params(raw), token }),
+    facebook ? routeFacebook(ctx, request) : routeGraph(ctx, request),
   );
 
   if (fault?.after) {
@@ -168,6 +174,11 @@ function actorOf(
   if (token !== undefined) {
     const owner = ctx.store.tokens.get(token)?.accountId;
     if (owner !== undefined) return owner;
+    // A Page token acts for the Instagram account linked to its Page.
+    const pageId = ctx.store.facebookTokens.get(token)?.pageId;
+    const linked =
+      pageId === undefined ? undefined : ctx.store.pages.get(pageId)?.instagramAccountId;
+    if (linked) return linked;
   }
   if (typeof params.code === 'string') {
     const owner = ctx.store.codes.get(params.code)?.accountId;

@@ -23,6 +23,9 @@ async function main(): Promise<number> {
   process.stdout.write(
     `Control API: ${emulator.url}/_emulator (app id ${emulator.config.appId})\n`,
   );
+  process.stdout.write(
+    `Facebook Login: ${emulator.url}/facebook (app id ${emulator.config.facebookAppId})\n`,
+  );
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);

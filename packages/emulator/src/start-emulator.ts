@@ -15,10 +15,21 @@ import {
   type MintedToken,
 } from './control/control-actions';
 import { CONFIG_KEYS, parseConfigPatch, type EmulatorConfig } from './emulator-config';
+import {
+  createFacebookUser,
+  revokeFacebookUser,
+  sendFacebookCallback,
+  updatePage,
+  type FacebookUserInput,
+  type FacebookUserView,
+  type PageView,
+} from './facebook/facebook-control';
+import type { PageTask } from './facebook/facebook-types';
 import { EmulatorContext } from './emulator-context';
 import { parseFaultSpec, type Fault, type FaultSpec } from './faults/fault-registry';
 import { createRequestHandler } from './request-handler';
 import { accountView, createAccount, type AccountInput, type AccountView } from './state/accounts';
+import type { LoggedRequest } from './state/request-log';
 
 /**
  * Options of {@link startEmulator}: where to listen, determinism, time, and any setting.
@@ -50,7 +61,10 @@ export interface EmulatorOptions extends Partial<EmulatorConfig> {
  * ```
  */
 export interface Emulator {
-  /** Base URL, e.g. `http://127.0.0.1:53412`; serves the OAuth window, both token hosts and Graph. */
+  /**
+   * Base URL, e.g. `http://127.0.0.1:53412`; serves the OAuth window, both token hosts and
+   * Graph of Instagram Login, and under `/facebook` the Facebook Login dialog and Graph host.
+   */
   readonly url: string;
   readonly port: number;
   /** Current settings (live; change them with `configure`). */
@@ -82,11 +96,32 @@ export interface Emulator {
   containers(): ContainerView[];
   /** Every published media, in publication order, as `GET /_emulator/media` lists it. */
   published(): MediaView[];
+  /** Creates a Facebook user and their Pages, for Facebook Login (reference §1b). */
+  createFacebookUser(input: FacebookUserInput): FacebookUserView;
+  /** Links a Page to an Instagram account, unlinks it (`null`), or changes its tasks. */
+  updatePage(
+    pageId: string,
+    change: { instagramAccountId?: string | null; tasks?: readonly PageTask[] },
+  ): PageView;
+  /** Revokes a Facebook user's tokens, Page tokens included: 190/458 (or 460) afterwards. */
+  revokeFacebookTokens(userId: string, subcode?: 458 | 460): number;
+  /** Sends the Facebook app's deauthorize or data-deletion `signed_request` for a person. */
+  sendFacebookCallback(
+    kind: CallbackKind,
+    input: { url: string; userId: string },
+  ): Promise<CallbackResult>;
   /** Sends a deauthorize or data-deletion `signed_request` to `url` for an account. */
   sendCallback(
     kind: CallbackKind,
     input: { url: string; accountId: string },
   ): Promise<CallbackResult>;
+  /**
+   * The platform requests received (control requests aside), oldest first; with `path`,
+   * only those whose path contains it. Secrets are left out of `params`.
+   */
+  requests(filter?: { path?: string }): LoggedRequest[];
+  /** Forgets the recorded requests. */
+  clearRequests(): void;
   /** Resolves once no media fetch is running. */
   idle(): Promise<void>;
   /** Stops listening, cuts hung and idle connections and cancels media fetches. */
@@ -152,6 +187,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     containers: () => [...ctx.store.containers.values()].map((c) => containerView(ctx, c)),
     published: () => [...ctx.store.media.values()].map((m) => mediaView(ctx, m)),
     sendCallback: (kind, input) => sendCallback(ctx, kind, input),
+    createFacebookUser: (input) => createFacebookUser(ctx, input),
+    updatePage: (pageId, change) => updatePage(ctx, pageId, change),
+    revokeFacebookTokens: (userId, subcode = 458) =>
+      revokeFacebookUser(ctx, { userId, subcode }).revoked,
+    sendFacebookCallback: (kind, input) => sendFacebookCallback(ctx, kind, input),
+    requests: (filter) => ctx.requests.list(filter),
+    clearRequests: () => ctx.requests.clear(),
     idle: () => ctx.fetcher.idle(),
     close() {
       closed ??= new Promise<void>((resolve) => {

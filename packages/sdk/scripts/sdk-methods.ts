@@ -61,6 +61,15 @@ export const SDK_METHODS = {
     method: 'auth.refresh',
     example: `const session = await reelay.auth.refresh({ refreshToken });\nreelay.setAccessToken(session.accessToken);\nrefreshToken = session.refreshToken; // the previous one no longer works`,
   },
+  logout: {
+    method: 'auth.logout',
+    example: `await reelay.auth.logout({ refreshToken }); // this session's refresh tokens stop working\nreelay.setAccessToken(undefined);`,
+  },
+
+  getAuthOptions: {
+    method: 'auth.options',
+    example: `const { signup, oidc } = await reelay.auth.options();\nif (signup) console.log('sign-up is open');\nif (oidc) console.log('OpenID Connect issuer:', oidc.issuer);`,
+  },
 
   getMe: {
     method: 'me.get',
@@ -125,6 +134,11 @@ export const SDK_METHODS = {
     params: { id: 'accountId' },
     example: `const { health } = await reelay.accounts.health(accountId, { force: true });\nif (health.authStatus === 'reconnect_required') askToReconnect(accountId);`,
   },
+  getIntegrationInsights: {
+    method: 'accounts.insights',
+    params: { id: 'accountId' },
+    example: `const { insights } = await reelay.accounts.insights(accountId, { since: '2026-11-01', until: '2026-11-07' });\nfor (const day of insights.days) console.log(day.date, day.reach, day.followerCount);`,
+  },
   connectCallback: { excluded: PLATFORM_CALLBACK },
 
   createPost: {
@@ -155,6 +169,11 @@ export const SDK_METHODS = {
     method: 'posts.retry',
     params: { id: 'postId' },
     example: `await reelay.posts.retry(postId); // now\nawait reelay.posts.retry(postId, { scheduledFor: '2026-12-01T18:00:00-03:00' });`,
+  },
+  getPostInsights: {
+    method: 'posts.insights',
+    params: { id: 'postId' },
+    example: `const { platforms } = await reelay.posts.insights(postId);\nfor (const entry of platforms) console.log(entry.integrationId, entry.metrics.views, entry.reason);\nawait reelay.posts.insights(postId, { force: true }); // ask Instagram now, not the last hour's read`,
   },
 
   uploadMedia: {
@@ -216,7 +235,7 @@ export const SDK_RESOURCES: Readonly<Record<string, { summary: string; example: 
   },
   auth: {
     summary:
-      'The built-in login (Bearer mode): sign-up, login and token refresh. Public routes: no credential is sent.',
+      'The built-in login (Bearer mode): sign-up, login, token refresh and logout. Public routes: no credential is sent.',
     example: `const session = await reelay.auth.login({ email, password });`,
   },
   me: {

@@ -19,6 +19,7 @@ export type {
   AccessTokenOptions,
   RequestOptions,
   UploadOptions,
+  UploadProgress,
   RetryOptions,
   ReelayLogger,
   FetchLike,

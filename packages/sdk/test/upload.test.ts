@@ -8,7 +8,13 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DIRECT_UPLOAD_MAX_BYTES, Reelay, type MediaSource } from '../src';
+import {
+  DIRECT_UPLOAD_MAX_BYTES,
+  isReelayError,
+  Reelay,
+  type MediaSource,
+  type UploadProgress,
+} from '../src';
 import { envelope, startScriptedServer, type ScriptedServer } from './helpers/scripted-server';
 
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0xff, 0xd9]);
@@ -133,5 +139,150 @@ describe('media.upload', () => {
     expect(server.requests).toHaveLength(2);
     const file = await receivedFile();
     expect(Buffer.from(await file.arrayBuffer())).toEqual(JPEG);
+  });
+});
+
+/**
+ * A browser's `XMLHttpRequest`, as far as an upload uses it, for a runtime that has none:
+ * it sends with `fetch` and reports the body's progress in two steps, half then all, as
+ * a browser does while the bytes go out.
+ */
+class BrowserXhr {
+  static sent: Array<{ method: string; url: string; headers: Headers }> = [];
+  readonly upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  onloadend: (() => void) | null = null;
+  responseType = '';
+  status = 0;
+  statusText = '';
+  responseURL = '';
+  response: Blob | null = null;
+  #method = 'GET';
+  #url = '';
+  #headers = new Headers();
+  #answerHeaders = '';
+  #controller = new AbortController();
+
+  open(method: string, url: string) {
+    [this.#method, this.#url] = [method, url];
+  }
+  setRequestHeader(name: string, value: string) {
+    this.#headers.append(name, value);
+  }
+  getAllResponseHeaders() {
+    return this.#answerHeaders;
+  }
+  abort() {
+    this.#controller.abort();
+    this.onabort?.();
+    this.onloadend?.();
+  }
+  send(body: FormData) {
+    BrowserXhr.sent.push({ method: this.#method, url: this.#url, headers: this.#headers });
+    void (async () => {
+      const total = (await new Response(body).blob()).size;
+      const progress = (loaded: number) =>
+        this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent);
+      progress(Math.floor(total / 2));
+      if (this.#controller.signal.aborted) return;
+      try {
+        const answer = await fetch(this.#url, {
+          method: this.#method,
+          headers: this.#headers,
+          body,
+          signal: this.#controller.signal,
+        });
+        progress(total);
+        this.status = answer.status;
+        this.statusText = answer.statusText;
+        this.responseURL = answer.url;
+        this.response = await answer.blob();
+        this.#answerHeaders = [...answer.headers].map(([n, v]) => `${n}: ${v}`).join('\r\n');
+        this.onload?.();
+        this.onloadend?.();
+      } catch {
+        if (this.#controller.signal.aborted) return;
+        this.onerror?.();
+        this.onloadend?.();
+      }
+    })();
+  }
+}
+
+describe('media.upload progress', () => {
+  const file = new File([JPEG], 'foto.jpg', { type: 'image/jpeg' });
+  const bearer = () =>
+    new Reelay({ baseUrl: server.url, accessToken: 'token-de-teste', projectId: 'proj_1' });
+
+  afterEach(() => {
+    delete (globalThis as { XMLHttpRequest?: unknown }).XMLHttpRequest;
+    BrowserXhr.sent.length = 0;
+  });
+
+  it('reports the start and the end where bytes cannot be followed (no XMLHttpRequest)', async () => {
+    const seen: UploadProgress[] = [];
+    await bearer().media.upload(file, { onProgress: (progress) => seen.push(progress) });
+    expect(seen).toEqual([
+      { loaded: 0, total: JPEG.length },
+      { loaded: JPEG.length, total: JPEG.length },
+    ]);
+    expect(Buffer.from(await (await receivedFile()).arrayBuffer())).toEqual(JPEG);
+  });
+
+  it('follows the bytes through XMLHttpRequest with an access token', async () => {
+    (globalThis as { XMLHttpRequest?: unknown }).XMLHttpRequest = BrowserXhr;
+    const seen: UploadProgress[] = [];
+    const answer = await bearer().media.upload(file, {
+      onProgress: (progress) => seen.push(progress),
+    });
+    expect(answer.media.id).toBe('med_01');
+    expect(BrowserXhr.sent).toHaveLength(1);
+    const body = seen.at(-1)!.total;
+    expect(body).toBeGreaterThan(JPEG.length); // the multipart body: file plus its headers
+    expect(seen).toEqual([
+      { loaded: 0, total: JPEG.length },
+      { loaded: Math.floor(body / 2), total: body },
+      { loaded: body, total: body },
+    ]);
+    const request = server.requests.at(-1)!;
+    expect(request.headers.authorization).toBe('Bearer token-de-teste');
+    expect(request.headers['x-project-id']).toBe('proj_1');
+    expect(Buffer.from(await (await receivedFile()).arrayBuffer())).toEqual(JPEG);
+  });
+
+  it('turns an error answer through XMLHttpRequest into the API error', async () => {
+    (globalThis as { XMLHttpRequest?: unknown }).XMLHttpRequest = BrowserXhr;
+    server.answer(envelope(400, 'MEDIA_INVALID', { details: { reason: 'width' } }));
+    const failure = await bearer()
+      .media.upload(file, { onProgress: () => {} })
+      .catch((error: unknown) => error);
+    expect(isReelayError(failure, 'MEDIA_INVALID')).toBe(true);
+    expect((failure as { details?: { reason?: string } }).details?.reason).toBe('width');
+    expect((failure as { requestId?: string }).requestId).toBe('req-media_invalid');
+  });
+
+  it('stops an upload through XMLHttpRequest when its signal aborts', async () => {
+    (globalThis as { XMLHttpRequest?: unknown }).XMLHttpRequest = BrowserXhr;
+    const controller = new AbortController();
+    const upload = bearer().media.upload(file, {
+      signal: controller.signal,
+      onProgress: ({ loaded, total }) => {
+        if (loaded > 0 && loaded < total) controller.abort(new Error('desisti'));
+      },
+    });
+    await expect(upload).rejects.toThrow('desisti');
+    expect(BrowserXhr.sent).toHaveLength(1);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('never sends an API key through XMLHttpRequest', async () => {
+    (globalThis as { XMLHttpRequest?: unknown }).XMLHttpRequest = BrowserXhr;
+    const seen: UploadProgress[] = [];
+    await reelay.media.upload(file, { onProgress: (progress) => seen.push(progress) });
+    expect(BrowserXhr.sent).toEqual([]);
+    expect(server.requests.at(-1)!.headers['x-access-key']).toBe('rly_live_upload_tests_key');
+    expect(seen.at(-1)).toEqual({ loaded: JPEG.length, total: JPEG.length });
   });
 });

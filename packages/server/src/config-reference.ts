@@ -66,7 +66,21 @@ const DESCRIPTIONS: { [Name in keyof typeof environmentSchema.shape]: string } =
   INSTAGRAM_GRAPH_URL: 'Base of the Graph API.',
   INSTAGRAM_GRAPH_VERSION: 'Graph API version in paths, or `none` for paths without a version.',
   INSTAGRAM_SCOPES:
-    'Comma-separated permissions asked when connecting; default `instagram_business_basic,instagram_business_content_publish,instagram_business_manage_comments`.',
+    'Comma-separated permissions asked when connecting; default `instagram_business_basic,instagram_business_content_publish,instagram_business_manage_comments,instagram_business_manage_insights`.',
+  FACEBOOK_APP_ID:
+    'Meta App ID of a second app set up for Instagram API with Facebook Login (a Meta app has one login setup). Connects accounts through the Facebook Page linked to them (`GET /v1/connect/instagram?login=facebook`). Goes with `FACEBOOK_APP_SECRET`.',
+  FACEBOOK_APP_SECRET:
+    'Meta App Secret of the Facebook Login app; also verifies its deauthorize and data-deletion callbacks (the same routes as Instagram Login).',
+  FACEBOOK_CONFIG_ID:
+    'Facebook Login for Business configuration id, sent as `config_id` instead of `scope` (the configuration lists the permissions). Excludes `FACEBOOK_SCOPES`.',
+  FACEBOOK_SCOPES:
+    'Comma-separated Facebook Login permissions asked without a configuration; default `instagram_basic,instagram_content_publish,instagram_manage_comments,instagram_manage_insights,pages_show_list,pages_read_engagement`.',
+  FACEBOOK_DIALOG_URL:
+    'Base of the Facebook Login dialog (the emulator serves it under `<emulator>/facebook`).',
+  FACEBOOK_GRAPH_URL:
+    'Base of the Facebook Graph API: token exchanges, Pages and publishing of Facebook Login accounts.',
+  FACEBOOK_GRAPH_VERSION:
+    'Graph API version in Facebook paths (dialog included), or `none` for paths without a version.',
 };
 
 /**

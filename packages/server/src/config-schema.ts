@@ -28,13 +28,29 @@ const commaList = z.string().transform((text) =>
 );
 
 /**
- * Permissions asked for by default: profile, publishing, and comments (the first comment
- * of a post is published with the comments permission).
+ * Permissions asked for by default: profile, publishing, comments (the first comment of
+ * a post is published with the comments permission) and insights (post and account
+ * metrics).
  */
 export const DEFAULT_SCOPES = [
   'instagram_business_basic',
   'instagram_business_content_publish',
   'instagram_business_manage_comments',
+  'instagram_business_manage_insights',
+] as const;
+
+/**
+ * Facebook Login permissions asked for by default, without a Login for Business
+ * configuration: the account, publishing, first comments, insights, and the Pages that
+ * lead to the accounts (reference §0 table).
+ */
+export const DEFAULT_FACEBOOK_SCOPES = [
+  'instagram_basic',
+  'instagram_content_publish',
+  'instagram_manage_comments',
+  'instagram_manage_insights',
+  'pages_show_list',
+  'pages_read_engagement',
 ] as const;
 
 /** Every variable the server reads, with its default. */
@@ -89,6 +105,21 @@ export const environmentSchema = z.object({
     .regex(/^(v\d+\.\d+|none)$/, { error: 'use uma versão como v25.0, ou none para nenhuma' })
     .default('v25.0'),
   INSTAGRAM_SCOPES: commaList.optional(),
+  FACEBOOK_APP_ID: z.string().min(1).optional(),
+  FACEBOOK_APP_SECRET: z.string().min(1).optional(),
+  FACEBOOK_CONFIG_ID: z
+    .string()
+    .regex(/^\d{1,30}$/, {
+      error: 'use o id numérico da configuração do Login do Facebook para Empresas',
+    })
+    .optional(),
+  FACEBOOK_SCOPES: commaList.optional(),
+  FACEBOOK_DIALOG_URL: absoluteUrl.default('https://www.facebook.com'),
+  FACEBOOK_GRAPH_URL: absoluteUrl.default('https://graph.facebook.com'),
+  FACEBOOK_GRAPH_VERSION: z
+    .string()
+    .regex(/^(v\d+\.\d+|none)$/, { error: 'use uma versão como v25.0, ou none para nenhuma' })
+    .default('v25.0'),
 });
 
 /** The parsed variables, as `loadConfig` reads them. */

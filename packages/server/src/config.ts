@@ -4,12 +4,13 @@
  * and an unknown `REELAY_*` variable (a typo) is refused rather than silently ignored.
  */
 import { resolve } from 'node:path';
-import { DEFAULT_SCOPES, environmentSchema } from './config-schema';
+import { userLanguage } from '@reelay/core/runtime';
+import { DEFAULT_FACEBOOK_SCOPES, DEFAULT_SCOPES, environmentSchema } from './config-schema';
 import { databaseSettings, defaultDataDir } from './database-location';
 import { ConfigError, type ReelayConfig } from './reelay-config';
 import { storageSettings } from './storage-settings';
 
-export { DEFAULT_SCOPES } from './config-schema';
+export { DEFAULT_FACEBOOK_SCOPES, DEFAULT_SCOPES } from './config-schema';
 export { configurationReference } from './config-reference';
 export { defaultDataDir } from './database-location';
 export {
@@ -66,6 +67,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'INSTAGRAM_APP_ID e INSTAGRAM_APP_SECRET vão juntas: defina as duas ou nenhuma.',
     );
   }
+  if (Boolean(vars.FACEBOOK_APP_ID) !== Boolean(vars.FACEBOOK_APP_SECRET)) {
+    throw new ConfigError(
+      'FACEBOOK_APP_ID e FACEBOOK_APP_SECRET vão juntas: defina as duas ou nenhuma.',
+    );
+  }
+  if (vars.FACEBOOK_CONFIG_ID && vars.FACEBOOK_SCOPES) {
+    throw new ConfigError(
+      'FACEBOOK_CONFIG_ID e FACEBOOK_SCOPES se excluem: a configuração do Login do Facebook para Empresas já define as permissões. Defina só uma.',
+    );
+  }
   if (vars.REELAY_OIDC_AUDIENCE && !vars.REELAY_OIDC_ISSUER) {
     throw new ConfigError('REELAY_OIDC_AUDIENCE exige REELAY_OIDC_ISSUER.');
   }
@@ -90,6 +101,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowPrivateUrls: vars.REELAY_ALLOW_PRIVATE_URLS,
     storage: storageSettings(vars),
     logLevel: vars.REELAY_LOG_LEVEL,
+    language: userLanguage(env),
     missedGraceMs: vars.REELAY_MISSED_GRACE_MINUTES * 60_000,
     workerConcurrency: vars.REELAY_WORKER_CONCURRENCY,
     databasePoolSize: vars.REELAY_DATABASE_POOL_SIZE,
@@ -103,6 +115,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       graphUrl: vars.INSTAGRAM_GRAPH_URL,
       graphVersion: vars.INSTAGRAM_GRAPH_VERSION === 'none' ? '' : vars.INSTAGRAM_GRAPH_VERSION,
       scopes: vars.INSTAGRAM_SCOPES ?? DEFAULT_SCOPES,
+    },
+    facebook: {
+      appId: vars.FACEBOOK_APP_ID ?? null,
+      appSecret: vars.FACEBOOK_APP_SECRET ?? null,
+      configId: vars.FACEBOOK_CONFIG_ID ?? null,
+      scopes: vars.FACEBOOK_SCOPES ?? DEFAULT_FACEBOOK_SCOPES,
+      dialogUrl: vars.FACEBOOK_DIALOG_URL,
+      graphUrl: vars.FACEBOOK_GRAPH_URL,
+      graphVersion: vars.FACEBOOK_GRAPH_VERSION === 'none' ? '' : vars.FACEBOOK_GRAPH_VERSION,
     },
   };
 }

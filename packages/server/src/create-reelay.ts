@@ -10,10 +10,12 @@ import type { ReelayConfig } from './config';
 import { createAuthenticator } from './http/authenticate';
 import { createHttpServer } from './http/create-app';
 import type { RouteId } from '@reelay/core';
-import { createPlatform, PLATFORM_CREDENTIALS_WARNING } from './platform';
+import { createFacebookPlatform, createPlatform, PLATFORM_CREDENTIALS_WARNING } from './platform';
 import { mediaFileRoutes } from './http/handlers/media';
 import { createRouteHandlers } from './route-handlers';
 import { referenceRoutes } from './http/reference-pages';
+import { mcpRoutes } from './http/mcp-route';
+import { webAppRoutes } from './http/web-app-routes';
 import { createMediaService } from './media/media-service';
 import type { InstagramTimeouts } from '@reelay/core/platform';
 import { refreshExpiringTokens, type TokenRefreshReport } from './services/token-refresh';
@@ -23,11 +25,9 @@ import type { WebhookSettings } from './webhooks/webhook-settings';
 import { createPublishTargetHandler } from './publishing/pipeline';
 import { DEFAULT_PIPELINE_SETTINGS, type PipelineSettings } from './publishing/pipeline-settings';
 import { createWorker, type Worker } from './queue/worker';
-import {
-  createDatabaseRateLimiter,
-  createMemoryRateLimiter,
-  type RateLimiter,
-} from './http/rate-limiter';
+import { createMemoryRateLimiter, type RateLimiter } from './http/rate-limiter';
+import { createCredentials } from './services/credentials';
+import { createDatabaseRateLimiter } from './services/database-rate-limiter';
 import { createLogger, type Logger } from './logger';
 import { createAccessTokens } from './security/access-tokens';
 import { checkEncryptionKey } from './security/encryption-key-check';
@@ -95,19 +95,19 @@ export async function createReelay(
       'REELAY_ALLOW_PRIVATE_URLS=true: URLs de mídia podem apontar para loopback e redes privadas, e http é aceito. Só para desenvolvimento.',
     );
   }
-  if (!config.instagram.appId || !config.instagram.appSecret) {
+  if (!config.instagram.appSecret && !config.facebook.appSecret) {
     logger.warn(PLATFORM_CREDENTIALS_WARNING);
-  }
-  if (config.database.dialect === 'postgres' && config.storage.kind === 'local') {
-    logger.warn(
-      'PostgreSQL com armazenamento local: com várias instâncias, cada arquivo fica no disco de uma só. Use REELAY_STORAGE=s3 para várias instâncias.',
-    );
   }
   const store = openStore(config.database, {
     poolSize: config.databasePoolSize,
     onConnectionError: (error) =>
       logger.warn('conexão ociosa com o PostgreSQL caiu; outra será aberta', { error }),
   });
+  if (store.capabilities.sharedByInstances && config.storage.kind === 'local') {
+    logger.warn(
+      'PostgreSQL com armazenamento local: com várias instâncias, cada arquivo fica no disco de uma só. Use REELAY_STORAGE=s3 para várias instâncias.',
+    );
+  }
   const cipher = createTokenCipher(secrets.encryptionKey);
   try {
     await migrateToLatest(store);
@@ -118,6 +118,7 @@ export async function createReelay(
       cipher,
       clock,
       logger,
+      language: config.language,
     });
   } catch (error) {
     await store.close();
@@ -134,7 +135,7 @@ export async function createReelay(
   const context: ServerContext = {
     config,
     db: store.db,
-    dialect: store.dialect,
+    capabilities: store.capabilities,
     clock,
     logger,
     cipher,
@@ -146,13 +147,25 @@ export async function createReelay(
     }),
     oauthStates: createOAuthStateSigner(secrets.authSecret, clock),
     platform: createPlatform(config, clock, options.platformTimeouts),
+    facebook: createFacebookPlatform(config, clock, options.platformTimeouts),
     media: createMediaService({ db: store.db, config, clock, logger }),
     pipeline,
     wakeWorker: () => {
       if (workersEnabled) worker?.wake();
     },
   };
-  const webhooks = createWebhooks(context, options.webhooks);
+  const webhooks = createWebhooks(
+    {
+      db: store.db,
+      capabilities: store.capabilities,
+      clock,
+      logger,
+      cipher,
+      allowPrivateUrls: config.allowPrivateUrls,
+      wake: () => context.wakeWorker(),
+    },
+    options.webhooks,
+  );
   worker = createWorker({
     db: store.db,
     capabilities: store.capabilities,
@@ -177,14 +190,18 @@ export async function createReelay(
     logger,
     rateLimiter,
     authenticator: createAuthenticator({
-      db: store.db,
-      clock,
+      credentials: createCredentials({ db: store.db, clock }),
       accessTokens: context.accessTokens,
       ownOrigins: [new URL(config.publicUrl).origin],
     }),
     handlers,
     validateResponses: options.validateResponses ?? config.environment !== 'production',
-    rawRoutes: [...mediaFileRoutes(context.media), ...referenceRoutes(config.publicUrl)],
+    rawRoutes: [
+      ...mediaFileRoutes(context.media),
+      ...referenceRoutes(config.publicUrl),
+      ...mcpRoutes(context),
+      ...webAppRoutes({ config }),
+    ],
   });
 
   const tasks = {
@@ -256,6 +273,7 @@ export async function createReelay(
         await webhooks.close();
         rateLimiter.close();
         await context.platform?.close();
+        await context.facebook?.close();
         await context.media.close();
         await store.close();
       })();

@@ -14,7 +14,7 @@ export { createManualClock, systemClock, type Clock, type ManualClock } from './
 export { createLogger, type Logger } from './logger';
 export {
   createMemoryRateLimiter,
-  createDatabaseRateLimiter,
   type RateLimiter,
   type RateLimitResult,
 } from './http/rate-limiter';
+export { createDatabaseRateLimiter } from './services/database-rate-limiter';

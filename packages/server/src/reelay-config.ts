@@ -1,4 +1,5 @@
 /** The validated configuration's shape, and the error that stops a start. */
+import type { UserLanguage } from '@reelay/core/runtime';
 import type { S3Settings } from './media/s3-storage';
 
 export type StorageSettings = { readonly kind: 'local' } | ({ readonly kind: 's3' } & S3Settings);
@@ -32,6 +33,8 @@ export interface ReelayConfig {
   /** Where media files live: local disk under `dataDir/media`, or an S3-compatible bucket. */
   readonly storage: StorageSettings;
   readonly logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** The language of start-up texts addressed to the operator, from the locale variables. */
+  readonly language: UserLanguage;
   /** A scheduled post that could not start within this long after its time fails as `MISSED`. */
   readonly missedGraceMs: number;
   /** Jobs one instance runs at once (platform calls in flight). */
@@ -51,6 +54,18 @@ export interface ReelayConfig {
     readonly graphVersion: string;
     /** Permissions asked for when connecting an account. */
     readonly scopes: readonly string[];
+  };
+  /** The Facebook Login app (a second Meta app, reference §0); both credentials or neither. */
+  readonly facebook: {
+    readonly appId: string | null;
+    readonly appSecret: string | null;
+    /** A Facebook Login for Business configuration, passed as `config_id` instead of scopes. */
+    readonly configId: string | null;
+    /** Permissions asked for when no configuration is given. */
+    readonly scopes: readonly string[];
+    readonly dialogUrl: string;
+    readonly graphUrl: string;
+    readonly graphVersion: string;
   };
 }
 

@@ -5,8 +5,10 @@
  */
 import { accountHandlers } from './http/handlers/account';
 import { authHandlers } from './http/handlers/auth';
+import { authOptionsHandlers } from './http/handlers/auth-options';
 import { connectHandlers } from './http/handlers/connect';
 import { healthHandlers } from './http/handlers/health';
+import { insightsHandlers } from './http/handlers/insights';
 import { integrationHandlers } from './http/handlers/integrations';
 import { mediaHandlers } from './http/handlers/media';
 import { metaCallbackHandlers } from './http/handlers/meta-callbacks';
@@ -17,10 +19,13 @@ import type { RouteHandlers } from './http/route-handler';
 import type { ServerContext } from './server-context';
 import { createAccountService } from './services/account';
 import { createApiKeysService } from './services/api-keys';
+import { createInsightsService } from './services/insights';
 import { createIntegrationsService } from './services/integrations';
 import { createPlatformUserDataService } from './services/platform-user-data';
 import { createPostsService } from './services/posts';
 import { createProfilesService } from './services/profiles';
+import { createSessionsService } from './services/sessions';
+import { createSubscriptionsService } from './webhooks/subscriptions-service';
 import type { Webhooks } from './webhooks/webhook-service';
 
 /**
@@ -34,19 +39,44 @@ export function createRouteHandlers(context: ServerContext, webhooks: Webhooks):
   const account = createAccountService({ db, clock, logger, media: context.media });
   const apiKeys = createApiKeysService({ db, clock });
   const profiles = createProfilesService({ db, clock });
-  const integrations = createIntegrationsService({ db, clock, platform, cipher, logger });
+  const integrations = createIntegrationsService({
+    db,
+    clock,
+    platform,
+    facebook: context.facebook,
+    cipher,
+    logger,
+  });
   const platformUserData = createPlatformUserDataService({ db, clock });
   const posts = createPostsService(context);
+  const sessions = createSessionsService({
+    db,
+    clock,
+    accessTokens: context.accessTokens,
+    allowSignup: config.allowSignup,
+  });
+  const subscriptions = createSubscriptionsService({
+    db,
+    capabilities: context.capabilities,
+    wakeWorker: context.wakeWorker,
+    clock,
+    cipher,
+    publicUrl: config.publicUrl,
+    policy: webhooks.policy,
+    sender: webhooks.sender,
+  });
   return {
     ...healthHandlers(config.publicUrl, account),
-    ...authHandlers(context),
+    ...authHandlers(sessions),
+    ...authOptionsHandlers({ config, signupOpen: () => sessions.signupOpen() }),
     ...accountHandlers({ account, apiKeys }),
     ...profileHandlers(profiles),
     ...integrationHandlers(integrations),
     ...connectHandlers(context, { integrations, profiles }),
     ...metaCallbackHandlers(context, platformUserData),
     ...postHandlers(posts, config.publicUrl),
-    ...mediaHandlers(context),
-    ...notificationHandlers(context, webhooks),
+    ...insightsHandlers(createInsightsService(context)),
+    ...mediaHandlers(context.media),
+    ...notificationHandlers(subscriptions, clock),
   };
 }

@@ -1,5 +1,7 @@
 /**
- * Everything handlers and workers share, assembled once by `createReelay`.
+ * Everything handlers and workers share, assembled once by `createReelay`. Services and
+ * workers declare the part they use (`PublishingDeps`, `AccountDeps`, `WebhookDeps`) and
+ * are handed this, or an object built for them, from the composition root.
  */
 import type { Kysely } from 'kysely';
 import type { Clock } from './clock';
@@ -8,9 +10,9 @@ import type { Logger } from './logger';
 import type { AccessTokens } from './security/access-tokens';
 import type { OAuthStateSigner } from './security/oauth-state';
 import type { TokenCipher } from './security/token-cipher';
-import type { Dialect } from './store/database';
+import type { StoreCapabilities } from './store/database';
 import type { Database } from './store/schema';
-import type { InstagramPlatform } from './platform';
+import type { FacebookPlatform, InstagramPlatform } from './platform';
 import type { MediaPort } from './publishing/media-port';
 import type { PipelineSettings } from './publishing/pipeline-settings';
 import type { MediaService } from './media/media-service';
@@ -18,7 +20,8 @@ import type { MediaService } from './media/media-service';
 export interface ServerContext {
   readonly config: ReelayConfig;
   readonly db: Kysely<Database>;
-  readonly dialect: Dialect;
+  /** What the database allows; code asks these, never which database it is. */
+  readonly capabilities: StoreCapabilities;
   readonly clock: Clock;
   readonly logger: Logger;
   readonly cipher: TokenCipher;
@@ -26,6 +29,8 @@ export interface ServerContext {
   readonly oauthStates: OAuthStateSigner;
   /** The platform client, or `null` when the Instagram app credentials are not configured. */
   readonly platform: InstagramPlatform | null;
+  /** The Facebook Login client, or `null` when its app credentials are not configured. */
+  readonly facebook: FacebookPlatform | null;
   /**
    * Stored media: uploads, URL imports, checks and the URLs the platform fetches.
    * `MediaPort` is the narrower view publishing is written against; the service is both.

@@ -56,6 +56,7 @@ describe.each(testDialects())('access matrix on $name', (dialect) => {
     foreign.deleteProfile = { id: profileId };
     foreign.deleteIntegration = { id: integrationId };
     foreign.getIntegrationHealth = { id: integrationId };
+    foreign.getIntegrationInsights = { id: integrationId };
     const post = await call(
       platform.server.url,
       'POST',
@@ -68,7 +69,13 @@ describe.each(testDialects())('access matrix on $name', (dialect) => {
       },
       stranger.key,
     );
-    for (const id of ['getPost', 'updatePost', 'deletePost', 'retryPost'] as const)
+    for (const id of [
+      'getPost',
+      'updatePost',
+      'deletePost',
+      'retryPost',
+      'getPostInsights',
+    ] as const)
       foreign[id] = { id: post.body.post.id };
     const subscribe = async () =>
       (

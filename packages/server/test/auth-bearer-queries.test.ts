@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../src/clock';
 import { createAuthenticator, readCredentials } from '../src/http/authenticate';
 import { createAccessTokens } from '../src/security/access-tokens';
+import { createCredentials } from '../src/services/credentials';
 import { migrateToLatest, openStore, type Store } from '../src/store/database';
 import { deleteUser, insertOrganizationWithProject, insertUser } from '../src/store/users';
 import { testDialects, type TestDatabase } from './helpers/dialects';
@@ -60,7 +61,7 @@ for (const dialect of testDialects()) {
       const now = Date.now();
       const user = await insertUser(
         store.db,
-        { email, name: null, password_hash: null, oidc_subject: null },
+        { email, name: null, passwordHash: null, oidcSubject: null },
         now,
       );
       const { project } = await insertOrganizationWithProject(
@@ -75,8 +76,7 @@ for (const dialect of testDialects()) {
     async function authenticate(headers: Record<string, string>) {
       const counter = queryCounter();
       const auth = createAuthenticator({
-        db: store.db.withPlugin(counter),
-        clock: systemClock,
+        credentials: createCredentials({ db: store.db.withPlugin(counter), clock: systemClock }),
         accessTokens: tokens,
         ownOrigins: [],
       });

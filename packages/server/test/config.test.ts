@@ -72,6 +72,43 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the Facebook Login app: both credentials or neither, a configuration or scopes', () => {
+    expect(configError({ FACEBOOK_APP_SECRET: 's' })).toMatch(/FACEBOOK_APP_ID/);
+    expect(
+      configError({
+        FACEBOOK_APP_ID: '1',
+        FACEBOOK_APP_SECRET: 's',
+        FACEBOOK_CONFIG_ID: '42',
+        FACEBOOK_SCOPES: 'instagram_basic',
+      }),
+    ).toMatch(/FACEBOOK_CONFIG_ID e FACEBOOK_SCOPES/);
+    expect(configError({ FACEBOOK_CONFIG_ID: 'abc' })).toMatch(/FACEBOOK_CONFIG_ID/);
+    expect(configError({ FACEBOOK_GRAPH_VERSION: '25' })).toMatch(/FACEBOOK_GRAPH_VERSION/);
+    expect(loadConfig({}).facebook).toEqual({
+      appId: null,
+      appSecret: null,
+      configId: null,
+      scopes: expect.arrayContaining(['instagram_basic', 'pages_show_list']),
+      dialogUrl: 'https://www.facebook.com',
+      graphUrl: 'https://graph.facebook.com',
+      graphVersion: 'v25.0',
+    });
+    expect(
+      loadConfig({
+        FACEBOOK_APP_ID: '1',
+        FACEBOOK_APP_SECRET: 's',
+        FACEBOOK_CONFIG_ID: '42',
+        FACEBOOK_GRAPH_URL: 'http://127.0.0.1:8090/facebook/',
+        FACEBOOK_GRAPH_VERSION: 'none',
+      }).facebook,
+    ).toMatchObject({
+      appId: '1',
+      configId: '42',
+      graphUrl: 'http://127.0.0.1:8090/facebook',
+      graphVersion: '',
+    });
+  });
+
   it('requires the encryption key and auth secret in production', () => {
     expect(configError({ NODE_ENV: 'production', REELAY_AUTH_SECRET: 'x'.repeat(32) })).toMatch(
       /REELAY_ENCRYPTION_KEY/,

@@ -48,16 +48,11 @@ describe.each(testDialects())('the encryption key of a database on $name', (dial
 
   /** The message a refused start ends with, under a locale (start-up texts follow it). */
   async function refusal(env: Record<string, string>, locale = 'pt_BR.UTF-8'): Promise<string> {
-    const before = process.env.LC_ALL;
-    process.env.LC_ALL = locale;
     let reelay: Reelay;
     try {
-      reelay = await start(env);
+      reelay = await start({ ...env, LC_ALL: locale });
     } catch (error) {
       return (error as Error).message;
-    } finally {
-      if (before === undefined) delete process.env.LC_ALL;
-      else process.env.LC_ALL = before;
     }
     await reelay.close();
     throw new Error('expected the start to be refused');

@@ -2,7 +2,7 @@
  * `reelay accounts connect|list|health|disconnect`: Instagram professional accounts.
  * Accounts can be named by id (`int_…`) or by username wherever one is expected.
  */
-import type { SortOrder } from '@reelay/core';
+import type { LoginMode, SortOrder } from '@reelay/core';
 import type { ConnectedAccount, ConnectionHealth, Reelay } from '@reelay/sdk';
 import { resolveAccountIds } from '../account-resolver';
 import { openBrowser, canOpenBrowser } from '../browser';
@@ -24,6 +24,7 @@ const ACCOUNT_COLUMNS = [
   { header: 'status', value: (a: ConnectedAccount) => a.status },
   { header: 'autorização', value: (a: ConnectedAccount) => a.authStatus },
   { header: 'perfil', value: (a: ConnectedAccount) => a.profileId },
+  { header: 'login', value: (a: ConnectedAccount) => a.loginMode },
   { header: 'token expira', value: (a: ConnectedAccount) => a.tokenExpiresAt },
 ];
 
@@ -132,6 +133,8 @@ export async function disconnectAccount(reference: string, ctx: CommandContext):
 
 export interface ConnectOptions {
   profile?: string;
+  /** `instagram` or `facebook`; default the server's. */
+  login?: LoginMode;
   /** `false` with `--no-open`. */
   open?: boolean;
   /** Seconds to wait; default 300 (the authorization link lives 10 minutes). */
@@ -142,7 +145,13 @@ export interface ConnectOptions {
 
 /** What changes when an account is connected, or connected again (spec §3: same id). */
 function fingerprint(account: ConnectedAccount): string {
-  return [account.authStatus, account.status, account.tokenExpiresAt, account.profileId].join('|');
+  return [
+    account.authStatus,
+    account.status,
+    account.tokenExpiresAt,
+    account.profileId,
+    account.loginMode,
+  ].join('|');
 }
 
 async function snapshot(reelay: Reelay): Promise<Map<string, string>> {
@@ -178,8 +187,9 @@ async function newlyConnected(
 }
 
 /**
- * `reelay accounts connect`: prints the Instagram authorization link (and opens the
- * browser when there is one), then waits, with a spinner, until a new account appears,
+ * `reelay accounts connect`: prints the Instagram authorization link, or with
+ * `--login facebook` the Facebook Login dialog's (and opens the browser when there is
+ * one), then waits, with a spinner, until a new account appears,
  * or a known one is connected again. Gives up after `--timeout` seconds (exit 5).
  *
  * @example
@@ -193,11 +203,15 @@ export async function connectAccount(options: ConnectOptions, ctx: CommandContex
     integerOption(options.interval, '--interval', { min: 100, max: 60_000 }) ?? 1500;
   const reelay = await projectClient(await loadSettings(ctx.global));
   const before = await snapshot(reelay);
-  const { url } = await reelay.accounts.connect(
-    options.profile ? { profileId: options.profile } : {},
-  );
+  const { url } = await reelay.accounts.connect({
+    ...(options.profile ? { profileId: options.profile } : {}),
+    ...(options.login ? { login: options.login } : {}),
+  });
 
-  const linkText = `Abra este endereço para autorizar a conta no Instagram:\n${url}\n`;
+  const linkText =
+    options.login === 'facebook'
+      ? `Abra este endereço para escolher as Páginas do Facebook (e as contas do Instagram vinculadas a elas):\n${url}\n`
+      : `Abra este endereço para autorizar a conta no Instagram:\n${url}\n`;
   // With --json the link is a note (stderr): stdout carries only the final answer.
   if (ctx.out.json) ctx.out.note(linkText);
   else process.stdout.write(linkText);

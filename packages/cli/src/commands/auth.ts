@@ -13,18 +13,23 @@ import { registerSecrets } from '../secrets';
 import { loadSettings, type Settings } from '../settings';
 import { renderFields } from '../table';
 
-export interface LoginOptions {
+/** `--email` and `--password-stdin`, which `login` and `signup` share. */
+interface CredentialOptions {
   email?: string;
   passwordStdin?: boolean;
+}
+
+export interface LoginOptions extends CredentialOptions {
   project?: string;
 }
 
-export interface SignupOptions extends LoginOptions {
+/** No `--project`: a new user has a single project, which the session then uses. */
+export interface SignupOptions extends CredentialOptions {
   name?: string;
 }
 
 async function readCredentials(
-  options: LoginOptions,
+  options: CredentialOptions,
 ): Promise<{ email: string; password: string }> {
   const email = (options.email ?? (await prompt('E-mail: ', { flag: '--email' }))).trim();
   if (!email) throw usageError('informe o e-mail');
@@ -122,12 +127,14 @@ export async function signup(options: SignupOptions, ctx: CommandContext): Promi
     password,
     ...(options.name ? { name: options.name } : {}),
   });
-  await keepSession(settings, session, options.project, ctx);
+  await keepSession(settings, session, undefined, ctx);
 }
 
 /**
- * `reelay logout`: forgets the session and the API key of the context (its server and
- * project stay).
+ * `reelay logout`: ends the stored session on the server (its refresh token and every
+ * token renewed from the same login stop working), then forgets the session and the API
+ * key of the context (its server and project stay). A server that cannot be reached does
+ * not keep the credentials here: they are forgotten anyway, with a note.
  *
  * @example
  * ```ts
@@ -136,13 +143,28 @@ export async function signup(options: SignupOptions, ctx: CommandContext): Promi
  */
 export async function logout(ctx: CommandContext): Promise<void> {
   const settings = await loadSettings(ctx.global);
+  const refreshToken = settings.stored.refreshToken;
+  if (refreshToken) {
+    try {
+      await anonymousClient(settings.server).auth.logout(
+        { refreshToken },
+        { maxRetries: 1, timeoutMs: 10_000 },
+      );
+    } catch (error) {
+      const reason = isReelayError(error) ? `${error.code}: ${error.message}` : String(error);
+      ctx.out.note(
+        `Atenção: o servidor não confirmou o fim da sessão (${reason}); o token de renovação vale até expirar.`,
+      );
+    }
+  }
   settings.store.update(settings.contextName, NO_CREDENTIALS);
   if (process.env.REELAY_API_KEY || process.env.REELAY_ACCESS_TOKEN) {
     ctx.out.note('Atenção: REELAY_API_KEY ou REELAY_ACCESS_TOKEN continua definida no ambiente.');
   }
-  ctx.out.result(
-    { success: true, context: settings.contextName },
-    () => `Credenciais removidas do contexto "${settings.contextName}".`,
+  ctx.out.result({ success: true, context: settings.contextName }, () =>
+    refreshToken
+      ? `Sessão encerrada e credenciais removidas do contexto "${settings.contextName}".`
+      : `Credenciais removidas do contexto "${settings.contextName}".`,
   );
 }
 

@@ -58,9 +58,15 @@ export async function startEmulatorCommand(
   const emulator = await startEmulator(startOptions);
   // The same lines as `reelay-emulator`; with --json, one JSON line.
   ctx.out.line(
-    { url: emulator.url, controlUrl: `${emulator.url}/_emulator`, appId: emulator.config.appId },
+    {
+      url: emulator.url,
+      controlUrl: `${emulator.url}/_emulator`,
+      appId: emulator.config.appId,
+      facebookUrl: `${emulator.url}/facebook`,
+      facebookAppId: emulator.config.facebookAppId,
+    },
     () =>
-      `Reelay Instagram emulator listening on ${emulator.url}\nControl API: ${emulator.url}/_emulator (app id ${emulator.config.appId})`,
+      `Reelay Instagram emulator listening on ${emulator.url}\nControl API: ${emulator.url}/_emulator (app id ${emulator.config.appId})\nFacebook Login: ${emulator.url}/facebook (app id ${emulator.config.facebookAppId})`,
   );
   const signal = await new Promise<string>((resolve) => {
     process.once('SIGTERM', () => resolve('SIGTERM'));

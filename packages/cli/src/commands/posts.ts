@@ -4,7 +4,13 @@
  * (imported by the server) or `med_…` ids; accounts by id or username; `--at` as an
  * instant with offset, a local time with `--timezone`, or `+2h`.
  */
-import { checkCaption, POST_KINDS, POST_STATUSES, type SortOrder } from '@reelay/core';
+import {
+  checkCaption,
+  type PostKind,
+  type PostStatus,
+  type SortOrder,
+  type TrialGraduationStrategy,
+} from '@reelay/core';
 import type {
   CreatePostBody,
   InstagramOptions,
@@ -21,7 +27,7 @@ import { startSpinner, type Spinner } from '../feedback';
 import { readCaption } from '../input';
 import { beforeDeadline, untilSignal } from '../interrupt';
 import { classifyMedia, createUploadTracker, resolveMediaItems } from '../media-input';
-import { choiceOption, integerOption } from '../options';
+import { integerOption } from '../options';
 import { assertTimeZone, parseScheduleTime } from '../schedule-time';
 import { loadSettings } from '../settings';
 import { renderFields, renderTable } from '../table';
@@ -100,13 +106,17 @@ export interface PostInputOptions {
   captionFile?: string;
   media?: string[];
   account?: string[];
-  kind?: string;
+  kind?: PostKind;
   at?: string;
   timezone?: string;
   idempotencyKey?: string;
   firstComment?: string;
   altText?: string;
   collaborator?: string[];
+  aiGenerated?: boolean;
+  trial?: TrialGraduationStrategy;
+  audioName?: string;
+  product?: string[];
   wait?: boolean;
   timeout?: string;
 }
@@ -148,13 +158,53 @@ export async function schedulePost(
   await submitPost(caption, options, ctx);
 }
 
-function instagramOptions(options: PostInputOptions): InstagramOptions | undefined {
+/**
+ * A `--product` value: the catalog product id, and for a feed image its position,
+ * `<id>:<x>,<y>` with x and y from 0 to 1 (a Reel's products take no position).
+ *
+ * @example
+ * ```ts
+ * parseProductTag('3231775643511089:0.5,0.25'); // { productId: '3231775643511089', x: 0.5, y: 0.25 }
+ * parseProductTag('42'); // { productId: '42' }
+ * ```
+ */
+export function parseProductTag(
+  text: string,
+): NonNullable<InstagramOptions['productTags']>[number] {
+  const match = /^(\d{1,30})(?::([\d.]+),([\d.]+))?$/.exec(text.trim());
+  const x = match?.[2] === undefined ? undefined : Number(match[2]);
+  const y = match?.[3] === undefined ? undefined : Number(match[3]);
+  const inside = (n: number | undefined) => n === undefined || (n >= 0 && n <= 1);
+  if (!match || !inside(x) || !inside(y)) {
+    throw usageError(
+      `--product inválido: ${text}`,
+      'use o id do produto, e no feed a posição: --product 3231775643511089:0.5,0.5',
+    );
+  }
+  return { productId: match[1]!, ...(x !== undefined && y !== undefined ? { x, y } : {}) };
+}
+
+/**
+ * The Instagram options the flags of `posts create|schedule` ask for, the same for every
+ * account; `undefined` when none was given. Throws a usage error for a bad `--product`.
+ *
+ * @example
+ * ```ts
+ * instagramOptions({ aiGenerated: true, trial: 'MANUAL' });
+ * // { aiGenerated: true, trialParams: { graduationStrategy: 'MANUAL' } }
+ * ```
+ */
+export function instagramOptions(options: PostInputOptions): InstagramOptions | undefined {
   const result: InstagramOptions = {
     ...(options.firstComment ? { firstComment: options.firstComment } : {}),
     ...(options.altText ? { altText: options.altText } : {}),
     ...(options.collaborator?.length
       ? { collaborators: options.collaborator.map((c) => c.replace(/^@/, '')) }
       : {}),
+    ...(options.aiGenerated ? { aiGenerated: true } : {}),
+    ...(options.trial ? { trialParams: { graduationStrategy: options.trial } } : {}),
+    ...(options.audioName ? { audioName: options.audioName } : {}),
+    ...(options.product?.length ? { productTags: options.product.map(parseProductTag) } : {}),
   };
   return Object.keys(result).length > 0 ? result : undefined;
 }
@@ -170,7 +220,7 @@ async function submitPost(
     const problem = checkCaption(content);
     if (problem) throw usageError(`legenda inválida: ${problem}`);
   }
-  const kind = choiceOption(options.kind, '--kind', POST_KINDS);
+  const platformOptions = instagramOptions(options);
   const mediaArgs = options.media ?? [];
   if (mediaArgs.length === 0) throw usageError('informe ao menos uma mídia com --media');
   const refs = mediaArgs.map((text) => classifyMedia(text));
@@ -186,7 +236,6 @@ async function submitPost(
   const reelay = await projectClient(await loadSettings(ctx.global), { fetch: tracker.fetch });
   const accountIds = await resolveAccountIds(reelay, accountArgs);
   const mediaItems = await resolveMediaItems(reelay, tracker, refs);
-  const platformOptions = instagramOptions(options);
   const body: CreatePostBody = {
     mediaItems,
     platforms: accountIds.map((accountId) => ({
@@ -195,7 +244,7 @@ async function submitPost(
       ...(platformOptions ? { options: platformOptions } : {}),
     })),
     ...(content !== undefined ? { content } : {}),
-    ...(kind ? { kind } : {}),
+    ...(options.kind ? { kind: options.kind } : {}),
     ...(scheduledFor ? { scheduledFor } : {}),
     ...(options.timezone ? { timezone: options.timezone } : {}),
     ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
@@ -283,8 +332,8 @@ async function pollUntilFinal(
 }
 
 export interface ListPostsOptions {
-  status?: string;
-  kind?: string;
+  status?: PostStatus;
+  kind?: PostKind;
   account?: string;
   profile?: string;
   from?: string;
@@ -305,8 +354,6 @@ export interface ListPostsOptions {
  * ```
  */
 export async function listPosts(options: ListPostsOptions, ctx: CommandContext): Promise<void> {
-  const status = choiceOption(options.status, '--status', POST_STATUSES);
-  const kind = choiceOption(options.kind, '--kind', POST_KINDS);
   const from = options.from ? parseScheduleTime(options.from, { label: '--from' }) : undefined;
   const to = options.to ? parseScheduleTime(options.to, { label: '--to' }) : undefined;
   const limit = integerOption(options.limit, '--limit', { min: 1, max: 100 }) ?? 20;
@@ -316,8 +363,8 @@ export async function listPosts(options: ListPostsOptions, ctx: CommandContext):
     ? (await resolveAccountIds(reelay, [options.account]))[0]
     : undefined;
   const query: ListPostsQuery = {
-    ...(status ? { status } : {}),
-    ...(kind ? { kind } : {}),
+    ...(options.status ? { status: options.status } : {}),
+    ...(options.kind ? { kind: options.kind } : {}),
     ...(accountId ? { accountId } : {}),
     ...(options.profile ? { profileId: options.profile } : {}),
     ...(from ? { from } : {}),
@@ -369,7 +416,7 @@ export async function showPost(postId: string, ctx: CommandContext): Promise<voi
  */
 export async function reschedulePost(
   postId: string,
-  options: { at?: string; timezone?: string },
+  options: { at: string; timezone?: string },
   ctx: CommandContext,
 ): Promise<void> {
   if (!options.at) throw usageError('informe o novo horário com --at');

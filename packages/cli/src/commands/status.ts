@@ -8,7 +8,8 @@ import { loadSettings } from '../settings';
 import { renderFields } from '../table';
 
 /**
- * `reelay status`: `/healthz`, then the credential check when there is a credential.
+ * `reelay status`: `/healthz` and the ways of signing in, then the credential check when
+ * there is a credential.
  * A server that does not answer exits 6; refused credentials exit 3.
  *
  * @example
@@ -18,7 +19,9 @@ import { renderFields } from '../table';
  */
 export async function status(ctx: CommandContext): Promise<void> {
   const settings = await loadSettings(ctx.global);
-  const live = await anonymousClient(settings.server).health.live({ maxRetries: 0 });
+  const anonymous = anonymousClient(settings.server);
+  const live = await anonymous.health.live({ maxRetries: 0 });
+  const signIn = await anonymous.auth.options();
   const hasCredential = Boolean(settings.apiKey || settings.accessToken || settings.refreshToken);
   const check = hasCredential ? await (await projectClient(settings)).health.check() : null;
   ctx.out.result(
@@ -27,12 +30,22 @@ export async function status(ctx: CommandContext): Promise<void> {
       server: settings.server,
       context: settings.contextName,
       live: live.ok,
+      signup: signIn.signup,
+      oidcIssuer: signIn.oidc?.issuer ?? null,
       project: check?.project ?? null,
     },
     () =>
       renderFields([
         ['Servidor', `${settings.server} (no ar)`],
         ['Contexto', settings.contextName],
+        [
+          'Entrada',
+          [
+            'e-mail e senha',
+            signIn.signup ? 'cadastro aberto' : 'cadastro fechado',
+            ...(signIn.oidc ? [`OpenID Connect (${signIn.oidc.issuer})`] : []),
+          ].join('; '),
+        ],
         [
           'Projeto',
           check ? `${check.project.id} (${check.project.environment})` : 'sem credencial',

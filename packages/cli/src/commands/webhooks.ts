@@ -3,7 +3,7 @@
  * project's notification subscriptions (spec §4 "Webhook subscription routes"). `verify`
  * and `listen` live in their own files.
  */
-import { DELIVERY_STATUSES } from '@reelay/core';
+import type { DeliveryStatus } from '@reelay/core';
 import {
   WEBHOOK_EVENT_TYPES,
   type CreateNotificationBody,
@@ -15,7 +15,7 @@ import {
 import { CliError, usageError } from '../cli-error';
 import { projectClient } from '../client';
 import type { CommandContext } from '../command-context';
-import { choiceOption, integerOption, listOption } from '../options';
+import { integerOption, listOption } from '../options';
 import { loadSettings } from '../settings';
 import { renderFields, renderTable } from '../table';
 
@@ -309,7 +309,7 @@ export async function testWebhook(
 }
 
 export interface DeliveriesOptions {
-  status?: string;
+  status?: DeliveryStatus;
   limit?: string;
   offset?: string;
   all?: boolean;
@@ -338,11 +338,14 @@ export async function listDeliveries(
   options: DeliveriesOptions,
   ctx: CommandContext,
 ): Promise<void> {
-  const status = choiceOption(options.status, '--status', DELIVERY_STATUSES);
   const limit = integerOption(options.limit, '--limit', { min: 1, max: 100 }) ?? 20;
   const offset = integerOption(options.offset, '--offset') ?? 0;
   const reelay = await projectClient(await loadSettings(ctx.global));
-  const query = { ...(status ? { status } : {}), ...(options.all ? {} : { limit }), offset };
+  const query = {
+    ...(options.status ? { status: options.status } : {}),
+    ...(options.all ? {} : { limit }),
+    offset,
+  };
   if (options.all) {
     const deliveries: Delivery[] = [];
     for await (const delivery of reelay.notifications.deliveries(notificationId, query))

@@ -8,6 +8,13 @@
 export const POST_KINDS = ['feed', 'reel', 'story', 'carousel'] as const;
 export type PostKind = (typeof POST_KINDS)[number];
 
+/**
+ * How a trial Reel graduates to a regular Reel (`options.trialParams.graduationStrategy`):
+ * by hand in the Instagram app, or automatically when it performs well with non-followers.
+ */
+export const TRIAL_GRADUATION_STRATEGIES = ['MANUAL', 'SS_PERFORMANCE'] as const;
+export type TrialGraduationStrategy = (typeof TRIAL_GRADUATION_STRATEGIES)[number];
+
 /** Where a webhook delivery stands (`GET /v1/notifications/{id}/deliveries?status=`). */
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];

@@ -64,6 +64,37 @@ export interface RouteDefinition {
   readonly responses: Readonly<Record<number, RouteResponse>>;
   /** Codes this route answers on purpose, beyond those its auth mode and inputs imply. */
   readonly errors: readonly HttpErrorCode[];
+  /**
+   * Offers the route as a tool of the MCP server (`@reelay/mcp`); routes without it have
+   * no tool. The tool's input schema and description come from the route itself.
+   */
+  readonly mcp?: RouteMcpTool;
+}
+
+/**
+ * How a route appears as an MCP tool. Annotations follow from the method (`GET` reads;
+ * `PATCH` and `DELETE` are idempotent; `DELETE` is destructive) unless set here.
+ *
+ * @example
+ * ```ts
+ * mcp: { tool: 'cancel_post', title: 'Cancelar um post agendado' }
+ * ```
+ */
+export interface RouteMcpTool {
+  /** Tool name: lower-case snake_case, unique among tools. */
+  readonly tool: string;
+  /** Portuguese title shown to people. */
+  readonly title: string;
+  /** Portuguese guidance for a model, appended to the route's description. */
+  readonly guidance?: string;
+  /** Portuguese descriptions of path parameters, which the contract leaves bare. */
+  readonly params?: Readonly<Record<string, string>>;
+  /** The tool may delete or overwrite something a person cares about. */
+  readonly destructive?: boolean;
+  /** Calling again with the same arguments changes nothing more. */
+  readonly idempotent?: boolean;
+  /** The tool reaches beyond Reelay: Instagram, or a URL it fetches. */
+  readonly openWorld?: boolean;
 }
 
 /**

@@ -36,7 +36,7 @@ const SPEC_ROUTES: Array<[string, string, AuthMode]> = [
   ['POST', '/v1/meta/data-deletion', 'public'],
   ['GET', '/v1/meta/data-deletion/{code}', 'public'],
 ];
-const LOGIN_ROUTES = ['/v1/auth/signup', '/v1/auth/login', '/v1/auth/refresh'];
+const LOGIN_ROUTES = ['/v1/auth/signup', '/v1/auth/login', '/v1/auth/refresh', '/v1/auth/logout'];
 
 const find = (method: string, path: string) =>
   ROUTES.find((route) => route.method === method && route.path === path);

@@ -23,15 +23,21 @@ import {
 import { messageResponseSchema, pathIdSchema } from '../schemas/common';
 import {
   connectCallbackQuerySchema,
+  connectCallbackResponseSchema,
   connectPathSchema,
   connectQuerySchema,
   connectResponseSchema,
   healthQuerySchema,
   healthResponseSchema,
   integrationListResponseSchema,
-  integrationResponseSchema,
   listIntegrationsQuerySchema,
 } from '../schemas/integrations';
+import {
+  accountInsightsQuerySchema,
+  accountInsightsResponseSchema,
+  postInsightsQuerySchema,
+  postInsightsResponseSchema,
+} from '../schemas/insights';
 import {
   importMediaBodySchema,
   mediaResponseSchema,
@@ -70,6 +76,7 @@ import {
   profileResponseSchema,
   createProfileBodySchema,
 } from '../schemas/profiles';
+import { authOptionsResponseSchema } from './auth-options';
 import { defineRoute, type RouteDefinition } from './route';
 
 const idParams = z.object({ id: pathIdSchema });
@@ -110,6 +117,12 @@ export const routes = {
     request: {},
     responses: { 200: { description: 'A credencial é válida.', schema: healthAuthResponseSchema } },
     errors: ['VALIDATION_ERROR'],
+    mcp: {
+      tool: 'whoami',
+      title: 'Qual credencial está em uso',
+      guidance:
+        'Diz o projeto da credencial e se ela é uma chave de API ou a sessão de um usuário (com o usuário). Use antes de agir, para confirmar em que projeto está.',
+    },
   }),
   getOpenApiDocument: defineRoute({
     id: 'getOpenApiDocument',
@@ -171,6 +184,35 @@ export const routes = {
     request: { body: json(refreshBodySchema) },
     responses: { 200: { description: 'Tokens renovados.', schema: authSessionResponseSchema } },
     errors: ['UNAUTHORIZED'],
+  }),
+  logout: defineRoute({
+    id: 'logout',
+    method: 'POST',
+    path: '/v1/auth/logout',
+    auth: 'public',
+    rateBucket: 'public',
+    tag: 'Login',
+    summary: 'Encerra a sessão',
+    description:
+      'Revoga o token de renovação informado e toda a sua sessão (os tokens renovados a partir do mesmo login): nenhum deles renova mais. Responde 204 também para um token desconhecido, expirado ou já revogado, sem dizer qual era o caso. Tokens de acesso já emitidos valem até expirar (no máximo 15 minutos).',
+    request: { body: json(refreshBodySchema) },
+    responses: { 204: { description: 'Sessão encerrada (ou já não existia).' } },
+    errors: [],
+  }),
+
+  getAuthOptions: defineRoute({
+    id: 'getAuthOptions',
+    method: 'GET',
+    path: '/v1/auth/options',
+    auth: 'public',
+    rateBucket: 'public',
+    tag: 'Login',
+    summary: 'Formas de entrar neste servidor',
+    description:
+      'Diz, sem credencial, se o cadastro está aberto e se o servidor aceita entrada por um emissor OpenID Connect, para a tela de entrada mostrar só o que existe.',
+    request: {},
+    responses: { 200: { description: 'As formas de entrar.', schema: authOptionsResponseSchema } },
+    errors: [],
   }),
 
   // ---------------------------------------------------------------- account
@@ -277,6 +319,7 @@ export const routes = {
     request: { body: json(createProfileBodySchema) },
     responses: { 201: { description: 'O perfil criado.', schema: profileResponseSchema } },
     errors: [],
+    mcp: { tool: 'create_profile', title: 'Criar um perfil' },
   }),
   listProfiles: defineRoute({
     id: 'listProfiles',
@@ -291,6 +334,7 @@ export const routes = {
     request: {},
     responses: { 200: { description: 'Os perfis.', schema: profileListResponseSchema } },
     errors: [],
+    mcp: { tool: 'list_profiles', title: 'Listar os perfis' },
   }),
   deleteProfile: defineRoute({
     id: 'deleteProfile',
@@ -317,7 +361,7 @@ export const routes = {
     tag: 'Contas conectadas',
     summary: 'Inicia a conexão de uma conta',
     description:
-      'Devolve a URL de autorização do Instagram para conectar uma conta profissional, opcionalmente a um perfil. O `state` da URL vale 10 minutos. Outra plataforma responde 403 `PLATFORM_NOT_AVAILABLE`.',
+      'Devolve a URL de autorização do Instagram para conectar uma conta profissional, opcionalmente a um perfil. O `state` da URL vale 10 minutos. Outra plataforma responde 403 `PLATFORM_NOT_AVAILABLE`. Com token Bearer (um painel), a `redirectUrl` deve ser deste servidor ou de uma origem de `REELAY_CORS_ORIGINS`. `login=facebook` usa o Login do Facebook: a pessoa escolhe Páginas do Facebook e cada conta profissional vinculada a uma delas é conectada.',
     request: { params: connectPathSchema, query: connectQuerySchema },
     responses: { 200: { description: 'A URL de autorização.', schema: connectResponseSchema } },
     errors: ['PLATFORM_NOT_AVAILABLE', 'NOT_FOUND', 'PLATFORM_CREDENTIALS_MISSING'],
@@ -337,6 +381,12 @@ export const routes = {
       200: { description: 'As contas conectadas.', schema: integrationListResponseSchema },
     },
     errors: [],
+    mcp: {
+      tool: 'list_accounts',
+      title: 'Listar as contas conectadas',
+      guidance:
+        'O `id` (`int_…`) de cada conta é o `accountId` de `platforms[]` ao criar um post. Contas com `authStatus` = `reconnect_required` precisam que uma pessoa as reconecte.',
+    },
   }),
   deleteIntegration: defineRoute({
     id: 'deleteIntegration',
@@ -365,6 +415,45 @@ export const routes = {
     request: { params: idParams, query: healthQuerySchema },
     responses: { 200: { description: 'A saúde da conexão.', schema: healthResponseSchema } },
     errors: ['NOT_FOUND', 'RATE_LIMIT_APP'],
+    mcp: {
+      tool: 'get_account_health',
+      title: 'Saúde da conexão de uma conta',
+      params: { id: 'A conta conectada (`int_…`).' },
+      guidance:
+        'Com `force` = `true`, consulta o Instagram agora em vez de usar a última verificação (de até 10 minutos); use quando a pessoa pedir para verificar de novo.',
+      openWorld: true,
+    },
+  }),
+  getIntegrationInsights: defineRoute({
+    id: 'getIntegrationInsights',
+    method: 'GET',
+    path: '/v1/integrations/{id}/insights',
+    auth: 'key',
+    rateBucket: 'default',
+    tag: 'Contas conectadas',
+    summary: 'Métricas da conta por dia',
+    description:
+      'Alcance (`reach`), visualizações (`views`) e seguidores novos (`follower_count`) da conta em cada dia de `since` a `until` (datas AAAA-MM-DD em UTC, inclusive; no máximo 30 dias, o limite do Instagram por consulta; padrão: os últimos 7 dias até hoje), e os totais do período (alcance sem repetição, visualizações, visitas ao perfil e contas que interagiram). Cada valor é `null` quando o Instagram não o serve; o Instagram só informa seguidores dos últimos 30 dias. Consulta o Instagram a cada chamada e exige a permissão de métricas (`instagram_business_manage_insights`).',
+    request: { params: idParams, query: accountInsightsQuerySchema },
+    responses: {
+      200: { description: 'As métricas da conta.', schema: accountInsightsResponseSchema },
+    },
+    errors: [
+      'NOT_FOUND',
+      'TOKEN_INVALID',
+      'PERMISSION_REQUIRED',
+      'ACCOUNT_RESTRICTED',
+      'RATE_LIMIT_APP',
+      'PLATFORM_CREDENTIALS_MISSING',
+    ],
+    mcp: {
+      tool: 'get_account_insights',
+      title: 'Métricas de uma conta por dia',
+      params: { id: 'A conta conectada (`int_…`).' },
+      guidance:
+        'Datas em UTC no formato AAAA-MM-DD; no máximo 30 dias por chamada (divida períodos maiores). Sem datas, devolve os últimos 7 dias.',
+      openWorld: true,
+    },
   }),
   connectCallback: defineRoute({
     id: 'connectCallback',
@@ -375,11 +464,17 @@ export const routes = {
     tag: 'Callbacks da plataforma',
     summary: 'Retorno da autorização do Instagram',
     description:
-      'Chamada pelo Instagram depois que a pessoa autoriza (ou recusa). Conecta a conta, ou atualiza a conexão existente. Redireciona para a `redirectUrl` dada ao iniciar a conexão, se houver; senão responde com a conta conectada.',
+      'Chamada pelo Instagram (ou pelo Facebook, no Login do Facebook) depois que a pessoa autoriza (ou recusa). Conecta a conta, ou atualiza a conexão existente; no Login do Facebook, uma conta por Página escolhida com conta profissional vinculada. Redireciona para a `redirectUrl` dada ao iniciar a conexão, se houver; senão responde com a conta conectada, ou, a um navegador que pede HTML (`Accept`), com uma página curta em português ou inglês (`Accept-Language`) dizendo o que aconteceu.',
     request: { query: connectCallbackQuerySchema },
     responses: {
-      200: { description: 'A conta conectada.', schema: integrationResponseSchema },
-      302: { description: 'Redireciona para a `redirectUrl` com `integrationId` ou `error`.' },
+      200: {
+        description: 'As contas conectadas.',
+        schema: connectCallbackResponseSchema,
+      },
+      302: {
+        description:
+          'Redireciona para a `redirectUrl` com `integrationId` (a primeira conta) e `count`, ou `error`.',
+      },
     },
     errors: [
       'STATE_INVALID',
@@ -424,6 +519,13 @@ export const routes = {
       'RATE_LIMIT_APP',
       'IDEMPOTENCY_KEY_REUSED',
     ],
+    mcp: {
+      tool: 'create_post',
+      title: 'Publicar agora ou agendar um post',
+      guidance:
+        'A publicação é real: não existe ambiente de teste. Para agendar, envie `scheduledFor` com deslocamento (ex.: `2026-12-01T09:00:00-03:00`) e o `timezone` IANA da pessoa; consulte `current_time` para saber a hora atual antes de calcular "amanhã às 9".',
+      openWorld: true,
+    },
   }),
   listPosts: defineRoute({
     id: 'listPosts',
@@ -438,6 +540,7 @@ export const routes = {
     request: { query: listPostsQuerySchema },
     responses: { 200: { description: 'Os posts.', schema: postListResponseSchema } },
     errors: [],
+    mcp: { tool: 'list_posts', title: 'Listar os posts' },
   }),
   getPost: defineRoute({
     id: 'getPost',
@@ -451,6 +554,11 @@ export const routes = {
     request: { params: idParams },
     responses: { 200: { description: 'O post.', schema: postResponseSchema } },
     errors: ['NOT_FOUND'],
+    mcp: {
+      tool: 'get_post',
+      title: 'Ler um post',
+      params: { id: 'O post (`post_…`).' },
+    },
   }),
   updatePost: defineRoute({
     id: 'updatePost',
@@ -471,6 +579,12 @@ export const routes = {
       'MEDIA_FETCH_FAILED',
       'MEDIA_UNREACHABLE',
     ],
+    mcp: {
+      tool: 'reschedule_post',
+      title: 'Reagendar ou editar um post agendado',
+      params: { id: 'O post (`post_…`).' },
+      guidance: 'Envie só o que muda. `scheduledFor` leva deslocamento explícito (ex.: `-03:00`).',
+    },
   }),
   deletePost: defineRoute({
     id: 'deletePost',
@@ -485,6 +599,11 @@ export const routes = {
     request: { params: idParams },
     responses: { 200: { description: 'O post cancelado.', schema: postResponseSchema } },
     errors: ['NOT_FOUND', 'POST_NOT_CANCELLABLE'],
+    mcp: {
+      tool: 'cancel_post',
+      title: 'Cancelar um post agendado',
+      params: { id: 'O post (`post_…`).' },
+    },
   }),
   retryPost: defineRoute({
     id: 'retryPost',
@@ -499,6 +618,41 @@ export const routes = {
     request: { params: idParams, body: json(retryPostBodySchema), bodyOptional: true },
     responses: { 202: { description: 'Nova tentativa aceita.', schema: postResponseSchema } },
     errors: ['NOT_FOUND', 'POST_NOT_RETRYABLE', 'TOKEN_INVALID', 'RATE_LIMIT_ACCOUNT'],
+    mcp: {
+      tool: 'retry_post',
+      title: 'Tentar de novo as contas com falha',
+      params: { id: 'O post (`post_…`).' },
+      guidance:
+        'É a forma certa de repetir um post que falhou (`failed` ou `partial`): nunca crie outro post com o mesmo conteúdo. A publicação é real.',
+      openWorld: true,
+    },
+  }),
+  getPostInsights: defineRoute({
+    id: 'getPostInsights',
+    method: 'GET',
+    path: '/v1/posts/{id}/insights',
+    auth: 'key',
+    rateBucket: 'default',
+    tag: 'Posts',
+    summary: 'Métricas de um post',
+    description:
+      'As métricas que o Instagram serve para o post em cada conta (`platforms[]`): visualizações, alcance, curtidas, comentários, salvamentos, compartilhamentos e interações; nos Reels também o tempo assistido, nos Stories a navegação e as respostas. Cada valor é `null` quando o Instagram não o serve. O Instagram é consultado no máximo uma vez por hora por conta; `force=true` consulta agora. Uma conta em que o post não foi publicado responde `reason` = `not_published`, sem consultar o Instagram; uma mídia vista por poucas pessoas responde `not_enough_viewers`. Uma falha ao consultar uma conta não falha a chamada: vem em `errorCode` e `errorMessage` daquela conta, com as métricas lidas antes.',
+    request: { params: idParams, query: postInsightsQuerySchema },
+    responses: {
+      200: {
+        description: 'As métricas do post em cada conta.',
+        schema: postInsightsResponseSchema,
+      },
+    },
+    errors: ['NOT_FOUND'],
+    mcp: {
+      tool: 'get_post_insights',
+      title: 'Métricas de um post',
+      params: { id: 'O post (`post_…`).' },
+      guidance:
+        'Os valores vêm da última leitura (de até 1 hora; veja `fetchedAt`); use `force` = `true` só quando a pessoa pedir números de agora.',
+      openWorld: true,
+    },
   }),
 
   // ---------------------------------------------------------------- media
@@ -520,6 +674,13 @@ export const routes = {
     },
     responses: { 201: { description: 'A mídia aceita.', schema: mediaResponseSchema } },
     errors: ['MEDIA_INVALID', 'MEDIA_FETCH_FAILED', 'MEDIA_UNREACHABLE'],
+    mcp: {
+      tool: 'upload_media_from_url',
+      title: 'Importar uma mídia de uma URL',
+      guidance:
+        'O servidor baixa e verifica a mídia; use o `id` (`med_…`) devolvido como `mediaId` em `mediaItems` ao criar o post.',
+      openWorld: true,
+    },
   }),
 
   // ---------------------------------------------------------------- webhooks
@@ -541,6 +702,13 @@ export const routes = {
       },
     },
     errors: ['NOT_FOUND'],
+    mcp: {
+      tool: 'create_webhook',
+      title: 'Criar uma assinatura de webhook',
+      guidance:
+        'Mostre o segredo (`webhook.secret`) à pessoa só para ela guardar: ele não aparece de novo.',
+      openWorld: true,
+    },
   }),
   listNotifications: defineRoute({
     id: 'listNotifications',
@@ -557,6 +725,7 @@ export const routes = {
       200: { description: 'As assinaturas.', schema: notificationListResponseSchema },
     },
     errors: [],
+    mcp: { tool: 'list_webhooks', title: 'Listar as assinaturas de webhook' },
   }),
   getNotification: defineRoute({
     id: 'getNotification',
@@ -600,6 +769,11 @@ export const routes = {
     request: { params: idParams },
     responses: { 200: { description: 'Assinatura removida.', schema: messageResponseSchema } },
     errors: ['NOT_FOUND'],
+    mcp: {
+      tool: 'delete_webhook',
+      title: 'Remover uma assinatura de webhook',
+      params: { id: 'A assinatura (`ntf_…`).' },
+    },
   }),
   rotateNotificationSecret: defineRoute({
     id: 'rotateNotificationSecret',
@@ -656,6 +830,11 @@ export const routes = {
     request: { params: idParams, query: listDeliveriesQuerySchema },
     responses: { 200: { description: 'As entregas.', schema: deliveryListResponseSchema } },
     errors: ['NOT_FOUND'],
+    mcp: {
+      tool: 'list_webhook_deliveries',
+      title: 'Histórico de entregas de um webhook',
+      params: { id: 'A assinatura (`ntf_…`).' },
+    },
   }),
 
   // ---------------------------------------------------------------- platform callbacks

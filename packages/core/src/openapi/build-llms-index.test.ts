@@ -33,6 +33,15 @@ describe('buildLlmsIndex', () => {
     expect(short).not.toContain('"idempotencyKey"');
   });
 
+  it('names the MCP endpoint and the tool of every route that has one', () => {
+    expect(short).toContain('`https://reelay.example.com/mcp`');
+    for (const route of ROUTES.filter((entry) => entry.mcp)) {
+      expect(short, route.id).toContain(`\`${route.mcp!.tool}\``);
+    }
+    expect(short).toContain('`current_time`');
+    expect(short).toContain('`reelay mcp`');
+  });
+
   it('explains the webhook signature and every error code', () => {
     expect(short).toContain('`<timestamp>.<raw body>`');
     expect(short).toContain('`POST_NOT_CANCELLABLE` (409');

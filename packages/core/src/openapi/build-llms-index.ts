@@ -31,6 +31,11 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): string {
   return JSON.stringify(rendered);
 }
 
+/** The MCP tools of the contract's routes, in contract order. */
+function mcpToolList(): string {
+  return ROUTES.flatMap((route) => (route.mcp ? [`\`${route.mcp.tool}\``] : [])).join(', ');
+}
+
 function routeLine(route: RouteDefinition, serverUrl: string): string {
   return `- [${route.method} ${route.path}](${serverUrl}/docs#/${encodeURIComponent(route.tag)}/${route.id}): ${route.summary} (${AUTH_TEXT[route.auth]})`;
 }
@@ -57,6 +62,7 @@ function routeDetails(route: RouteDefinition): string {
       `- ${status}: ${response.description}${response.schema ? ` \`${jsonSchema(response.schema, 'output')}\`` : ''}`,
     );
   }
+  if (route.mcp) lines.push(`- MCP tool: \`${route.mcp.tool}\`.`);
   lines.push(
     `- Error codes: ${routeErrorCodes(route)
       .map((code) => `\`${code}\``)
@@ -98,6 +104,12 @@ export function buildLlmsIndex(options: LlmsIndexOptions): string {
     '- Integrations: `x-access-key: rly_live_…` (one key = one project).',
     '- Dashboards: `Authorization: Bearer <token>` plus `x-project-id: proj_…` on resource routes; account routes (`/v1/me`, organizations, API keys) take Bearer only. Tokens come from `/v1/auth/login` or an OpenID Connect issuer.',
     "- Sending both credentials is refused (401). Another project's resource answers 404.",
+    '',
+    '## MCP',
+    '',
+    `- Endpoint: \`${serverUrl}/mcp\`, Model Context Protocol over Streamable HTTP (stateless, JSON answers), with the same credentials as the API. On a person's own machine, \`reelay mcp\` serves the same tools over stdio with the CLI's credentials, plus \`upload_media_from_file\` for that machine's files.`,
+    `- Tools, one per route below that has one: ${mcpToolList()}, plus \`current_time\` (the server clock, in a time zone, for scheduling).`,
+    '- `create_post` always sends an `idempotencyKey` (derived from the arguments when none is given), so repeating a call never posts twice; after a failure use `retry_post`, not a new post. Errors come back as tool errors with the code, the message and what to do.',
     '',
   ];
   for (const [tag, routes] of byTag) {

@@ -159,6 +159,92 @@ const ROWS: readonly Row[] = [
       firstComment: 'Veja todos',
     },
   },
+  {
+    name: 'a trial reel with audio name, username-only tags, product tags and the AI label',
+    input: {
+      kind: 'reel',
+      caption: 'Teste',
+      media: [{ type: 'video', url: VID }],
+      options: {
+        trialParams: { graduationStrategy: 'SS_PERFORMANCE' },
+        audioName: 'Som da padaria',
+        userTags: [{ username: '@ana' }],
+        productTags: [{ productId: '3231775643511089' }],
+        aiGenerated: true,
+      },
+    },
+    expected: {
+      kind: 'reel',
+      children: [],
+      container: {
+        media_type: 'REELS',
+        video_url: VID,
+        caption: 'Teste',
+        user_tags: '[{"username":"ana"}]',
+        trial_params: '{"graduation_strategy":"SS_PERFORMANCE"}',
+        audio_name: 'Som da padaria',
+        product_tags: '[{"product_id":"3231775643511089"}]',
+        is_ai_generated: 'true',
+      },
+    },
+  },
+  {
+    name: 'a feed image with placed product tags and the AI label',
+    input: {
+      media: [{ type: 'image', url: IMG }],
+      options: {
+        productTags: [
+          { productId: '1', x: 0.2, y: 0.3 },
+          { productId: '2', x: 1, y: 0 },
+        ],
+        aiGenerated: true,
+      },
+    },
+    expected: {
+      kind: 'feed',
+      children: [],
+      container: {
+        image_url: IMG,
+        product_tags: '[{"product_id":"1","x":0.2,"y":0.3},{"product_id":"2","x":1,"y":0}]',
+        is_ai_generated: 'true',
+      },
+    },
+  },
+  {
+    name: 'a story with the AI label; aiGenerated false sends nothing',
+    input: {
+      kind: 'story',
+      media: [{ type: 'image', url: IMG }],
+      options: { aiGenerated: true },
+    },
+    expected: {
+      kind: 'story',
+      children: [],
+      container: { media_type: 'STORIES', image_url: IMG, is_ai_generated: 'true' },
+    },
+  },
+  {
+    name: 'a carousel with the AI label and collaborators on the parent only',
+    input: {
+      media: [
+        { type: 'image', url: IMG },
+        { type: 'video', url: VID },
+      ],
+      options: { aiGenerated: true, collaborators: ['marca.parceira'] },
+    },
+    expected: {
+      kind: 'carousel',
+      children: [
+        { is_carousel_item: 'true', image_url: IMG },
+        { is_carousel_item: 'true', media_type: 'VIDEO', video_url: VID },
+      ],
+      container: {
+        media_type: 'CAROUSEL',
+        collaborators: '["marca.parceira"]',
+        is_ai_generated: 'true',
+      },
+    },
+  },
 ];
 
 describe('buildContainerPlan', () => {
@@ -175,6 +261,51 @@ describe('buildContainerPlan', () => {
       ],
     });
     for (const child of plan.children) expect(child).not.toHaveProperty('caption');
+  });
+
+  it('sends nothing for aiGenerated false', () => {
+    const plan = buildContainerPlan({
+      media: [{ type: 'image', url: IMG }],
+      options: { aiGenerated: false },
+    });
+    expect(plan.container).toEqual({ image_url: IMG });
+  });
+
+  it('refuses the new options where the kind does not take them', () => {
+    const fieldOf = (input: ContainerPlanInput) => {
+      try {
+        buildContainerPlan(input);
+      } catch (error) {
+        return (error as ReelayError).details?.field;
+      }
+      return null;
+    };
+    const image = [{ type: 'image' as const, url: IMG }];
+    const video = [{ type: 'video' as const, url: VID }];
+    const pair = [...image, { type: 'image' as const, url: IMG2 }];
+    const at = (name: string) => `platforms[0].options.${name}`;
+    expect(
+      fieldOf({ media: image, options: { trialParams: { graduationStrategy: 'MANUAL' } } }),
+    ).toBe(at('trialParams'));
+    expect(fieldOf({ media: pair, options: { audioName: 'x' } })).toBe(at('audioName'));
+    expect(fieldOf({ kind: 'story', media: video, options: { audioName: 'x' } })).toBe(
+      at('audioName'),
+    );
+    expect(
+      fieldOf({ kind: 'story', media: image, options: { productTags: [{ productId: '1' }] } }),
+    ).toBe(at('productTags'));
+    expect(
+      fieldOf({ media: pair, options: { productTags: [{ productId: '1', x: 0, y: 0 }] } }),
+    ).toBe(at('productTags'));
+    expect(fieldOf({ media: image, options: { productTags: [{ productId: '1' }] } })).toBe(
+      `${at('productTags')}[0]`,
+    );
+    expect(
+      fieldOf({ media: video, options: { productTags: [{ productId: '1', x: 0.5, y: 0.5 }] } }),
+    ).toBe(`${at('productTags')}[0]`);
+    expect(
+      fieldOf({ media: video, options: { userTags: [{ username: 'ana', x: 0.5, y: 0.5 }] } }),
+    ).toBe(at('userTags'));
   });
 
   it('refuses options the kind does not take, naming the field', () => {

@@ -79,6 +79,23 @@ function putUserTags(params: Record<string, string>, tags: readonly UserTag[]) {
   if (tags.length > 0) params.user_tags = userTagsParam(tags);
 }
 
+/** `is_ai_generated` goes on the container that is published, never on carousel items. */
+function putAiGenerated(params: Record<string, string>, options: InstagramOptions) {
+  if (options.aiGenerated === true) params.is_ai_generated = 'true';
+}
+
+/** `product_tags` is a JSON list of `{product_id, x, y}`; x/y only when given (Reels take none). */
+function putProductTags(params: Record<string, string>, options: InstagramOptions) {
+  if (!options.productTags?.length) return;
+  params.product_tags = JSON.stringify(
+    options.productTags.map((tag) => ({
+      product_id: tag.productId,
+      ...(tag.x !== undefined ? { x: tag.x } : {}),
+      ...(tag.y !== undefined ? { y: tag.y } : {}),
+    })),
+  );
+}
+
 function altTextAt(options: InstagramOptions, index: number): string | undefined {
   const { altText } = options;
   if (altText === undefined) return undefined;
@@ -95,13 +112,17 @@ function mediaUrlParam(item: ContainerMediaItem): Record<string, string> {
  * (`assertPostComposition`: throws `MEDIA_INVALID` or `VALIDATION_ERROR` naming
  * `platforms[0].options.*`), so nothing the platform would refuse for its shape is sent.
  *
- * - feed: `image_url`, `caption`, `location_id`, `user_tags`, `collaborators`, `alt_text`;
+ * - feed: `image_url`, `caption`, `location_id`, `user_tags`, `collaborators`, `alt_text`,
+ *   `product_tags`, `is_ai_generated`;
  * - reel: `media_type=REELS`, `video_url`, `caption`, `share_to_feed`, `cover_url`,
- *   `thumb_offset`, `collaborators`, `location_id`;
- * - story: `media_type=STORIES`, `image_url` or `video_url`, `user_tags` (x/y optional);
+ *   `thumb_offset`, `collaborators`, `location_id`, `user_tags` (usernames only),
+ *   `trial_params`, `audio_name`, `product_tags` (no x/y), `is_ai_generated`;
+ * - story: `media_type=STORIES`, `image_url` or `video_url`, `user_tags` (x/y optional),
+ *   `is_ai_generated`;
  * - carousel: one child per item (`is_carousel_item=true`; `image_url` with `alt_text` and
- *   its `user_tags`, or `media_type=VIDEO` with `video_url`; never a caption), then the
- *   `media_type=CAROUSEL` parent with `caption`, `location_id`, `collaborators`.
+ *   its `user_tags`, or `media_type=VIDEO` with `video_url`; never a caption, collaborators
+ *   or `is_ai_generated`), then the `media_type=CAROUSEL` parent with `caption`,
+ *   `location_id`, `collaborators`, `is_ai_generated`.
  *
  * @example
  * ```ts
@@ -134,6 +155,8 @@ export function buildContainerPlan(input: ContainerPlanInput): ContainerPlan {
     putShared(params, caption, options);
     putUserTags(params, tagsFor(options, 0));
     put(params, 'alt_text', altTextAt(options, 0));
+    putProductTags(params, options);
+    putAiGenerated(params, options);
     return { kind, children: [], container: params, firstComment };
   }
 
@@ -143,6 +166,16 @@ export function buildContainerPlan(input: ContainerPlanInput): ContainerPlan {
     if (options.shareToFeed !== undefined) params.share_to_feed = String(options.shareToFeed);
     put(params, 'cover_url', options.coverUrl);
     if (options.thumbOffset !== undefined) params.thumb_offset = String(options.thumbOffset);
+    // Composition refused coordinates on Reels: the tags carry usernames only.
+    putUserTags(params, tagsFor(options, 0));
+    if (options.trialParams) {
+      params.trial_params = JSON.stringify({
+        graduation_strategy: options.trialParams.graduationStrategy,
+      });
+    }
+    put(params, 'audio_name', options.audioName);
+    putProductTags(params, options);
+    putAiGenerated(params, options);
     return { kind, children: [], container: params, firstComment };
   }
 
@@ -150,6 +183,7 @@ export function buildContainerPlan(input: ContainerPlanInput): ContainerPlan {
     // Stories take no caption, location or collaborators (reference §2); composition refused them.
     const params: Record<string, string> = { media_type: 'STORIES', ...mediaUrlParam(first) };
     putUserTags(params, tagsFor(options, 0));
+    putAiGenerated(params, options);
     return { kind, children: [], container: params, firstComment };
   }
 
@@ -166,8 +200,11 @@ export function buildContainerPlan(input: ContainerPlanInput): ContainerPlan {
     }
     return child;
   });
+  // Collaborators and the AI label belong to the carousel container only: the platform
+  // refuses them on items ("param collaborators is not allowed for carousel child").
   const parent: Record<string, string> = { media_type: 'CAROUSEL' };
   putShared(parent, caption, options);
+  putAiGenerated(parent, options);
   return { kind, children, container: parent, firstComment };
 }
 

@@ -29,9 +29,22 @@ import {
   type ResolvedInstagramClientOptions,
 } from './instagram-client-options';
 import { InstagramPlatformError, type PlatformErrorFacts } from './instagram-platform-error';
+import {
+  fetchAccountInsights,
+  fetchMediaInsights,
+  type AccountInsights,
+  type MediaInsights,
+  type MediaProductType,
+} from './instagram-insights';
 import { assertPlatformId } from './platform-id';
 import { INSTAGRAM_SCOPES } from './platform-error-table';
-import { malformedResponse, sendPlatformRequest, type PlatformTransport } from './platform-http';
+import {
+  malformedResponse,
+  parseWith,
+  requireText,
+  sendPlatformRequest,
+  type PlatformTransport,
+} from './platform-http';
 
 /** A token from the code exchange: valid about 1 hour, to be exchanged for a long-lived one. */
 export interface ShortLivedToken {
@@ -157,6 +170,19 @@ export interface InstagramClient {
   }): Promise<{ id: string }>;
   /** `GET /{ig-user-id}/content_publishing_limit?fields=quota_usage,config`. */
   getPublishingLimit(input: TokenAndUser): Promise<PublishingLimit>;
+  /**
+   * `GET /{media}/insights`: the metrics in current use for the media's product type
+   * (reference §9); refused metrics are dropped, "Not enough viewers" is `reason`.
+   */
+  getMediaInsights(input: {
+    readonly accessToken: string;
+    readonly mediaId: string;
+    readonly productType: MediaProductType;
+  }): Promise<MediaInsights>;
+  /** `GET /{ig-user-id}/insights`: daily metrics and totals for `since`…`until` (UTC days). */
+  getAccountInsights(
+    input: TokenAndUser & { readonly since: string; readonly until: string },
+  ): Promise<AccountInsights>;
   /** Closes the dispatcher the client created (an injected one is left to its owner). */
   close(): Promise<void>;
 }
@@ -247,22 +273,6 @@ export const MEDIA_FIELDS = [
   'media_type',
   'media_product_type',
 ] as const;
-
-function parseWith<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) throw malformedResponse(what);
-  return parsed.data;
-}
-
-function requireText(value: unknown, field: string): string {
-  if (typeof value !== 'string' || value.trim() === '') {
-    throw new ReelayError('VALIDATION_ERROR', {
-      message: `Campo '${field}': obrigatório.`,
-      details: { field },
-    });
-  }
-  return value;
-}
 
 /** The refusal of this client itself, before anything is sent. */
 function refusedLocally(
@@ -591,6 +601,24 @@ export function createInstagramClient(options: InstagramClientOptions): Instagra
         quotaTotal: parsed.config?.quota_total ?? null,
         quotaDurationSeconds: parsed.config?.quota_duration ?? null,
       };
+    },
+
+    async getMediaInsights({ accessToken, mediaId, productType }) {
+      requireText(accessToken, 'accessToken');
+      const media = assertPlatformId(mediaId, 'mediaId');
+      return fetchMediaInsights(
+        (path, query) => graphGet(path, query, accessToken, INSTAGRAM_SCOPES.manageInsights),
+        { mediaId: media, productType },
+      );
+    },
+
+    async getAccountInsights({ accessToken, igUserId, since, until }) {
+      requireText(accessToken, 'accessToken');
+      const user = assertPlatformId(igUserId, 'igUserId');
+      return fetchAccountInsights(
+        (path, query) => graphGet(path, query, accessToken, INSTAGRAM_SCOPES.manageInsights),
+        { igUserId: user, since, until },
+      );
     },
 
     async close() {

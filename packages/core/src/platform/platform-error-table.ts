@@ -18,6 +18,7 @@ export const INSTAGRAM_SCOPES = {
   basic: 'instagram_business_basic',
   contentPublish: 'instagram_business_content_publish',
   manageComments: 'instagram_business_manage_comments',
+  manageInsights: 'instagram_business_manage_insights',
 } as const;
 
 /** One row of the mapping: which platform errors it matches and what they become. */
@@ -213,6 +214,15 @@ export const SUBCODE_RULES: readonly PlatformErrorRule[] = [
     reelay: 'MEDIA_FETCH_FAILED',
     transient: false,
     meaning: 'fetching or processing video_url failed (seen in status text)',
+  },
+  {
+    subcode: 2207089,
+    reelay: 'INTERNAL_ERROR',
+    reason: 'video_container_alone',
+    transient: false,
+    message:
+      'O Instagram recusou publicar um vídeo de carrossel sozinho; um vídeo único é publicado como Reel.',
+    meaning: 'a VIDEO container cannot be published on its own; it must be a carousel item',
   },
   {
     subcode: 2207085,

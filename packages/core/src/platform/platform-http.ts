@@ -4,6 +4,8 @@
  * removed.
  */
 import { request, type Dispatcher } from 'undici';
+import type * as z from 'zod';
+import { ReelayError } from '../errors/reelay-error';
 import { InstagramPlatformError } from './instagram-platform-error';
 import type { InstagramTimeouts } from './instagram-client-options';
 import { parseJsonKeepingIds } from './json-with-ids';
@@ -133,4 +135,37 @@ export async function sendPlatformRequest(
   }
   if (!parsedOk) throw malformedResponse(`HTTP ${status} with a body that is not JSON`);
   return parsed;
+}
+
+/**
+ * A platform answer read with its schema; a shape that does not match is a malformed
+ * answer (outcome unknown), never a crash.
+ *
+ * @example
+ * ```ts
+ * const { id } = parseWith(z.object({ id: z.string() }), body, 'media_publish without id');
+ * ```
+ */
+export function parseWith<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw malformedResponse(what);
+  return parsed.data;
+}
+
+/**
+ * A caller's required text, refused before anything is sent.
+ *
+ * @example
+ * ```ts
+ * requireText(code, 'code'); // throws VALIDATION_ERROR naming `code` when empty
+ * ```
+ */
+export function requireText(value: unknown, field: string): string {
+  if (typeof value !== 'string' || value.trim() === '') {
+    throw new ReelayError('VALIDATION_ERROR', {
+      message: `Campo '${field}': obrigatório.`,
+      details: { field },
+    });
+  }
+  return value;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { captionLength, captionTags, checkCaption } from './caption';
+import { captionLength, captionTags, captionWarning, checkCaption } from './caption';
 
 describe('caption rules', () => {
   it('accepts 2,200 characters and refuses 2,201', () => {
@@ -35,5 +35,17 @@ describe('caption rules', () => {
 
   it('accepts an empty caption', () => {
     expect(checkCaption('')).toBeNull();
+  });
+
+  it('warns past the 5 hashtags Instagram announced, while still accepting up to 30', () => {
+    const tags = (count: number) =>
+      Array.from({ length: count }, (_, index) => `#tag${index}`).join(' ');
+    expect(captionWarning(tags(5))).toBeNull();
+    expect(captionWarning('sem hashtags, com @ana e a#b')).toBeNull();
+    const warning = captionWarning(tags(6));
+    expect(warning).toMatch(/^A legenda tem 6 hashtags: o Instagram anunciou em dezembro de 2025/);
+    expect(warning).toMatch(/limite de 5 hashtags/);
+    expect(checkCaption(tags(30))).toBeNull();
+    expect(captionWarning(tags(30))).toMatch(/30 hashtags/);
   });
 });

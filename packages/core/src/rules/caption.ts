@@ -7,6 +7,12 @@
 export const CAPTION_MAX_LENGTH = 2200;
 export const CAPTION_MAX_HASHTAGS = 30;
 export const CAPTION_MAX_MENTIONS = 20;
+/**
+ * The cap Instagram announced in December 2025 (reference §9): 5 hashtags per post or reel,
+ * rolling out gradually. Whether the API refuses a caption with more is not settled, so
+ * captions up to {@link CAPTION_MAX_HASHTAGS} are still accepted, with a warning.
+ */
+export const CAPTION_ANNOUNCED_HASHTAG_CAP = 5;
 
 // A hashtag or mention starts a word: `a#b`, `&#38;` and `me@example.com` are not tags.
 const HASHTAG = /(?<![\p{L}\p{N}_&#])#[\p{L}\p{M}\p{N}_]+/gu;
@@ -65,4 +71,24 @@ export function checkCaption(caption: string): string | null {
     return `a legenda menciona ${mentions.length} contas; o máximo é ${CAPTION_MAX_MENTIONS}`;
   }
   return null;
+}
+
+/**
+ * The warning a caption earns without being refused: more hashtags than the cap Instagram
+ * announced (5), which the platform may refuse or trim at publication. `null` when there
+ * is nothing to say.
+ *
+ * @example
+ * ```ts
+ * captionWarning('#a #b #c #d #e #f'); // 'A legenda tem 6 hashtags: …'
+ * captionWarning('#a #b'); // null
+ * ```
+ */
+export function captionWarning(caption: string): string | null {
+  const count = captionTags(caption).hashtags.length;
+  if (count <= CAPTION_ANNOUNCED_HASHTAG_CAP) return null;
+  return (
+    `A legenda tem ${count} hashtags: o Instagram anunciou em dezembro de 2025 um limite de ` +
+    `${CAPTION_ANNOUNCED_HASHTAG_CAP} hashtags por post e pode recusar o post ou cortar as excedentes.`
+  );
 }

@@ -174,4 +174,80 @@ describe('assertPostComposition', () => {
       ).details?.field,
     ).toBe('platforms[0].options.userTags');
   });
+
+  it('takes Reel user tags with usernames only, refusing coordinates', () => {
+    expect(
+      assertPostComposition(withOptions('reel', ['video'], { userTags: [{ username: 'ana' }] })),
+    ).toBe('reel');
+    const error = failure(() =>
+      assertPostComposition(
+        withOptions('reel', ['video'], {
+          userTags: [{ username: 'ana' }, { username: 'bia', x: 0.5, y: 0.5 }],
+        }),
+      ),
+    );
+    expect(error.details?.field).toBe('platforms[0].options.userTags');
+    expect(error.message).toMatch(/só o nome de usuário; retire x e y da marcação 1/);
+  });
+
+  it('takes trial params and an audio name on Reels only', () => {
+    const reelOptions: InstagramOptions = {
+      trialParams: { graduationStrategy: 'MANUAL' },
+      audioName: 'Som original',
+    };
+    expect(assertPostComposition(withOptions('reel', ['video'], reelOptions))).toBe('reel');
+    for (const [kind, media] of [
+      ['feed', ['image']],
+      ['story', ['video']],
+      ['carousel', ['image', 'video']],
+    ] as const) {
+      const error = failure(() => assertPostComposition(withOptions(kind, media, reelOptions)));
+      expect(error.details?.issues?.map((issue) => issue.field)).toEqual([
+        'platforms[0].options.trialParams',
+        'platforms[0].options.audioName',
+      ]);
+    }
+  });
+
+  it('takes the AI label on every kind', () => {
+    for (const [kind, media] of [
+      ['feed', ['image']],
+      ['reel', ['video']],
+      ['story', ['image']],
+      ['carousel', ['image', 'image']],
+    ] as const) {
+      expect(assertPostComposition(withOptions(kind, media, { aiGenerated: true }))).toBe(kind);
+    }
+  });
+
+  it('takes product tags placed on a feed image and unplaced on a Reel, nowhere else', () => {
+    expect(
+      assertPostComposition(
+        withOptions('feed', ['image'], { productTags: [{ productId: '1', x: 0.1, y: 0.9 }] }),
+      ),
+    ).toBe('feed');
+    expect(
+      assertPostComposition(withOptions('reel', ['video'], { productTags: [{ productId: '1' }] })),
+    ).toBe('reel');
+    const field = (
+      kind: PostComposition['kind'],
+      media: PostComposition['mediaTypes'],
+      tag: object,
+    ) =>
+      failure(() =>
+        assertPostComposition(
+          withOptions(kind, media, { productTags: [tag as { productId: string }] }),
+        ),
+      ).details?.field;
+    expect(field('feed', ['image'], { productId: '1' })).toBe(
+      'platforms[0].options.productTags[0]',
+    );
+    expect(field('reel', ['video'], { productId: '1', x: 0, y: 0 })).toBe(
+      'platforms[0].options.productTags[0]',
+    );
+    expect(field('story', ['image'], { productId: '1' })).toBe('platforms[0].options.productTags');
+    expect(field('carousel', ['image', 'image'], { productId: '1', x: 0, y: 0 })).toBe(
+      'platforms[0].options.productTags',
+    );
+  });
 });

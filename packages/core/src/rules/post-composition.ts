@@ -3,10 +3,12 @@
  * They run after the body's shape is valid and the media types are known (an uploaded
  * `mediaId` has its type on the server).
  *
- * Platform facts behind them (reference §2): single feed videos publish as Reels;
+ * Platform facts behind them (reference §2, §9): single feed videos publish as Reels;
  * Stories take one item and no caption, collaborators, location or comments;
- * `share_to_feed`, `cover_url` and `thumb_offset` are Reel options; alt text is for
- * images; user tags need x/y except on Stories and are not supported on carousel videos.
+ * `share_to_feed`, `cover_url`, `thumb_offset`, `trial_params` and `audio_name` are Reel
+ * options; alt text is for images; user tags need x/y on images, may leave them out on
+ * Stories, take a username only on Reels and are not supported on carousel videos;
+ * product tags go on feed images (with x/y) and Reels (without), never on Stories.
  */
 import { mediaInvalid, MEDIA_LIMITS, type MediaType } from '../media/media-rules';
 import type { PostKind } from '../contract/choices';
@@ -103,6 +105,8 @@ function optionIssues(
     if (options.shareToFeed !== undefined) refuse('shareToFeed', 'só vale para Reels');
     if (options.coverUrl !== undefined) refuse('coverUrl', 'só vale para Reels');
     if (options.thumbOffset !== undefined) refuse('thumbOffset', 'só vale para Reels');
+    if (options.trialParams !== undefined) refuse('trialParams', 'só vale para Reels');
+    if (options.audioName !== undefined) refuse('audioName', 'só vale para Reels');
   }
   if (kind === 'story') {
     if (options.collaborators?.length) refuse('collaborators', 'Stories não aceitam colaboradores');
@@ -135,7 +139,14 @@ function optionIssues(
     }
   }
   if (options.userTags !== undefined) {
-    if (kind === 'reel') refuse('userTags', 'marcações de pessoas não são aceitas em Reels');
+    // Reels take a username only (reference §9): coordinates would be silently ignored.
+    const placed = options.userTags.findIndex((tag) => tag.x !== undefined || tag.y !== undefined);
+    if (kind === 'reel' && placed >= 0) {
+      refuse(
+        'userTags',
+        `em Reels a marcação leva só o nome de usuário; retire x e y da marcação ${placed}`,
+      );
+    }
     options.userTags.forEach((tag, index) => {
       const tagPath = `${path}.userTags[${index}]`;
       const mediaIndex = tag.mediaIndex ?? 0;
@@ -150,11 +161,40 @@ function optionIssues(
           message: 'vídeos de carrossel não aceitam marcações',
         });
       }
-      if (kind !== 'story' && (tag.x === undefined || tag.y === undefined)) {
+      if (kind !== 'story' && kind !== 'reel' && (tag.x === undefined || tag.y === undefined)) {
         issues.push({ field: tagPath, message: 'informe x e y (de 0 a 1)' });
       }
     });
   }
+  if (options.productTags !== undefined) issues.push(...productTagIssues(kind, options, path));
+  return issues;
+}
+
+/** Product tags: feed images with x/y, Reels without; no Stories, no carousels (yet). */
+function productTagIssues(
+  kind: PostKind,
+  options: InstagramOptions,
+  path: string,
+): ValidationIssue[] {
+  const field = `${path}.productTags`;
+  if (kind === 'story') return [{ field, message: 'Stories não aceitam produtos marcados' }];
+  if (kind === 'carousel') {
+    return [
+      { field, message: 'produtos marcados valem para posts de feed e Reels, não carrosséis' },
+    ];
+  }
+  const issues: ValidationIssue[] = [];
+  (options.productTags ?? []).forEach((tag, index) => {
+    const placed = tag.x !== undefined || tag.y !== undefined;
+    if (kind === 'reel' && placed) {
+      issues.push({
+        field: `${field}[${index}]`,
+        message: 'em Reels o produto vai sem posição; retire x e y',
+      });
+    } else if (kind === 'feed' && (tag.x === undefined || tag.y === undefined)) {
+      issues.push({ field: `${field}[${index}]`, message: 'informe x e y (de 0 a 1)' });
+    }
+  });
   return issues;
 }
 

@@ -17,6 +17,12 @@ import {
 
 export const AUTH_STATUSES = ['active', 'reconnect_required'] as const;
 export const CONNECTION_STATUSES = ['connected', 'degraded', 'revoked'] as const;
+/**
+ * How an account was connected: Instagram Login (Instagram API, Instagram user token) or
+ * Facebook Login (Graph API, through the Facebook Page linked to the account).
+ */
+export const LOGIN_MODES = ['instagram', 'facebook'] as const;
+export type LoginMode = (typeof LOGIN_MODES)[number];
 
 export const connectedAccountSchema = z
   .object({
@@ -40,6 +46,10 @@ export const connectedAccountSchema = z
       .nullable()
       .meta({ description: 'Formato `CODE: mensagem` da última falha.' }),
     scopes: z.array(z.string()),
+    loginMode: z.enum(LOGIN_MODES).meta({
+      description:
+        'Como a conta foi conectada: `instagram` (Login do Instagram, API do Instagram) ou `facebook` (Login do Facebook, pela Página do Facebook vinculada à conta).',
+    }),
   })
   .meta({ id: 'ConnectedAccount', description: 'Uma conta profissional do Instagram conectada.' });
 
@@ -80,6 +90,32 @@ export const integrationListResponseSchema = successResponse({
 });
 export const integrationResponseSchema = successResponse({ integration: connectedAccountSchema });
 
+/**
+ * The callback's answer: the connected account (the first, when there are several), and
+ * with Facebook Login, where one authorization can connect the accounts of several Pages,
+ * all of them.
+ */
+export const connectCallbackResponseSchema = successResponse({
+  integration: connectedAccountSchema,
+  integrations: z.array(connectedAccountSchema).meta({
+    description:
+      'Todas as contas conectadas por esta autorização: uma com o Login do Instagram; uma por Página com conta profissional vinculada com o Login do Facebook.',
+  }),
+  count: z.int().meta({ description: 'Quantas contas esta autorização conectou.' }),
+  refused: z
+    .array(
+      z.object({
+        platformUserId: z.string().meta({ description: 'Id da conta no Instagram.' }),
+        code: z.string().meta({ description: 'O código de erro, como `ACCOUNT_IN_USE`.' }),
+        message: z.string(),
+      }),
+    )
+    .meta({
+      description:
+        'Contas que a autorização nomeou mas que não foram conectadas (Login do Facebook com várias Páginas), com o motivo; as outras foram conectadas.',
+    }),
+});
+
 export const healthQuerySchema = z.object({
   force: z
     .enum(['true', 'false'])
@@ -100,7 +136,11 @@ export const connectQuerySchema = z.object({
     .meta({ description: 'Perfil que receberá a conta conectada.' }),
   redirectUrl: httpUrlSchema.optional().meta({
     description:
-      'Para onde o navegador volta depois da conexão, com `integrationId` ou `error` na consulta.',
+      'Para onde o navegador volta depois da conexão, com `integrationId` (e `count`, o número de contas conectadas) ou `error` na consulta.',
+  }),
+  login: z.enum(LOGIN_MODES).optional().meta({
+    description:
+      'Como conectar: `instagram` (Login do Instagram) ou `facebook` (Login do Facebook, que conecta as contas profissionais vinculadas às Páginas escolhidas). Padrão: o login configurado no servidor; `instagram` quando os dois estão. Um login não configurado responde 400 `VALIDATION_ERROR` nomeando `login`.',
   }),
 });
 

@@ -21,7 +21,7 @@ import {
   successResponse,
   timezoneSchema,
 } from './common';
-import { POST_KINDS } from '../contract/choices';
+import { POST_KINDS, TRIAL_GRADUATION_STRATEGIES } from '../contract/choices';
 
 export const MEDIA_TYPES = ['image', 'video'] as const;
 export const mediaTypeSchema = z.enum(MEDIA_TYPES);
@@ -30,6 +30,10 @@ export const IDEMPOTENCY_KEY_MAX_LENGTH = 128;
 export const COLLABORATORS_MAX = 3;
 export const USER_TAGS_MAX = 20;
 export const ALT_TEXT_MAX_LENGTH = 1000;
+/** Product tags per post (reference §2, `product_tags`: at most 5). */
+export const PRODUCT_TAGS_MAX = 5;
+/** Reelay's own bound on a Reel's audio name; the platform documents none. */
+export const AUDIO_NAME_MAX_LENGTH = 255;
 
 const captionSchema = safeString()
   .superRefine((caption, ctx) => {
@@ -37,7 +41,7 @@ const captionSchema = safeString()
     if (found) ctx.addIssue({ code: 'custom', message: found });
   })
   .meta({
-    description: `A legenda: até ${CAPTION_MAX_LENGTH} caracteres (pontos de código Unicode), 30 hashtags e 20 menções.`,
+    description: `A legenda: até ${CAPTION_MAX_LENGTH} caracteres (pontos de código Unicode), 30 hashtags e 20 menções. Com mais de 5 hashtags o post é aceito com um aviso (\`warningMessage\`): o Instagram anunciou um limite de 5.`,
     maxLength: CAPTION_MAX_LENGTH,
   });
 
@@ -93,6 +97,29 @@ export const userTagSchema = z.strictObject({
     .meta({ description: 'Índice da mídia marcada (carrossel); padrão 0.' }),
 });
 
+export const productTagSchema = z
+  .strictObject({
+    productId: safeString()
+      .regex(/^\d{1,30}$/, { error: 'esperava o id numérico de um produto do catálogo' })
+      .meta({ description: 'O id do produto no catálogo da loja do Instagram.' }),
+    x: coordinateSchema
+      .optional()
+      .meta({ description: 'De 0 a 1, da esquerda; obrigatório no feed, não aceito em Reels.' }),
+    y: coordinateSchema
+      .optional()
+      .meta({ description: 'De 0 a 1, do topo; obrigatório no feed, não aceito em Reels.' }),
+  })
+  .meta({ id: 'ProductTag', description: 'Um produto marcado no post.' });
+
+export const trialParamsSchema = z
+  .strictObject({
+    graduationStrategy: z.enum(TRIAL_GRADUATION_STRATEGIES).meta({
+      description:
+        'MANUAL: vira um Reel comum só pelo app do Instagram; SS_PERFORMANCE: vira sozinho se for bem entre quem não segue a conta.',
+    }),
+  })
+  .meta({ id: 'TrialParams' });
+
 export const instagramOptionsSchema = z
   .strictObject({
     shareToFeed: z.boolean().optional().meta({ description: 'Só Reels: também mostrar no feed.' }),
@@ -112,7 +139,11 @@ export const instagramOptionsSchema = z
     userTags: z
       .array(userTagSchema)
       .max(USER_TAGS_MAX, { error: `no máximo ${USER_TAGS_MAX} marcações` })
-      .optional(),
+      .optional()
+      .meta({
+        description:
+          'Pessoas marcadas: no feed e em carrosséis (imagens) com x e y; em Stories x e y são opcionais; em Reels só o nome de usuário.',
+      }),
     locationId: safeString()
       .regex(/^\d{1,30}$/, { error: 'esperava o id numérico de uma página com localização' })
       .optional(),
@@ -131,6 +162,28 @@ export const instagramOptionsSchema = z
       .max(CAPTION_MAX_LENGTH)
       .optional()
       .meta({ description: 'Comentário publicado logo após o post (não em Stories).' }),
+    trialParams: trialParamsSchema.optional().meta({
+      description:
+        'Só Reels: publica como Reel de teste, mostrado primeiro a quem não segue a conta.',
+    }),
+    aiGenerated: z.boolean().optional().meta({
+      description:
+        'true marca o post como conteúdo gerado por IA (rótulo de informações de IA do Instagram); num carrossel vale para o post inteiro.',
+    }),
+    audioName: safeString()
+      .min(1)
+      .max(AUDIO_NAME_MAX_LENGTH)
+      .optional()
+      .meta({ description: 'Só Reels: o nome do áudio; o Instagram deixa renomeá-lo uma vez.' }),
+    productTags: z
+      .array(productTagSchema)
+      .min(1, { error: 'informe ao menos um produto' })
+      .max(PRODUCT_TAGS_MAX, { error: `no máximo ${PRODUCT_TAGS_MAX} produtos` })
+      .optional()
+      .meta({
+        description:
+          'Até 5 produtos marcados, no feed (com x e y) ou num Reel (sem x e y). Só para contas conectadas com Login do Facebook.',
+      }),
   })
   .meta({ id: 'InstagramOptions', description: 'Opções do Instagram para uma conta do post.' });
 export type InstagramOptions = z.output<typeof instagramOptionsSchema>;

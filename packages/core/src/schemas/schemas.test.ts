@@ -106,6 +106,61 @@ describe('post creation body', () => {
     ).toEqual(['mediaItems[0].alt']);
   });
 
+  it('checks the shape of trial params, the AI label, the audio name and product tags', () => {
+    const withOptions = (options: object) => ({
+      ...validPost,
+      platforms: [{ ...target(), options }],
+    });
+    expect(
+      issueFields(
+        createPostBodySchema,
+        withOptions({
+          trialParams: { graduationStrategy: 'MANUAL' },
+          aiGenerated: true,
+          audioName: 'Som original',
+          productTags: [{ productId: '123', x: 0, y: 1 }],
+        }),
+      ),
+    ).toEqual([]);
+    const at = (name: string) => `platforms[0].options.${name}`;
+    expect(
+      issueFields(
+        createPostBodySchema,
+        withOptions({ trialParams: { graduationStrategy: 'AUTO' } }),
+      ),
+    ).toEqual([at('trialParams.graduationStrategy')]);
+    expect(issueFields(createPostBodySchema, withOptions({ trialParams: {} }))).toEqual([
+      at('trialParams.graduationStrategy'),
+    ]);
+    expect(issueFields(createPostBodySchema, withOptions({ aiGenerated: 'yes' }))).toEqual([
+      at('aiGenerated'),
+    ]);
+    expect(issueFields(createPostBodySchema, withOptions({ audioName: '' }))).toEqual([
+      at('audioName'),
+    ]);
+    expect(issueFields(createPostBodySchema, withOptions({ audioName: 'x'.repeat(256) }))).toEqual([
+      at('audioName'),
+    ]);
+    const tags = (count: number) =>
+      Array.from({ length: count }, (_, index) => ({ productId: String(index + 1), x: 0, y: 0 }));
+    expect(issueFields(createPostBodySchema, withOptions({ productTags: tags(5) }))).toEqual([]);
+    expect(issueFields(createPostBodySchema, withOptions({ productTags: tags(6) }))).toEqual([
+      at('productTags'),
+    ]);
+    expect(issueFields(createPostBodySchema, withOptions({ productTags: [] }))).toEqual([
+      at('productTags'),
+    ]);
+    expect(
+      issueFields(
+        createPostBodySchema,
+        withOptions({ productTags: [{ productId: 'abc', x: 1.5, y: -0.1 }] }),
+      ),
+    ).toEqual([at('productTags[0].productId'), at('productTags[0].x'), at('productTags[0].y')]);
+    expect(
+      issueFields(createPostBodySchema, withOptions({ productTags: [{ product_id: '1' }] })),
+    ).toContain(at('productTags[0].product_id'));
+  });
+
   it('refuses another platform, a wrong id prefix, and a media item with both or neither source', () => {
     expect(
       issueFields(createPostBodySchema, {

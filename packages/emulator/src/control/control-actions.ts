@@ -168,6 +168,14 @@ export interface ContainerView {
   readonly videoUrl?: string | undefined;
   readonly caption?: string | undefined;
   readonly children?: readonly string[] | undefined;
+  /** The options the creation request carried, as the emulator read them. */
+  readonly userTags?: Container['userTags'];
+  readonly collaborators?: readonly string[] | undefined;
+  readonly shareToFeed?: boolean | undefined;
+  readonly audioName?: string | undefined;
+  readonly trialGraduation?: Container['trialGraduation'];
+  readonly isAiGenerated?: boolean | undefined;
+  readonly productTags?: Container['productTags'];
   /** The media it became, once published. */
   readonly mediaId?: string | undefined;
   readonly createdAt: string;
@@ -186,6 +194,13 @@ export function containerView(ctx: EmulatorContext, container: Container): Conta
     videoUrl: container.videoUrl,
     caption: container.caption,
     children: container.children,
+    userTags: container.userTags,
+    collaborators: container.collaborators,
+    shareToFeed: container.shareToFeed,
+    audioName: container.audioName,
+    trialGraduation: container.trialGraduation,
+    isAiGenerated: container.isAiGenerated,
+    productTags: container.productTags,
     mediaId: container.publishedMediaId,
     createdAt: graphTimestamp(container.createdAt),
   };
@@ -245,6 +260,9 @@ export interface MediaView {
   readonly altText?: string | undefined;
   readonly shareToFeed?: boolean | undefined;
   readonly audioName?: string | undefined;
+  readonly trialGraduation?: Media['trialGraduation'];
+  readonly isAiGenerated?: boolean | undefined;
+  readonly productTags?: Media['productTags'];
   readonly permalink: string;
   readonly shortcode: string;
   readonly timestamp: string;
@@ -272,6 +290,9 @@ export function mediaView(ctx: EmulatorContext, media: Media): MediaView {
     altText: media.altText,
     shareToFeed: media.shareToFeed,
     audioName: media.audioName,
+    trialGraduation: media.trialGraduation,
+    isAiGenerated: media.isAiGenerated,
+    productTags: media.productTags,
     permalink: media.permalink,
     shortcode: media.shortcode,
     timestamp: graphTimestamp(media.publishedAt),

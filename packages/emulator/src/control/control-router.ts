@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { parseConfigPatch } from '../emulator-config';
 import type { EmulatorContext } from '../emulator-context';
 import { parseFaultSpec } from '../faults/fault-registry';
+import { routeFacebookControl } from '../facebook/facebook-control';
 import { graphTimestamp } from '../graph/timestamp';
 import { readBody, RequestBodyError } from '../http/read-body';
 import { jsonReply, type Reply } from '../http/reply';
@@ -58,13 +59,23 @@ export async function routeControl(
     throw error instanceof TypeError ? new ControlError(400, error.message) : error;
   };
 
+  if (resource === 'facebook') {
+    const answer = await routeFacebookControl(ctx, method, parts.slice(1), body);
+    if (answer !== undefined) {
+      return jsonReply(answer, method === 'POST' && parts[1] === 'users' ? 201 : 200);
+    }
+    throw new ControlError(404, `no control route ${method} ${path}`);
+  }
+
   switch (route) {
     case 'GET /':
       return jsonReply({
         name: '@reelay/emulator',
         appId: ctx.config.appId,
         now: graphTimestamp(ctx.now()),
+        facebookAppId: ctx.config.facebookAppId,
         accounts: ctx.store.accounts.size,
+        facebookUsers: ctx.store.facebookUsers.size,
         media: ctx.store.media.size,
       });
     case 'GET /accounts':
@@ -131,6 +142,15 @@ export async function routeControl(
       Object.assign(ctx.config, patch);
       return jsonReply(ctx.config);
     }
+    case 'GET /requests':
+      return jsonReply({
+        data: ctx.requests.list({
+          path: new URL(req.url ?? '/', 'http://emulator').searchParams.get('path') ?? undefined,
+        }),
+      });
+    case 'DELETE /requests':
+      ctx.requests.clear();
+      return jsonReply({ cleared: true });
     case 'POST /reset':
       ctx.reset();
       return jsonReply({ reset: true });

@@ -1,6 +1,12 @@
 import { GraphError, invalidParameter, publishingError } from '../graph-error';
 import type { Params } from '../http/params';
-import type { ContainerDraft, ContainerKind, UserTag } from '../state/types';
+import type {
+  ContainerDraft,
+  ContainerKind,
+  GraduationStrategy,
+  ProductTag,
+  UserTag,
+} from '../state/types';
 
 /** Caption limits (reference §3 "Caption"). */
 export const MAX_CAPTION_CHARS = 2200;
@@ -15,6 +21,16 @@ export const MIN_CAROUSEL_ITEMS = 2;
 export const MAX_CAROUSEL_ITEMS = 10;
 /** People tagged on one media. */
 export const MAX_USER_TAGS = 20;
+/** Products tagged on one media (reference §2, `product_tags`). */
+export const MAX_PRODUCT_TAGS = 5;
+/** `trial_params.graduation_strategy` values (reference §2). */
+export const GRADUATION_STRATEGIES: readonly GraduationStrategy[] = ['MANUAL', 'SS_PERFORMANCE'];
+
+/** What a container request is checked against beyond its own parameters. */
+export interface ContainerLimits {
+  /** Hashtags a caption may carry (default {@link MAX_HASHTAGS}). */
+  readonly maxHashtags?: number;
+}
 
 const IMAGE_KINDS: readonly ContainerKind[] = ['IMAGE', 'STORY_IMAGE', 'CAROUSEL_ITEM_IMAGE'];
 const VIDEO_KINDS: readonly ContainerKind[] = ['REELS', 'STORY_VIDEO', 'CAROUSEL_ITEM_VIDEO'];
@@ -34,14 +50,18 @@ export function isImageKind(kind: ContainerKind): boolean {
  * reference §2 and §3, answering the platform's errors: unknown or retired media types
  * (100/2207023), captions too long or with too many hashtags (36004/2207010) or @tags
  * (100/2207040), carousels outside 2-10 items (100/2207028), a negative `thumb_offset`
- * (1/2207057), and `(#100)` for parameters a kind does not take.
+ * (1/2207057), and `(#100)` for parameters a kind does not take. `limits.maxHashtags`
+ * lowers the hashtag cap (Instagram announced 5 in December 2025, reference §9).
  *
  * @example
  * ```ts
  * parseContainerRequest(new Params({ media_type: 'REELS', video_url: 'https://…/a.mp4' })).kind; // 'REELS'
  * ```
  */
-export function parseContainerRequest(params: Params): ContainerDraft {
+export function parseContainerRequest(
+  params: Params,
+  limits: ContainerLimits = {},
+): ContainerDraft {
   const kind = containerKind(params);
   const allowed = (name: string, kinds: readonly ContainerKind[], why: string): boolean => {
     if (!params.has(name)) return false;
@@ -49,9 +69,16 @@ export function parseContainerRequest(params: Params): ContainerDraft {
     return true;
   };
   const notItem: ContainerKind[] = ['IMAGE', 'REELS', 'STORY_IMAGE', 'STORY_VIDEO', 'CAROUSEL'];
+  const isItem = kind === 'CAROUSEL_ITEM_IMAGE' || kind === 'CAROUSEL_ITEM_VIDEO';
+  // The platform's own wording for parameters that belong to the carousel container.
+  const notOnItems = (name: string): void => {
+    if (isItem && params.has(name)) {
+      throw invalidParameter(`param ${name} is not allowed for carousel child`);
+    }
+  };
 
   const caption = allowed('caption', notItem, 'is not supported on carousel items')
-    ? checkCaption(params.require('caption'))
+    ? checkCaption(params.require('caption'), limits.maxHashtags)
     : undefined;
   const altText = allowed(
     'alt_text',
@@ -90,6 +117,7 @@ export function parseContainerRequest(params: Params): ContainerDraft {
         kind === 'IMAGE' || kind === 'CAROUSEL_ITEM_IMAGE',
       )
     : undefined;
+  notOnItems('collaborators');
   const collaborators = allowed(
     'collaborators',
     ['IMAGE', 'REELS', 'CAROUSEL'],
@@ -115,6 +143,20 @@ export function parseContainerRequest(params: Params): ContainerDraft {
     ? params.integer('thumb_offset')
     : undefined;
   if (thumbOffset !== undefined && thumbOffset < 0) throw publishingError(2207057);
+  const trialGraduation = allowed('trial_params', ['REELS'], 'is only supported on reels')
+    ? checkTrialParams(params.raw.trial_params)
+    : undefined;
+  notOnItems('is_ai_generated');
+  const isAiGenerated = allowed('is_ai_generated', notItem, 'is not supported on carousel items')
+    ? params.boolean('is_ai_generated')
+    : undefined;
+  const productTags = allowed(
+    'product_tags',
+    ['IMAGE', 'REELS', 'CAROUSEL_ITEM_IMAGE', 'CAROUSEL_ITEM_VIDEO'],
+    'is not supported on stories or on the carousel container',
+  )
+    ? checkProductTags(params.jsonArray('product_tags') ?? [], isImageKind(kind))
+    : undefined;
   const children = kind === 'CAROUSEL' ? checkChildren(params.list('children')) : undefined;
   if (kind !== 'CAROUSEL' && params.has('children')) {
     throw invalidParameter('The parameter children is only supported on carousel containers');
@@ -134,6 +176,9 @@ export function parseContainerRequest(params: Params): ContainerDraft {
     thumbOffset,
     audioName,
     children,
+    trialGraduation,
+    isAiGenerated,
+    productTags,
   };
 }
 
@@ -199,18 +244,27 @@ function containerKind(params: Params): ContainerKind {
 }
 
 /**
- * Checks a caption: at most 2200 characters and 30 hashtags (36004/2207010) and 20 @tags
- * (100/2207040).
+ * Checks a caption: at most 2200 characters and `maxHashtags` hashtags (30 by default)
+ * (36004/2207010) and 20 @tags (100/2207040). A lower hashtag cap answers the same code
+ * with a message naming the cap [UNCERTAIN: the platform's answer to the 5-hashtag cap
+ * announced in December 2025 is not documented].
  *
  * @example
  * ```ts
  * checkCaption('Bom dia #coffee @cafe.aurora'); // returns the caption
+ * checkCaption('#a #b #c #d #e #f', 5); // throws 36004/2207010
  * ```
  */
-export function checkCaption(caption: string): string {
+export function checkCaption(caption: string, maxHashtags = MAX_HASHTAGS): string {
   if ([...caption].length > MAX_CAPTION_CHARS) throw publishingError(2207010);
   const hashtags = caption.match(/(?<![\p{L}\p{N}_&])#[\p{L}\p{N}_]+/gu)?.length ?? 0;
   if (hashtags > MAX_HASHTAGS) throw publishingError(2207010);
+  if (hashtags > maxHashtags) {
+    throw publishingError(2207010, {
+      userTitle: 'Too many hashtags',
+      userMsg: `The caption has ${hashtags} hashtags. Posts can include up to ${maxHashtags} hashtags.`,
+    });
+  }
   const mentions = caption.match(/(?<![\p{L}\p{N}_.])@[A-Za-z0-9._]+/gu)?.length ?? 0;
   if (mentions > MAX_MENTIONS) throw publishingError(2207040);
   return caption;
@@ -254,4 +308,61 @@ function checkChildren(children: string[] | undefined): string[] {
   if (new Set(list).size !== list.length)
     throw invalidParameter('The same container appears twice in children');
   return list;
+}
+
+/** `trial_params`: a JSON object (or its text) with a known `graduation_strategy`. */
+function checkTrialParams(value: unknown): GraduationStrategy {
+  let parsed = value;
+  if (typeof value === 'string') {
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      throw invalidParameter('Param trial_params must be a JSON object');
+    }
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw invalidParameter('Param trial_params must be a JSON object');
+  }
+  const strategy = (parsed as Record<string, unknown>).graduation_strategy;
+  if (!GRADUATION_STRATEGIES.includes(strategy as GraduationStrategy)) {
+    throw invalidParameter(
+      `Param trial_params[graduation_strategy] must be one of ${GRADUATION_STRATEGIES.join(', ')}`,
+    );
+  }
+  return strategy as GraduationStrategy;
+}
+
+/** `product_tags`: at most 5 `{product_id, x, y}`; x/y (0.0–1.0) required on images only. */
+function checkProductTags(tags: unknown[], needsPosition: boolean): ProductTag[] {
+  if (tags.length > MAX_PRODUCT_TAGS) {
+    throw invalidParameter(`At most ${MAX_PRODUCT_TAGS} products can be tagged`);
+  }
+  return tags.map((tag) => {
+    if (typeof tag !== 'object' || tag === null) {
+      throw invalidParameter('Each product tag must be an object');
+    }
+    const { product_id: productId, x, y } = tag as Record<string, unknown>;
+    if ((typeof productId !== 'string' && typeof productId !== 'number') || productId === '') {
+      throw invalidParameter('Each product tag needs a product_id');
+    }
+    const position = (value: unknown, axis: string): number | undefined => {
+      if (value === undefined) {
+        if (needsPosition)
+          throw invalidParameter(`Product tags on images need ${axis} coordinates`);
+        return undefined;
+      }
+      const n = typeof value === 'string' ? Number(value) : value;
+      if (typeof n !== 'number' || !Number.isFinite(n) || n < 0 || n > 1) {
+        throw invalidParameter(`Product tag ${axis} must be a number from 0.0 to 1.0`);
+      }
+      return n;
+    };
+    const px = position(x, 'x');
+    const py = position(y, 'y');
+    return {
+      productId: String(productId),
+      ...(px === undefined ? {} : { x: px }),
+      ...(py === undefined ? {} : { y: py }),
+    };
+  });
 }

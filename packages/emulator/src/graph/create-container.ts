@@ -24,7 +24,7 @@ export async function createContainer(
   params: Params,
 ): Promise<Reply> {
   requirePublishing(caller);
-  const draft = parseContainerRequest(params);
+  const draft = parseContainerRequest(params, { maxHashtags: ctx.config.hashtagLimit });
   if (draft.children) checkChildren(ctx, caller, draft.children);
 
   const accountId = caller.account.id;

@@ -5,10 +5,11 @@ import type { Params } from '../http/params';
 import { jsonReply, type Reply } from '../http/reply';
 import { authorize } from '../oauth/authorize';
 import { exchangeCode, exchangeForLongLived, refreshLongLived } from '../oauth/token-endpoints';
-import { authenticate } from '../oauth/tokens';
+import { authenticate, type Caller } from '../oauth/tokens';
 import { postComment } from './comments';
 import { containerNode } from './container-node';
 import { createContainer } from './create-container';
+import { accountInsights, mediaInsights } from './insights';
 import { childMediaNode, commentNode, mediaComments, mediaNode } from './media-node';
 import { renderEdge, renderNode } from './node-type';
 import { publishMedia } from './publish-media';
@@ -50,6 +51,24 @@ export async function routeGraph(ctx: EmulatorContext, request: GraphRequest): P
 
   const caller = authenticate(ctx, token);
   requireScope(caller, 'instagram_business_basic');
+  return routeNode(ctx, request, caller);
+}
+
+/**
+ * The nodes and edges of an authenticated caller's account: the account, its containers,
+ * media, carousel items and comments. Both hosts serve them with the same paths
+ * (reference §0, §2); the Facebook host resolves its caller first (facebook/).
+ */
+export async function routeNode(
+  ctx: EmulatorContext,
+  request: GraphRequest,
+  caller: Caller,
+): Promise<Reply> {
+  const { method, segments, params } = request;
+  const [first, second, ...rest] = segments;
+  if (first === undefined)
+    throw new GraphError({ message: `Unsupported ${method.toLowerCase()} request.`, code: 100 });
+  if (rest.length > 0) throw unknownPath(rest);
   const id = first === 'me' ? caller.account.id : first;
   const fields = () => parseFields(params.string('fields'));
   const unsupported = () => unsupportedRequest(method, id);
@@ -71,6 +90,8 @@ export async function routeGraph(ctx: EmulatorContext, request: GraphRequest): P
         return publishingLimit(ctx, caller, params);
       case 'GET stories':
         return jsonReply(renderEdge(mediaNode, stories(ctx, account), ctx, fields()));
+      case 'GET insights':
+        return accountInsights(ctx, caller, account, params);
     }
     throw second === undefined || KNOWN_USER_EDGES.has(second)
       ? unsupported()
@@ -102,6 +123,8 @@ export async function routeGraph(ctx: EmulatorContext, request: GraphRequest): P
         return jsonReply(renderEdge(commentNode, mediaComments(ctx, media.id), ctx, fields()));
       case 'POST comments':
         return postComment(ctx, caller, media, params);
+      case 'GET insights':
+        return mediaInsights(ctx, caller, media, params);
     }
     throw second === undefined || KNOWN_MEDIA_EDGES.has(second)
       ? unsupported()
@@ -138,8 +161,14 @@ export async function routeGraph(ctx: EmulatorContext, request: GraphRequest): P
   });
 }
 
-const KNOWN_USER_EDGES = new Set(['media', 'media_publish', 'content_publishing_limit', 'stories']);
-const KNOWN_MEDIA_EDGES = new Set(['children', 'comments']);
+const KNOWN_USER_EDGES = new Set([
+  'media',
+  'media_publish',
+  'content_publishing_limit',
+  'stories',
+  'insights',
+]);
+const KNOWN_MEDIA_EDGES = new Set(['children', 'comments', 'insights']);
 
 function unknownPath(parts: readonly string[]): GraphError {
   return new GraphError({ message: `Unknown path components: /${parts.join('/')}`, code: 2500 });

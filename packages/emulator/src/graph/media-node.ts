@@ -69,6 +69,8 @@ export const mediaNode: NodeType<Media> = {
     like_count: () => 0,
     comments_count: (m, ctx) => mediaComments(ctx, m.id).length,
     alt_text: (m) => m.altText,
+    // Reference §9 (changelog 2026-06-22): the AI label can be read back.
+    is_ai_generated: (m) => m.isAiGenerated ?? false,
     legacy_instagram_media_id: (m) => m.id,
     children: (m, ctx, sub) =>
       m.mediaType === 'CAROUSEL_ALBUM'

@@ -11,7 +11,8 @@ import { requirePublishing } from './publishing-access';
 /**
  * `POST /{ig-user-id}/media_publish` with `creation_id` (reference §2 "Flow" step 3).
  *
- * Refuses, in this order: an unknown container (24/2207008); a carousel item on its own;
+ * Refuses, in this order: an unknown container (24/2207008); a carousel item on its own
+ * (a video item: 100/2207089, reference §9; an image item: 100);
  * an expired container (-2/2207020); one already published, which stays PUBLISHED and is
  * never published twice; one not FINISHED, or a carousel whose items are not all FINISHED
  * (9007/2207027); and a full rolling 24 h quota (9/2207042). Otherwise the container
@@ -26,7 +27,8 @@ export function publishMedia(ctx: EmulatorContext, caller: Caller, params: Param
       userMsg: `The media builder with creation id ${creationId} does not exist or has expired.`,
     });
   }
-  if (container.kind === 'CAROUSEL_ITEM_IMAGE' || container.kind === 'CAROUSEL_ITEM_VIDEO') {
+  if (container.kind === 'CAROUSEL_ITEM_VIDEO') throw publishingError(2207089);
+  if (container.kind === 'CAROUSEL_ITEM_IMAGE') {
     throw invalidParameter(
       'Carousel items cannot be published on their own; publish the carousel container',
     );
@@ -114,6 +116,9 @@ function toMedia(
     altText: container.altText,
     shareToFeed: container.kind === 'REELS' ? (container.shareToFeed ?? true) : undefined,
     audioName: container.audioName,
+    trialGraduation: container.trialGraduation,
+    isAiGenerated: container.isAiGenerated,
+    productTags: container.productTags,
     shortcode,
     permalink,
     publishedAt: now,

@@ -1,3 +1,9 @@
+import type {
+  FacebookCode,
+  FacebookPage,
+  FacebookToken,
+  FacebookUser,
+} from '../facebook/facebook-types';
 import { RollingWindow } from './rolling-window';
 import type { AccessToken, Account, AuthCode, Comment, Container, Media } from './types';
 
@@ -18,6 +24,11 @@ export class Store {
   readonly publishes = new RollingWindow(DAY_MS);
   /** Containers created, per account; a carousel of N items uses N + 1. */
   readonly creations = new RollingWindow(DAY_MS);
+  /** Facebook Login: people, their Pages, dialog codes and user and Page tokens. */
+  readonly facebookUsers = new Map<string, FacebookUser>();
+  readonly pages = new Map<string, FacebookPage>();
+  readonly facebookCodes = new Map<string, FacebookCode>();
+  readonly facebookTokens = new Map<string, FacebookToken>();
 
   accountByUsername(username: string): Account | undefined {
     const wanted = username.toLowerCase();
@@ -37,5 +48,9 @@ export class Store {
     this.comments.clear();
     this.publishes.clear();
     this.creations.clear();
+    this.facebookUsers.clear();
+    this.pages.clear();
+    this.facebookCodes.clear();
+    this.facebookTokens.clear();
   }
 }

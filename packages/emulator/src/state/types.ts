@@ -89,6 +89,16 @@ export interface UserTag {
   readonly y?: number;
 }
 
+/** A product tagged on a media (`product_tags`, reference §2). */
+export interface ProductTag {
+  readonly productId: string;
+  readonly x?: number;
+  readonly y?: number;
+}
+
+/** How a trial reel graduates (`trial_params.graduation_strategy`, reference §2). */
+export type GraduationStrategy = 'MANUAL' | 'SS_PERFORMANCE';
+
 /** Media fetch outcome: still running, fine, or the subcode the container fails with. */
 export type FetchOutcome =
   { state: 'pending' } | { state: 'ok' } | { state: 'failed'; subcode: number };
@@ -115,6 +125,11 @@ export interface ContainerDraft {
   readonly thumbOffset?: number | undefined;
   readonly audioName?: string | undefined;
   readonly children?: readonly string[] | undefined;
+  /** `trial_params`: a trial reel, shown to non-followers first. */
+  readonly trialGraduation?: GraduationStrategy | undefined;
+  /** `is_ai_generated`: the AI info label. */
+  readonly isAiGenerated?: boolean | undefined;
+  readonly productTags?: readonly ProductTag[] | undefined;
 }
 
 export interface Container extends ContainerDraft {
@@ -158,6 +173,9 @@ export interface Media {
   readonly altText?: string | undefined;
   readonly shareToFeed?: boolean | undefined;
   readonly audioName?: string | undefined;
+  readonly trialGraduation?: GraduationStrategy | undefined;
+  readonly isAiGenerated?: boolean | undefined;
+  readonly productTags?: readonly ProductTag[] | undefined;
   readonly shortcode: string;
   readonly permalink: string;
   readonly publishedAt: number;

@@ -7,7 +7,7 @@
  */
 import { createReelayError, isReelayError, type ReelayError } from '../errors';
 import { PageList } from '../pagination';
-import { toUploadBody, type MediaSource } from '../upload';
+import { progressFetch, toUploadBody, type MediaSource } from '../upload';
 import type {
   FetchLike,
   ReelayLogger,
@@ -63,6 +63,8 @@ interface SendPlan {
   repeatable: boolean;
   idempotencyKey: string | undefined;
   timeoutMs: number;
+  /** Sends this request instead of the client's `fetch` (an upload reporting progress). */
+  fetch?: FetchLike | undefined;
 }
 
 function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -170,6 +172,7 @@ export class HttpClient implements ResourceClient {
   readonly #refreshAccessToken: (() => Promise<string>) | undefined;
   #refreshing: Promise<void> | undefined;
   readonly #fetch: FetchLike;
+  readonly #customFetch: boolean;
   readonly #timeoutMs: number | undefined;
   readonly #maxRetries: number;
   readonly #baseDelayMs: number;
@@ -213,6 +216,7 @@ export class HttpClient implements ResourceClient {
     }
     // Calling the global fetch as a method of another object throws "Illegal invocation".
     this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.#customFetch = options.fetch !== undefined;
     this.#timeoutMs = options.timeoutMs;
     this.#maxRetries = options.retry?.maxRetries ?? DEFAULT_RETRY.maxRetries;
     this.#baseDelayMs = options.retry?.baseDelayMs ?? DEFAULT_RETRY.baseDelayMs;
@@ -299,7 +303,20 @@ export class HttpClient implements ResourceClient {
     if (upload.kind === 'json') {
       return this.request<T>(route, { ...input, body: upload.body }, { ...options, timeoutMs });
     }
-    return this.#send<T>(
+    const { onProgress } = options;
+    let last = { loaded: 0, total: upload.size };
+    const report = (progress: { loaded: number; total: number }) => {
+      last = progress;
+      onProgress?.(progress);
+    };
+    // XMLHttpRequest follows redirects, so it never carries an API key; a custom fetch
+    // stays the one every request goes through.
+    const viaXhr =
+      onProgress && this.#apiKey === undefined && !this.#customFetch
+        ? progressFetch(report)
+        : undefined;
+    report(last);
+    const answer = await this.#send<T>(
       {
         route,
         input,
@@ -308,9 +325,12 @@ export class HttpClient implements ResourceClient {
         repeatable: false,
         idempotencyKey: undefined,
         timeoutMs,
+        fetch: viaXhr,
       },
       options,
     );
+    if (last.loaded < last.total) report({ loaded: last.total, total: last.total });
+    return answer;
   }
 
   #secrets(): string[] {
@@ -373,7 +393,7 @@ export class HttpClient implements ResourceClient {
       let requestId: string | undefined;
 
       try {
-        const response = await this.#fetch(url, {
+        const response = await (plan.fetch ?? this.#fetch)(url, {
           method: route.method,
           headers: this.#requestHeaders(plan, options, token),
           body: plan.body?.payload ?? null,

@@ -147,11 +147,27 @@ export interface RequestOptions {
 }
 
 /**
+ * How much of an upload has gone out: `loaded` of `total` bytes.
+ *
+ * @example
+ * ```ts
+ * const onProgress = ({ loaded, total }: UploadProgress) => (bar.value = loaded / total);
+ * ```
+ */
+export interface UploadProgress {
+  /** Bytes sent so far. */
+  loaded: number;
+  /** Bytes to send in all; `loaded` equals it once everything went out. */
+  total: number;
+}
+
+/**
  * Options of `reelay.media.upload()`.
  *
  * @example
  * ```ts
  * await reelay.media.upload(stream, { filename: 'reel.mp4', contentType: 'video/mp4' });
+ * await reelay.media.upload(file, { onProgress: ({ loaded, total }) => (bar.value = loaded / total) });
  * ```
  */
 export interface UploadOptions extends RequestOptions {
@@ -159,4 +175,11 @@ export interface UploadOptions extends RequestOptions {
   filename?: string;
   /** Media type of the bytes; default the Blob's type, else guessed from the file name. */
   contentType?: string;
+  /**
+   * Called as the bytes go out, with how many were sent of how many. In a browser, with an
+   * access token, it is called while sending (the upload goes through `XMLHttpRequest`, as
+   * `fetch` cannot report progress); elsewhere, with an API key or a custom `fetch`, it is
+   * called at the start and once everything was accepted. Not called for `{ url }`.
+   */
+  onProgress?: (progress: UploadProgress) => void;
 }

@@ -16,6 +16,8 @@ export const ROUTE_METHODS = {
   signup: { method: 'auth.signup' },
   login: { method: 'auth.login' },
   refresh: { method: 'auth.refresh' },
+  logout: { method: 'auth.logout' },
+  getAuthOptions: { method: 'auth.options' },
   getMe: { method: 'me.get' },
   deleteMe: { method: 'me.delete' },
   updateOrganization: { method: 'organizations.update' },
@@ -29,6 +31,7 @@ export const ROUTE_METHODS = {
   listIntegrations: { method: 'accounts.list' },
   deleteIntegration: { method: 'accounts.disconnect' },
   getIntegrationHealth: { method: 'accounts.health' },
+  getIntegrationInsights: { method: 'accounts.insights' },
   connectCallback: {
     excluded:
       'Called by Instagram (Meta) itself, never by an integration; verified by the platform signature.',
@@ -39,6 +42,7 @@ export const ROUTE_METHODS = {
   updatePost: { method: 'posts.update' },
   deletePost: { method: 'posts.cancel' },
   retryPost: { method: 'posts.retry' },
+  getPostInsights: { method: 'posts.insights' },
   uploadMedia: { method: 'media.upload' },
   createNotification: { method: 'notifications.create' },
   listNotifications: { method: 'notifications.list' },

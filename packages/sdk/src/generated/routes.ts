@@ -73,6 +73,28 @@ export const refreshRoute = {
 } as const satisfies RouteMeta;
 
 /**
+ * `POST /v1/auth/logout`, with no credential. Encerra a sessão.
+ */
+export const logoutRoute = {
+  id: 'logout',
+  method: 'POST',
+  path: '/v1/auth/logout',
+  auth: 'public',
+  bodyTypes: ['application/json'],
+} as const satisfies RouteMeta;
+
+/**
+ * `GET /v1/auth/options`, with no credential. Formas de entrar neste servidor.
+ */
+export const getAuthOptionsRoute = {
+  id: 'getAuthOptions',
+  method: 'GET',
+  path: '/v1/auth/options',
+  auth: 'public',
+  bodyTypes: [],
+} as const satisfies RouteMeta;
+
+/**
  * `GET /v1/me`, with a Bearer token only. Usuário, organização e projetos.
  */
 export const getMeRoute = {
@@ -217,6 +239,17 @@ export const getIntegrationHealthRoute = {
 } as const satisfies RouteMeta;
 
 /**
+ * `GET /v1/integrations/{id}/insights`, with an API key, or a Bearer token with `projectId`. Métricas da conta por dia.
+ */
+export const getIntegrationInsightsRoute = {
+  id: 'getIntegrationInsights',
+  method: 'GET',
+  path: '/v1/integrations/{id}/insights',
+  auth: 'key',
+  bodyTypes: [],
+} as const satisfies RouteMeta;
+
+/**
  * `POST /v1/posts`, with an API key, or a Bearer token with `projectId`. Cria um post agora ou agendado.
  */
 export const createPostRoute = {
@@ -282,6 +315,17 @@ export const retryPostRoute = {
   path: '/v1/posts/{id}/retry',
   auth: 'key',
   bodyTypes: ['application/json'],
+} as const satisfies RouteMeta;
+
+/**
+ * `GET /v1/posts/{id}/insights`, with an API key, or a Bearer token with `projectId`. Métricas de um post.
+ */
+export const getPostInsightsRoute = {
+  id: 'getPostInsights',
+  method: 'GET',
+  path: '/v1/posts/{id}/insights',
+  auth: 'key',
+  bodyTypes: [],
 } as const satisfies RouteMeta;
 
 /**

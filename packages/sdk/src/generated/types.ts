@@ -36,7 +36,7 @@ export interface CreateProfileBody {
 
 export interface CreatePostBody {
   /**
-   * A legenda: até 2200 caracteres (pontos de código Unicode), 30 hashtags e 20 menções.
+   * A legenda: até 2200 caracteres (pontos de código Unicode), 30 hashtags e 20 menções. Com mais de 5 hashtags o post é aceito com um aviso (`warningMessage`): o Instagram anunciou um limite de 5.
    */
   content?: string;
   /**
@@ -112,6 +112,9 @@ export interface InstagramOptions {
    * Até 3 nomes de usuário convidados como colaboradores (não em Stories).
    */
   collaborators?: string[];
+  /**
+   * Pessoas marcadas: no feed e em carrosséis (imagens) com x e y; em Stories x e y são opcionais; em Reels só o nome de usuário.
+   */
   userTags?: Array<{
     username: string;
     /**
@@ -136,11 +139,52 @@ export interface InstagramOptions {
    * Comentário publicado logo após o post (não em Stories).
    */
   firstComment?: string;
+  /**
+   * Só Reels: publica como Reel de teste, mostrado primeiro a quem não segue a conta.
+   */
+  trialParams?: TrialParams;
+  /**
+   * true marca o post como conteúdo gerado por IA (rótulo de informações de IA do Instagram); num carrossel vale para o post inteiro.
+   */
+  aiGenerated?: boolean;
+  /**
+   * Só Reels: o nome do áudio; o Instagram deixa renomeá-lo uma vez.
+   */
+  audioName?: string;
+  /**
+   * Até 5 produtos marcados, no feed (com x e y) ou num Reel (sem x e y). Só para contas conectadas com Login do Facebook.
+   */
+  productTags?: ProductTag[];
+}
+
+export interface TrialParams {
+  /**
+   * MANUAL: vira um Reel comum só pelo app do Instagram; SS_PERFORMANCE: vira sozinho se for bem entre quem não segue a conta.
+   */
+  graduationStrategy: 'MANUAL' | 'SS_PERFORMANCE';
+}
+
+/**
+ * Um produto marcado no post.
+ */
+export interface ProductTag {
+  /**
+   * O id do produto no catálogo da loja do Instagram.
+   */
+  productId: string;
+  /**
+   * De 0 a 1, da esquerda; obrigatório no feed, não aceito em Reels.
+   */
+  x?: number;
+  /**
+   * De 0 a 1, do topo; obrigatório no feed, não aceito em Reels.
+   */
+  y?: number;
 }
 
 export interface UpdatePostBody {
   /**
-   * A legenda: até 2200 caracteres (pontos de código Unicode), 30 hashtags e 20 menções.
+   * A legenda: até 2200 caracteres (pontos de código Unicode), 30 hashtags e 20 menções. Com mais de 5 hashtags o post é aceito com um aviso (`warningMessage`): o Instagram anunciou um limite de 5.
    */
   content?: string;
   kind?: 'feed' | 'reel' | 'story' | 'carousel';
@@ -313,6 +357,31 @@ export interface User {
   name: string | null;
 }
 
+export interface AuthOptions {
+  success: true;
+  /**
+   * Se `POST /v1/auth/signup` aceita um usuário novo agora: sempre enquanto o servidor não tem usuários; depois, só com `REELAY_ALLOW_SIGNUP=true`.
+   */
+  signup: boolean;
+  /**
+   * Entrada por OpenID Connect, quando o servidor aceita um emissor externo.
+   */
+  oidc: {
+    /**
+     * O emissor OpenID Connect aceito (`REELAY_OIDC_ISSUER`).
+     */
+    issuer: string;
+    /**
+     * O `client_id` com que um navegador pede a entrada ao emissor: a audiência exigida nos tokens (`REELAY_OIDC_AUDIENCE`); `null` quando não há audiência configurada.
+     */
+    clientId: string | null;
+  } | null;
+  /**
+   * Os logins com que este servidor conecta contas do Instagram (`login` de `GET /v1/connect/instagram`): `instagram` com `INSTAGRAM_APP_ID` e `INSTAGRAM_APP_SECRET`, `facebook` com `FACEBOOK_APP_ID` e `FACEBOOK_APP_SECRET`; vazio quando nenhum está configurado. O primeiro é o usado quando `login` não é informado.
+   */
+  connectLogins: Array<'instagram' | 'facebook'>;
+}
+
 export interface Organization {
   /**
    * Id com prefixo `org_`.
@@ -433,6 +502,10 @@ export interface ConnectedAccount {
    */
   healthError: string | null;
   scopes: string[];
+  /**
+   * Como a conta foi conectada: `instagram` (Login do Instagram, API do Instagram) ou `facebook` (Login do Facebook, pela Página do Facebook vinculada à conta).
+   */
+  loginMode: 'instagram' | 'facebook';
 }
 
 export interface ConnectionHealth {
@@ -453,6 +526,77 @@ export interface ConnectionHealth {
    * true quando o Instagram foi consultado nesta chamada; false quando vem da verificação anterior (no máximo 10 minutos).
    */
   checkedLive: boolean;
+}
+
+export interface AccountInsights {
+  /**
+   * Id com prefixo `int_`.
+   */
+  integrationId: string;
+  /**
+   * Primeiro dia (UTC).
+   */
+  since: string;
+  /**
+   * Último dia (UTC).
+   */
+  until: string;
+  /**
+   * Os dias são contados em UTC.
+   */
+  timezone: 'UTC';
+  /**
+   * Um item por dia, em ordem.
+   */
+  days: AccountInsightsDay[];
+  /**
+   * Totais do período; `null` quando o Instagram não os serve.
+   */
+  totals: {
+    /**
+     * Contas alcançadas no período, sem repetição (`reach`).
+     */
+    reach: number | null;
+    /**
+     * Visualizações no período (`views`).
+     */
+    views: number | null;
+    /**
+     * Visitas ao perfil no período (`profile_views`).
+     */
+    profileViews: number | null;
+    /**
+     * Contas que interagiram no período (`accounts_engaged`).
+     */
+    accountsEngaged: number | null;
+  };
+  /**
+   * `not_enough_viewers` quando o Instagram não informa métricas por falta de público; `null` normalmente.
+   */
+  reason: 'not_enough_viewers' | null;
+  /**
+   * Quando o Instagram foi consultado.
+   */
+  fetchedAt: string;
+}
+
+export interface AccountInsightsDay {
+  /**
+   * O dia (UTC), `AAAA-MM-DD`.
+   */
+  date: string;
+  /**
+   * Contas alcançadas no dia (`reach`).
+   */
+  reach: number | null;
+  /**
+   * Visualizações no dia (`views`).
+   */
+  views: number | null;
+  /**
+   * Seguidores novos no dia, descontados os que deixaram de seguir (`follower_count`); o Instagram só informa os últimos 30 dias.
+   */
+  followerCount: number | null;
 }
 
 export interface Post {
@@ -513,6 +657,89 @@ export interface PostTarget {
   errorCode: string | null;
   errorMessage: string | null;
   warningMessage: string | null;
+}
+
+/**
+ * As métricas do post numa conta.
+ */
+export interface PostTargetInsights {
+  /**
+   * Id com prefixo `tgt_`.
+   */
+  targetId: string;
+  /**
+   * Id com prefixo `int_`.
+   */
+  integrationId: string;
+  platformPostId: string | null;
+  metrics: PostMetrics;
+  /**
+   * Por que não há métricas: `not_published` (a conta ainda não publicou; o Instagram não é consultado), `not_enough_viewers` (poucas pessoas viram a mídia para o Instagram informar), `not_available` (ainda não foi possível ler; veja `errorCode`). `null` quando há métricas.
+   */
+  reason: 'not_published' | 'not_enough_viewers' | 'not_available' | null;
+  /**
+   * Quando as métricas mostradas foram lidas do Instagram.
+   */
+  fetchedAt: string | null;
+  /**
+   * true quando o Instagram foi consultado nesta chamada; false quando vem da leitura anterior (no máximo 1 hora).
+   */
+  checkedLive: boolean;
+  /**
+   * Código da seção de erros da última consulta que falhou (ex.: `TOKEN_INVALID`, `PERMISSION_REQUIRED`); as métricas anteriores, se houver, continuam em `metrics`.
+   */
+  errorCode: string | null;
+  errorMessage: string | null;
+}
+
+/**
+ * Métricas servidas pelo Instagram; `null` quando o Instagram não serve a métrica para este tipo de post ou não há dados.
+ */
+export interface PostMetrics {
+  /**
+   * Visualizações (`views`).
+   */
+  views: number | null;
+  /**
+   * Contas alcançadas (`reach`).
+   */
+  reach: number | null;
+  /**
+   * Curtidas (`likes`); não existe em stories.
+   */
+  likes: number | null;
+  /**
+   * Comentários (`comments`); não existe em stories.
+   */
+  comments: number | null;
+  /**
+   * Salvamentos (`saved`); não existe em stories.
+   */
+  saved: number | null;
+  /**
+   * Compartilhamentos (`shares`).
+   */
+  shares: number | null;
+  /**
+   * Interações somadas (`total_interactions`).
+   */
+  totalInteractions: number | null;
+  /**
+   * Reels: tempo médio assistido, em milissegundos (`ig_reels_avg_watch_time`).
+   */
+  avgWatchTimeMs: number | null;
+  /**
+   * Reels: tempo total assistido, em milissegundos (`ig_reels_video_view_total_time`).
+   */
+  totalWatchTimeMs: number | null;
+  /**
+   * Stories: ações de navegação (avançar, voltar, sair) (`navigation`).
+   */
+  navigation: number | null;
+  /**
+   * Stories: respostas (`replies`).
+   */
+  replies: number | null;
 }
 
 export interface Media {
@@ -779,6 +1006,21 @@ export type LoginResponse = AuthSession;
 export type RefreshResponse = AuthSession;
 
 /**
+ * `application/json` body of `POST /v1/auth/logout` (`logout`).
+ */
+export type LogoutBody = RefreshBody;
+
+/**
+ * Answer of `POST /v1/auth/logout` (`logout`): 204.
+ */
+export type LogoutResponse = void;
+
+/**
+ * Answer of `GET /v1/auth/options` (`getAuthOptions`): 200.
+ */
+export type GetAuthOptionsResponse = AuthOptions;
+
+/**
  * Answer of `GET /v1/me` (`getMe`): 200.
  */
 export interface GetMeResponse {
@@ -902,9 +1144,13 @@ export interface ConnectPlatformQuery {
    */
   profileId?: string;
   /**
-   * Para onde o navegador volta depois da conexão, com `integrationId` ou `error` na consulta.
+   * Para onde o navegador volta depois da conexão, com `integrationId` (e `count`, o número de contas conectadas) ou `error` na consulta.
    */
   redirectUrl?: string;
+  /**
+   * Como conectar: `instagram` (Login do Instagram) ou `facebook` (Login do Facebook, que conecta as contas profissionais vinculadas às Páginas escolhidas). Padrão: o login configurado no servidor; `instagram` quando os dois estão. Um login não configurado responde 400 `VALIDATION_ERROR` nomeando `login`.
+   */
+  login?: 'instagram' | 'facebook';
 }
 
 /**
@@ -993,6 +1239,35 @@ export interface GetIntegrationHealthQuery {
 export interface GetIntegrationHealthResponse {
   success: true;
   health: ConnectionHealth;
+}
+
+/**
+ * Path parameters of `GET /v1/integrations/{id}/insights` (`getIntegrationInsights`).
+ */
+export interface GetIntegrationInsightsParams {
+  id: string;
+}
+
+/**
+ * Query of `GET /v1/integrations/{id}/insights` (`getIntegrationInsights`).
+ */
+export interface GetIntegrationInsightsQuery {
+  /**
+   * Primeiro dia (UTC), inclusive. Padrão: 6 dias antes de `until`.
+   */
+  since?: string;
+  /**
+   * Último dia (UTC), inclusive; no máximo hoje e no máximo 30 dias depois de `since`. Padrão: hoje.
+   */
+  until?: string;
+}
+
+/**
+ * Answer of `GET /v1/integrations/{id}/insights` (`getIntegrationInsights`): 200.
+ */
+export interface GetIntegrationInsightsResponse {
+  success: true;
+  insights: AccountInsights;
 }
 
 /**
@@ -1106,6 +1381,38 @@ export interface RetryPostParams {
 export interface RetryPostResponse {
   success: true;
   post: Post;
+}
+
+/**
+ * Path parameters of `GET /v1/posts/{id}/insights` (`getPostInsights`).
+ */
+export interface GetPostInsightsParams {
+  id: string;
+}
+
+/**
+ * Query of `GET /v1/posts/{id}/insights` (`getPostInsights`).
+ */
+export interface GetPostInsightsQuery {
+  /**
+   * `true` consulta o Instagram mesmo que a última leitura tenha menos de 1 hora.
+   */
+  force?: boolean | 'true' | 'false';
+}
+
+/**
+ * Answer of `GET /v1/posts/{id}/insights` (`getPostInsights`): 200.
+ */
+export interface GetPostInsightsResponse {
+  success: true;
+  /**
+   * Id com prefixo `post_`.
+   */
+  postId: string;
+  /**
+   * Uma entrada por conta do post, na ordem de `platforms[]` do post.
+   */
+  platforms: PostTargetInsights[];
 }
 
 /**

@@ -5,20 +5,9 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { ReelayError, type AuthMode } from '@reelay/core';
-import type { Clock } from '../clock';
-import type { AccessTokens, BearerIdentity } from '../security/access-tokens';
+import type { AccessTokens } from '../security/access-tokens';
 import { hashSecret, looksLikeApiKey } from '../security/api-keys';
-import { findActiveApiKeyByHash, touchApiKey } from '../store/api-keys';
-import type { Db } from '../store/schema';
-import { findUserWithProjectAccess } from '../store/user-project-access';
-import {
-  findProjectOfUser,
-  findUserByEmail,
-  findUserById,
-  findUserByOidcSubject,
-  insertUser,
-  linkOidcSubject,
-} from '../store/users';
+import type { Credentials } from '../services/credentials';
 
 /** Who is calling, once the credential is verified. */
 export type Principal =
@@ -75,8 +64,8 @@ export function hasAnyCredential(credentials: PresentedCredentials): boolean {
 }
 
 export interface AuthenticatorDeps {
-  db: Db;
-  clock: Clock;
+  /** What the store knows about keys, users and project ownership. */
+  credentials: Credentials;
   accessTokens: AccessTokens;
   /** Origins the server itself serves pages from (the interactive reference). */
   ownOrigins: readonly string[];
@@ -87,81 +76,31 @@ export interface AuthenticatorDeps {
  *
  * @example
  * ```ts
- * const auth = createAuthenticator({ db, clock, accessTokens, ownOrigins: [publicOrigin] });
+ * const auth = createAuthenticator({ credentials, accessTokens, ownOrigins: [publicOrigin] });
  * const principal = await auth.verify(readCredentials(req));
  * ```
  */
 export function createAuthenticator(deps: AuthenticatorDeps) {
-  // lastUsedAt is kept to the minute; skip the statement entirely within that minute.
-  const lastTouched = new Map<string, number>();
-
   /**
    * The user a token names. With a project named, the same read answers whether the user
    * owns it, so a project route reads the database once.
    */
-  async function userFromIdentity(
-    identity: BearerIdentity,
+  async function userFromToken(
+    bearer: string,
     projectId: string | null,
   ): Promise<Extract<Principal, { kind: 'user' }> | null> {
-    if (projectId !== null) {
-      const found = await findUserWithProjectAccess(
-        deps.db,
-        identity.kind === 'local' ? { id: identity.userId } : { oidcSubject: identity.subject },
-        projectId,
-      );
-      if (found) {
-        const projectAccess = { projectId, owned: found.ownsProject };
-        return { kind: 'user', userId: found.userId, projectAccess };
-      }
-      if (identity.kind === 'local') return null;
-      const userId = await linkOrCreateOidcUser(identity);
-      return userId ? { kind: 'user', userId } : null;
+    const identity = await deps.accessTokens.verify(bearer);
+    if (!identity) return null;
+    const user = await deps.credentials.findUser(identity, projectId);
+    if (!user) return null;
+    if (projectId === null || user.ownsProject === undefined) {
+      return { kind: 'user', userId: user.userId };
     }
-    if (identity.kind === 'local') {
-      return (await findUserById(deps.db, identity.userId))
-        ? { kind: 'user', userId: identity.userId }
-        : null;
-    }
-    const userId = await userFromOidc(identity);
-    return userId ? { kind: 'user', userId } : null;
-  }
-
-  /** The user of an OpenID Connect identity, linked or created on its first request. */
-  async function userFromOidc(
-    identity: Extract<BearerIdentity, { kind: 'oidc' }>,
-  ): Promise<string | null> {
-    const known = await findUserByOidcSubject(deps.db, identity.subject);
-    return known ? known.id : linkOrCreateOidcUser(identity);
-  }
-
-  /** First request of an OpenID Connect subject no user has yet. */
-  async function linkOrCreateOidcUser(
-    identity: Extract<BearerIdentity, { kind: 'oidc' }>,
-  ): Promise<string | null> {
-    const now = deps.clock.now();
-    const email = identity.email ?? `${identity.subject.replace(/[^a-z0-9]+/gi, '.')}@oidc.invalid`;
-    const sameEmail = await findUserByEmail(deps.db, email);
-    if (sameEmail) {
-      // Created a moment ago by a concurrent first request with this same token.
-      if (sameEmail.oidc_subject === identity.subject) return sameEmail.id;
-      // Link an existing local user only when the issuer vouches for the e-mail.
-      if (!identity.emailVerified || sameEmail.oidc_subject !== null) return null;
-      await linkOidcSubject(deps.db, sameEmail.id, identity.subject, now);
-      return sameEmail.id;
-    }
-    try {
-      const user = await insertUser(
-        deps.db,
-        { email, name: identity.name, password_hash: null, oidc_subject: identity.subject },
-        now,
-      );
-      return user.id;
-    } catch (error) {
-      // A dashboard's first requests arrive together: one insert wins the unique index.
-      const raced = await findUserByOidcSubject(deps.db, identity.subject);
-      if (raced) return raced.id;
-      throw error;
-    }
+    return {
+      kind: 'user',
+      userId: user.userId,
+      projectAccess: { projectId, owned: user.ownsProject },
+    };
   }
 
   return {
@@ -174,17 +113,12 @@ export function createAuthenticator(deps: AuthenticatorDeps) {
       if (credentials.malformed || (credentials.key && credentials.bearer)) return null;
       if (credentials.key) {
         if (!looksLikeApiKey(credentials.key)) return null;
-        const row = await findActiveApiKeyByHash(deps.db, hashSecret(credentials.key));
-        if (!row) return null;
-        const now = deps.clock.now();
-        if ((lastTouched.get(row.id) ?? 0) < now - 60_000) {
-          lastTouched.set(row.id, now);
-          await touchApiKey(deps.db, row.id, now);
-        }
-        return { kind: 'key', apiKeyId: row.id, projectId: row.project_id };
+        const key = await deps.credentials.findApiKey(hashSecret(credentials.key));
+        if (!key) return null;
+        await deps.credentials.touchApiKey(key.id);
+        return { kind: 'key', apiKeyId: key.id, projectId: key.projectId };
       }
-      const identity = await deps.accessTokens.verify(credentials.bearer!);
-      return identity ? await userFromIdentity(identity, credentials.projectId ?? null) : null;
+      return userFromToken(credentials.bearer!, credentials.projectId ?? null);
     },
 
     /**
@@ -229,7 +163,7 @@ export function createAuthenticator(deps: AuthenticatorDeps) {
       const owned =
         known?.projectId === projectId
           ? known.owned
-          : Boolean(await findProjectOfUser(deps.db, projectId, principal.userId));
+          : await deps.credentials.ownsProject(principal.userId, projectId);
       if (!owned) {
         throw new ReelayError('FORBIDDEN', {
           message: 'Este projeto não pertence ao usuário autenticado.',

@@ -1,20 +1,25 @@
 /**
- * Stored rows as the API shows them (spec §2): dates in ISO 8601 UTC with `Z`, absent
+ * Records as the API shows them (spec §2): dates in ISO 8601 UTC with `Z`, absent
  * values as `null`, secrets never.
  */
 import { isoTime } from '../clock';
+import type { UserRecord } from '../services/account';
 import type { ApiKeyRecord } from '../services/api-keys';
 import type { IntegrationRecord } from '../services/integrations';
 import type { ProfileRecord } from '../services/profiles';
+
+export function presentUser(user: UserRecord) {
+  return { id: user.id, email: user.email, name: user.name };
+}
 
 export function presentApiKey(row: ApiKeyRecord) {
   return {
     id: row.id,
     name: row.name,
     prefix: row.prefix,
-    createdAt: isoTime(row.created_at),
-    lastUsedAt: isoTime(row.last_used_at),
-    revokedAt: isoTime(row.revoked_at),
+    createdAt: isoTime(row.createdAt),
+    lastUsedAt: isoTime(row.lastUsedAt),
+    revokedAt: isoTime(row.revokedAt),
   };
 }
 
@@ -23,7 +28,7 @@ export function presentProfile(row: ProfileRecord) {
     id: row.id,
     name: row.name,
     description: row.description,
-    createdAt: isoTime(row.created_at),
+    createdAt: isoTime(row.createdAt),
   };
 }
 
@@ -31,16 +36,17 @@ export function presentIntegration(row: IntegrationRecord) {
   return {
     id: row.id,
     platform: 'instagram' as const,
-    platformUserId: row.platform_user_id,
+    platformUserId: row.platformUserId,
     displayName: row.username,
-    imageUrl: row.image_url,
-    profileId: row.profile_id,
-    createdAt: isoTime(row.created_at),
-    authStatus: row.auth_status,
+    imageUrl: row.imageUrl,
+    profileId: row.profileId,
+    createdAt: isoTime(row.createdAt),
+    authStatus: row.authStatus,
     status: row.status,
-    tokenExpiresAt: isoTime(row.token_expires_at),
-    lastHealthCheckAt: isoTime(row.last_health_check_at),
-    healthError: row.health_error,
+    tokenExpiresAt: isoTime(row.tokenExpiresAt),
+    lastHealthCheckAt: isoTime(row.lastHealthCheckAt),
+    healthError: row.healthError,
     scopes: row.scopes,
+    loginMode: row.loginMode,
   };
 }

@@ -1,10 +1,8 @@
 /**
  * Fixed one-minute windows per credential and bucket (spec §8). With SQLite (one
- * server) counters live in memory; with PostgreSQL they live in the database, so several
- * instances share one limit.
+ * server) counters live in memory; with PostgreSQL they live in the database
+ * (`services/database-rate-limiter.ts`), so several instances share one limit.
  */
-import { sql } from 'kysely';
-import type { Db } from '../store/schema';
 
 export interface RateLimitResult {
   limit: number;
@@ -19,7 +17,15 @@ export interface RateLimiter {
   close(): void;
 }
 
-function result(
+/**
+ * The answer for a window's `count`-th request.
+ *
+ * @example
+ * ```ts
+ * windowResult(301, 300, windowStart, 60_000, now).limited; // true
+ * ```
+ */
+export function windowResult(
   count: number,
   limit: number,
   windowStart: number,
@@ -57,44 +63,8 @@ export function createMemoryRateLimiter(): RateLimiter {
       const counter = counters.get(key);
       const count = counter && counter.windowStart === windowStart ? counter.count + 1 : 1;
       counters.set(key, { windowStart, count });
-      return result(count, limit, windowStart, windowMs, now);
+      return windowResult(count, limit, windowStart, windowMs, now);
     },
     close: () => clearInterval(sweep),
-  };
-}
-
-/**
- * Counters in the database, one upsert per request.
- *
- * @example
- * ```ts
- * const limiter = createDatabaseRateLimiter(store.db);
- * ```
- */
-export function createDatabaseRateLimiter(db: Db): RateLimiter {
-  let hits = 0;
-  return {
-    async hit(key, limit, windowMs, now) {
-      const windowStart = now - (now % windowMs);
-      const row = await db
-        .insertInto('rate_limit_counters')
-        .values({ key, window_start: windowStart, count: 1 })
-        .onConflict((conflict) =>
-          conflict
-            .columns(['key', 'window_start'])
-            .doUpdateSet({ count: sql`rate_limit_counters.count + 1` }),
-        )
-        .returning('count')
-        .executeTakeFirstOrThrow();
-      // Old windows are useless; clear them now and then rather than on every request.
-      if (++hits % 1000 === 0) {
-        await db
-          .deleteFrom('rate_limit_counters')
-          .where('window_start', '<', now - 2 * windowMs)
-          .execute();
-      }
-      return result(Number(row.count), limit, windowStart, windowMs, now);
-    },
-    close: () => {},
   };
 }

@@ -19,7 +19,8 @@ import {
 } from '@reelay/core';
 import type { Clock } from '../clock';
 import { insertMedia } from '../store/media';
-import type { Db, MediaTable } from '../store/schema';
+import type { StoredMedia } from '../store/media-records';
+import type { Db } from '../store/schema';
 import type { IncomingFolder } from './incoming-folder';
 import { inspectMedia } from './inspect-media';
 import type { MediaStorage } from './media-storage';
@@ -75,23 +76,23 @@ export function createMediaIntake(deps: MediaIntakeDeps): MediaIntake {
     const now = clock.now();
     const id = newId('media', now);
     const key = `${projectId}/${id}/${originalName(description.mime)}`;
-    const row = rowOf(description, {
+    const media = storedMedia(description, {
       id,
-      project_id: projectId,
-      storage_key: key,
+      projectId,
+      storageKey: key,
       // 192 random bits: the URL is the only secret between the platform and the file.
-      public_token: randomBytes(24).toString('base64url'),
-      source_url: sourceUrl,
-      created_at: now,
+      publicToken: randomBytes(24).toString('base64url'),
+      sourceUrl,
+      createdAt: now,
     });
     await storage.put(key, temp, description.mime, size);
     try {
-      await insertMedia(db, row);
+      await insertMedia(db, media);
     } catch (error) {
       await storage.remove(key).catch(() => {});
       throw error;
     }
-    return recordOf(row, publicUrl);
+    return recordOf(media, publicUrl);
   }
 
   return {
@@ -144,14 +145,14 @@ export function uploadTooLarge(): ReelayError {
   );
 }
 
-/** The row of an accepted file. */
-function rowOf(
+/** The stored media item of an accepted file. */
+function storedMedia(
   description: MediaDescription,
   base: Pick<
-    MediaTable,
-    'id' | 'project_id' | 'storage_key' | 'public_token' | 'source_url' | 'created_at'
+    StoredMedia,
+    'id' | 'projectId' | 'storageKey' | 'publicToken' | 'sourceUrl' | 'createdAt'
   >,
-): MediaTable {
+): StoredMedia {
   const video = description.type === 'video' ? description : null;
   return {
     ...base,
@@ -160,14 +161,14 @@ function rowOf(
     size: description.size,
     width: description.width,
     height: description.height,
-    duration_seconds: video?.durationSeconds ?? null,
+    durationSeconds: video?.durationSeconds ?? null,
     fps: video?.fps ?? null,
     bitrate: video?.bitrate ?? null,
-    video_codec: video?.videoCodec ?? null,
-    audio_codec: video?.audioCodec ?? null,
-    moov_before_mdat: video ? (video.moovBeforeMdat ? 1 : 0) : null,
+    videoCodec: video?.videoCodec ?? null,
+    audioCodec: video?.audioCodec ?? null,
+    moovBeforeMdat: video ? video.moovBeforeMdat : null,
     status: 'ready',
-    rendition_key: null,
-    rendition_size: null,
+    renditionKey: null,
+    renditionSize: null,
   };
 }

@@ -4,33 +4,9 @@
  */
 import type { MediaDescription } from '@reelay/core';
 import { isoTime } from '../clock';
-import type { MediaTable } from '../store/schema';
+import type { StoredMedia } from '../store/media-records';
 
-export interface MediaRecord {
-  readonly id: string;
-  readonly projectId: string;
-  readonly type: 'image' | 'video';
-  /** Established from the file's magic bytes. */
-  readonly mime: string;
-  readonly size: number;
-  readonly width: number;
-  readonly height: number;
-  /** Seconds (videos). */
-  readonly durationSeconds: number | null;
-  readonly fps: number | null;
-  /** Bits per second of the video stream. */
-  readonly bitrate: number | null;
-  readonly videoCodec: string | null;
-  readonly audioCodec: string | null;
-  readonly status: MediaTable['status'];
-  readonly storageKey: string;
-  readonly publicToken: string;
-  /** The JPEG rendition of a PNG or WebP image, once made by `platformUrl`. */
-  readonly renditionKey: string | null;
-  readonly renditionSize: number | null;
-  /** The URL the media was imported from, if any. */
-  readonly sourceUrl: string | null;
-  readonly createdAt: number;
+export interface MediaRecord extends StoredMedia {
   /** Public URL of the original file. */
   readonly url: string;
   /** What the limit checks of core read. */
@@ -69,51 +45,37 @@ export function publicFileUrl(publicUrl: string, token: string, name: string): s
 }
 
 /**
- * Builds the record of a stored row.
+ * The record of a stored media item: its public URL and what core's limit checks read.
  *
  * @example
  * ```ts
- * const record = recordOf(row, config.publicUrl);
+ * const stored = await findMedia(db, projectId, id);
+ * const record = stored && recordOf(stored, config.publicUrl);
  * ```
  */
-export function recordOf(row: MediaTable, publicUrl: string): MediaRecord {
+export function recordOf(media: StoredMedia, publicUrl: string): MediaRecord {
   const common = {
-    mime: row.mime,
-    size: row.size,
-    width: row.width,
-    height: row.height,
+    mime: media.mime,
+    size: media.size,
+    width: media.width,
+    height: media.height,
   };
   const description: MediaDescription =
-    row.type === 'image'
+    media.type === 'image'
       ? { type: 'image', ...common }
       : {
           type: 'video',
           ...common,
-          durationSeconds: row.duration_seconds ?? 0,
-          fps: row.fps ?? 0,
-          videoCodec: row.video_codec ?? '',
-          audioCodec: row.audio_codec,
-          bitrate: row.bitrate ?? 0,
-          moovBeforeMdat: row.moov_before_mdat === 1,
+          durationSeconds: media.durationSeconds ?? 0,
+          fps: media.fps ?? 0,
+          videoCodec: media.videoCodec ?? '',
+          audioCodec: media.audioCodec,
+          bitrate: media.bitrate ?? 0,
+          moovBeforeMdat: media.moovBeforeMdat === true,
         };
   return {
-    id: row.id,
-    projectId: row.project_id,
-    type: row.type,
-    ...common,
-    durationSeconds: row.duration_seconds,
-    fps: row.fps,
-    bitrate: row.bitrate,
-    videoCodec: row.video_codec,
-    audioCodec: row.audio_codec,
-    status: row.status,
-    storageKey: row.storage_key,
-    publicToken: row.public_token,
-    renditionKey: row.rendition_key,
-    renditionSize: row.rendition_size,
-    sourceUrl: row.source_url,
-    createdAt: row.created_at,
-    url: publicFileUrl(publicUrl, row.public_token, originalName(row.mime)),
+    ...media,
+    url: publicFileUrl(publicUrl, media.publicToken, originalName(media.mime)),
     description,
   };
 }

@@ -105,8 +105,8 @@ export function createMediaService(options: MediaServiceOptions): MediaService {
     importFromUrl: intake.importFromUrl,
 
     async find(projectId, id) {
-      const row = await findMedia(db, projectId, id);
-      return row ? recordOf(row, config.publicUrl) : null;
+      const media = await findMedia(db, projectId, id);
+      return media ? recordOf(media, config.publicUrl) : null;
     },
 
     assertUsable(record, usage, field) {

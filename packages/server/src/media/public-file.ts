@@ -25,22 +25,22 @@ export async function findPublicFile(
   name: string,
 ): Promise<PublicFile | null> {
   if (!/^[A-Za-z0-9_-]{32}$/.test(token)) return null;
-  const row = await findMediaByToken(db, token);
-  if (!row || row.status !== 'ready') return null;
-  if (name === originalName(row.mime)) {
+  const media = await findMediaByToken(db, token);
+  if (!media || media.status !== 'ready') return null;
+  if (name === originalName(media.mime)) {
     return {
-      key: row.storage_key,
-      contentType: row.mime,
-      size: row.size,
-      createdAt: row.created_at,
+      key: media.storageKey,
+      contentType: media.mime,
+      size: media.size,
+      createdAt: media.createdAt,
     };
   }
-  if (name === RENDITION_NAME && row.rendition_key && row.rendition_size !== null) {
+  if (name === RENDITION_NAME && media.renditionKey && media.renditionSize !== null) {
     return {
-      key: row.rendition_key,
+      key: media.renditionKey,
       contentType: 'image/jpeg',
-      size: row.rendition_size,
-      createdAt: row.created_at,
+      size: media.renditionSize,
+      createdAt: media.createdAt,
     };
   }
   return null;

@@ -19,15 +19,17 @@ import {
 import { jobKey } from '../queue/job-kinds';
 import { enqueue } from '../queue/jobs';
 import { appendEvents } from '../webhooks/dispatch-events';
-import type { ServerContext } from '../server-context';
 import { findIntegration, type IntegrationRecord } from '../store/integrations';
 import type { PostRecord, StoredMediaItem, TargetRecord } from '../store/post-records';
 import { findTargetsOfPost, insertTargets } from '../store/post-targets';
 import { findPostByIdempotencyKey, insertPost } from '../store/posts';
+import type { Db } from '../store/schema';
 import { discardImports } from './imported-media';
-import type { PublishableMedia } from './media-port';
+import type { MediaPort, PublishableMedia } from './media-port';
 import { buildEvent } from './post-view';
 import { readPlatformQuota, reserveQuota, type PlatformQuota } from './quota';
+import type { PublishingDeps } from './publishing-deps';
+import { acceptanceWarning, assertOptionsFitAccounts } from './target-options';
 import { newTarget } from './target-row';
 import { canPublishWith, readAccessToken } from '../services/account-token';
 
@@ -55,7 +57,7 @@ function fingerprint(body: CreatePostBody): string {
 
 /** Accounts of the project, usable now; every problem names its field. */
 async function usableAccounts(
-  ctx: ServerContext,
+  ctx: Pick<PublishingDeps, 'db' | 'clock'>,
   projectId: string,
   body: CreatePostBody,
 ): Promise<IntegrationRecord[]> {
@@ -88,7 +90,7 @@ async function usableAccounts(
  * `imported` as soon as it exists, so a refusal can discard it.
  */
 async function resolveMedia(
-  ctx: ServerContext,
+  media: MediaPort,
   projectId: string,
   body: CreatePostBody,
   imported: PublishableMedia[],
@@ -96,7 +98,7 @@ async function resolveMedia(
   const resolved: Array<{ record: PublishableMedia; item: StoredMediaItem }> = [];
   for (const [index, item] of body.mediaItems.entries()) {
     if (item.mediaId !== undefined) {
-      const record = await ctx.media.find(projectId, item.mediaId);
+      const record = await media.find(projectId, item.mediaId);
       if (!record) {
         throw validationError([
           { field: `mediaItems[${index}].mediaId`, message: 'mídia não encontrada neste projeto' },
@@ -105,7 +107,7 @@ async function resolveMedia(
       resolved.push({ record, item: { type: record.type, mediaId: record.id, url: record.url } });
     } else {
       // Fetched and checked like an upload, so a bad URL fails now and not at publication.
-      const record = await ctx.media.importFromUrl(projectId, item.url!);
+      const record = await media.importFromUrl(projectId, item.url!);
       imported.push(record);
       if (item.type !== undefined && item.type !== record.type) {
         throw mediaInvalid(
@@ -132,14 +134,14 @@ async function resolveMedia(
  * ```
  */
 export async function acceptPost(
-  ctx: ServerContext,
+  ctx: PublishingDeps,
   projectId: string,
   body: CreatePostBody,
 ): Promise<AcceptedPost> {
   const hash = fingerprint(body);
   if (body.idempotencyKey !== undefined) {
     const original = await findPostByIdempotencyKey(ctx.db, projectId, body.idempotencyKey);
-    if (original) return replay(ctx, original, hash);
+    if (original) return replay(ctx.db, original, hash);
   }
 
   if (body.scheduledFor) {
@@ -147,6 +149,7 @@ export async function acceptPost(
     if (problem) throw validationError([{ field: 'scheduledFor', message: problem }]);
   }
   const accounts = await usableAccounts(ctx, projectId, body);
+  assertOptionsFitAccounts(body.platforms, accounts);
   const imported: PublishableMedia[] = [];
   try {
     return await store(ctx, projectId, body, hash, accounts, imported);
@@ -159,7 +162,7 @@ export async function acceptPost(
 
 /** Checks the media and the quota, then writes the post, its targets, jobs and event. */
 async function store(
-  ctx: ServerContext,
+  ctx: PublishingDeps,
   projectId: string,
   body: CreatePostBody,
   hash: string,
@@ -168,7 +171,7 @@ async function store(
 ): Promise<AcceptedPost> {
   const now = ctx.clock.now();
   const scheduledFor = body.scheduledFor ? body.scheduledFor.getTime() : null;
-  const media = await resolveMedia(ctx, projectId, body, imported);
+  const media = await resolveMedia(ctx.media, projectId, body, imported);
   const kind = assertPostComposition({
     kind: body.kind,
     content: body.content,
@@ -210,10 +213,11 @@ async function store(
         postId: post.id,
         projectId,
         integrationId: accounts[index]!.id,
-        profileId: accounts[index]!.profile_id,
+        profileId: accounts[index]!.profileId,
         options: target.options ?? {},
         status,
         scheduledFor,
+        warningMessage: acceptanceWarning(body.content),
       },
       now,
     ),
@@ -222,7 +226,7 @@ async function store(
   try {
     await ctx.db.transaction().execute(async (trx) => {
       // Counted and written as one decision: the accounts stay locked until commit.
-      await reserveQuota(trx, ctx, quotas);
+      await reserveQuota(trx, ctx.capabilities, quotas);
       await insertPost(trx, post);
       await insertTargets(trx, targets);
       for (const target of targets) {
@@ -254,7 +258,7 @@ async function store(
       if (original) {
         // Its own media were stored with it: the copies imported here are not needed.
         await discardImports(ctx, projectId, imported.splice(0));
-        return replay(ctx, original, hash);
+        return replay(ctx.db, original, hash);
       }
     }
     throw error;
@@ -263,11 +267,7 @@ async function store(
   return { post, targets, status: scheduledFor === null ? 202 : 201 };
 }
 
-async function replay(
-  ctx: ServerContext,
-  original: PostRecord,
-  hash: string,
-): Promise<AcceptedPost> {
+async function replay(db: Db, original: PostRecord, hash: string): Promise<AcceptedPost> {
   if (original.requestHash !== hash) {
     throw new ReelayError('IDEMPOTENCY_KEY_REUSED', {
       message: `A idempotencyKey "${original.idempotencyKey}" já criou o post ${original.id} com outro conteúdo; use uma chave nova para um post diferente.`,
@@ -275,7 +275,7 @@ async function replay(
   }
   return {
     post: original,
-    targets: await findTargetsOfPost(ctx.db, original.id),
+    targets: await findTargetsOfPost(db, original.id),
     status: original.wasScheduled && original.scheduledFor !== null ? 201 : 202,
   };
 }

@@ -3,9 +3,9 @@
  * ids were never shown to anyone, so they are removed: rows now, files by the media
  * sweep that empties the erasure queue.
  */
-import type { ServerContext } from '../server-context';
 import { eraseMedia } from '../store/media';
 import type { PublishableMedia } from './media-port';
+import type { PublishingDeps } from './publishing-deps';
 
 /**
  * Removes the media a refused request imported; never throws (a refusal stays the answer).
@@ -16,7 +16,7 @@ import type { PublishableMedia } from './media-port';
  * ```
  */
 export async function discardImports(
-  ctx: Pick<ServerContext, 'db' | 'clock' | 'logger'>,
+  ctx: Pick<PublishingDeps, 'db' | 'clock' | 'logger'>,
   projectId: string,
   imported: readonly PublishableMedia[],
 ): Promise<void> {

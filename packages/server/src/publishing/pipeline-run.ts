@@ -12,20 +12,22 @@ import {
 } from '@reelay/core';
 import { InstagramPlatformError } from '@reelay/core/platform';
 import type { JobOutcome } from '../queue/worker';
-import type { ServerContext } from '../server-context';
-import type { InstagramPlatform } from '../platform';
-import { updateIntegration, type IntegrationRecord } from '../store/integrations';
+import type { AccountPlatform } from '../platform';
+import { markReconnectRequired } from '../store/integration-upkeep';
+import type { IntegrationRecord } from '../store/integrations';
 import type { PostRecord, TargetChanges, TargetRecord } from '../store/post-records';
 import { updateTargetAtRevision } from '../store/post-targets';
 import type { PipelineSettings } from './pipeline-settings';
 import { recordTarget } from './post-outcome';
 import { failure } from './post-view';
+import type { PublishingDeps } from './publishing-deps';
 
 /** The run state of one target's pipeline: what was read, and the stored progress so far. */
 export interface Run {
-  ctx: ServerContext;
+  ctx: PublishingDeps;
   settings: PipelineSettings;
-  platform: InstagramPlatform;
+  /** The client of the account's login mode (its host and token, `platformFor`). */
+  platform: AccountPlatform;
   post: PostRecord;
   target: TargetRecord;
   integration: IntegrationRecord;
@@ -76,7 +78,7 @@ export async function persist(run: Run, changes: TargetChanges): Promise<boolean
 
 /** Fails a target that never got to run, before any platform call. */
 export async function failEarly(
-  ctx: ServerContext,
+  ctx: PublishingDeps,
   target: TargetRecord,
   code: ErrorCode,
   message?: string,
@@ -87,12 +89,12 @@ export async function failEarly(
 /** Fails the target; a token the platform refused also marks the account for reconnection. */
 export async function fail(run: Run, code: ErrorCode, message?: string): Promise<JobOutcome> {
   if (code === 'TOKEN_INVALID') {
-    await updateIntegration(run.ctx.db, run.integration.id, {
-      auth_status: 'reconnect_required',
-      status: 'revoked',
-      health_error: `TOKEN_INVALID: ${message ?? 'o Instagram recusou o token'}`,
-      updated_at: run.ctx.clock.now(),
-    });
+    await markReconnectRequired(
+      run.ctx.db,
+      run.integration.id,
+      `TOKEN_INVALID: ${message ?? 'o Instagram recusou o token'}`,
+      run.ctx.clock.now(),
+    );
   }
   return failEarly(run.ctx, run.target, code, message);
 }

@@ -5,13 +5,18 @@
  */
 import { isReelayError, pollDelay } from '@reelay/core';
 import {
+  explainCaptionRefusal,
   InstagramPlatformError,
+  isTransientPlatformError,
+  transientOnRead,
   withCarouselChildren,
   type ContainerPlan,
 } from '@reelay/core/platform';
 import type { JobOutcome } from '../queue/worker';
+import { carouselItemFailure } from './carousel-failure';
 import { recordTarget } from './post-outcome';
 import { handleError, persist, type Run } from './pipeline-run';
+import { acceptanceWarning } from './target-options';
 
 /** A step's answer: go on (`'next'`), or end the run with this outcome. */
 export type StepResult = 'next' | { end: JobOutcome };
@@ -19,7 +24,7 @@ export type StepResult = 'next' | { end: JobOutcome };
 const stop: StepResult = { end: undefined };
 
 function account(run: Run) {
-  return { accessToken: run.accessToken, igUserId: run.integration.platform_user_id };
+  return { accessToken: run.accessToken, igUserId: run.integration.platformUserId };
 }
 
 export async function createChild(
@@ -37,7 +42,12 @@ export async function createChild(
 export async function createParent(run: Run, plan: ContainerPlan): Promise<StepResult> {
   const params =
     plan.kind === 'carousel' ? withCarouselChildren(plan, run.target.childrenIds) : plan.container;
-  const { id } = await run.platform.createContainer({ ...account(run), params });
+  const { id } = await run.platform
+    .createContainer({ ...account(run), params })
+    .catch((error: unknown) => {
+      // A caption refused for its hashtags says so, with the cap Instagram announced.
+      throw explainCaptionRefusal(error, params.caption ?? '');
+    });
   if (!(await persist(run, { containerId: id, containerCreatedAt: run.ctx.clock.now() })))
     return stop;
   run.observed.containerCreatedNow = true;
@@ -46,10 +56,11 @@ export async function createParent(run: Run, plan: ContainerPlan): Promise<StepR
 
 /** Reads the container's status (`poll`, or `confirm` after an attempt) and notes it. */
 export async function observeContainer(run: Run): Promise<StepResult> {
-  const status = await run.platform.getContainerStatus({
-    accessToken: run.accessToken,
-    containerId: run.target.containerId!,
-  });
+  const status = await run.platform
+    .getContainerStatus({ accessToken: run.accessToken, containerId: run.target.containerId! })
+    .catch((error: unknown) => {
+      throw transientOnRead(error);
+    });
   switch (status.statusCode) {
     case 'FINISHED':
       if (
@@ -63,14 +74,17 @@ export async function observeContainer(run: Run): Promise<StepResult> {
     case 'IN_PROGRESS':
       run.observed.containerStatus = status.statusCode;
       return 'next';
-    default:
-      return {
-        end: await handleError(
-          run,
-          status.error ??
-            new InstagramPlatformError('INTERNAL_ERROR', { transient: false, outcome: 'refused' }),
-        ),
-      };
+    default: {
+      const error =
+        status.error ??
+        new InstagramPlatformError('INTERNAL_ERROR', { transient: false, outcome: 'refused' });
+      // A failed carousel does not say which item failed: its items are read to tell.
+      const failure =
+        run.post.kind === 'carousel' && status.statusCode === 'ERROR'
+          ? await carouselItemFailure(run, error)
+          : error;
+      return { end: await handleError(run, failure) };
+    }
   }
 }
 
@@ -107,14 +121,22 @@ export async function publish(run: Run): Promise<StepResult> {
 export async function finish(run: Run, plan: ContainerPlan): Promise<JobOutcome> {
   const mediaId = run.target.platformPostId;
   const warnings: string[] = [];
+  const captionWarning = acceptanceWarning(run.post.content);
+  if (captionWarning) warnings.push(captionWarning);
   if (mediaId === null) {
     warnings.push('Publicado: o Instagram confirmou a publicação, mas não informou o id da mídia.');
   }
   let permalink = run.target.platformPostUrl;
   if (mediaId !== null && permalink === null) {
+    const read = () => run.platform.getMedia({ accessToken: run.accessToken, mediaId });
     try {
-      permalink = (await run.platform.getMedia({ accessToken: run.accessToken, mediaId }))
-        .permalink;
+      // A transient failure (100/33 during an incident among them) gets one more read.
+      permalink = (
+        await read().catch((error: unknown) => {
+          if (isTransientPlatformError(transientOnRead(error))) return read();
+          throw error;
+        })
+      ).permalink;
     } catch (error) {
       run.ctx.logger.warn('link do post não obtido', { targetId: run.target.id, error });
     }

@@ -12,8 +12,7 @@ import { isActiveTargetStatus, isReelayError, nextStep, type PipelineStep } from
 import { buildContainerPlan, type ContainerPlan } from '@reelay/core/platform';
 import { PUBLISH_TARGET_GIVES_UP_AFTER as ABANDON_AFTER_FAILURES } from '../queue/job-kinds';
 import type { JobOutcome } from '../queue/worker';
-import type { ServerContext } from '../server-context';
-import { canPublishWith, readAccessToken } from '../services/account-token';
+import { canPublishWith, platformFor, readAccessToken } from '../services/account-token';
 import { findIntegration } from '../store/integrations';
 import type { PostRecord, TargetRecord } from '../store/post-records';
 import { findTarget } from '../store/post-targets';
@@ -31,16 +30,17 @@ import {
 } from './pipeline-steps';
 import { recordTarget } from './post-outcome';
 import { failure } from './post-view';
+import type { PublishingDeps } from './publishing-deps';
 
 /**
  * The `publish_target` job handler.
  *
  * @example
  * ```ts
- * const handlers = { publish_target: createPublishTargetHandler(ctx) };
+ * const handlers = { publish_target: createPublishTargetHandler(deps) };
  * ```
  */
-export function createPublishTargetHandler(ctx: ServerContext) {
+export function createPublishTargetHandler(ctx: PublishingDeps) {
   return async function publishTarget(
     payload: { targetId: string },
     job: JobsTable,
@@ -65,7 +65,7 @@ export function createPublishTargetHandler(ctx: ServerContext) {
 
 /** The account and token of a run, or `null` when the target cannot start (recorded). */
 async function openRun(
-  ctx: ServerContext,
+  ctx: PublishingDeps,
   settings: PipelineSettings,
   post: PostRecord,
   target: TargetRecord,
@@ -80,14 +80,15 @@ async function openRun(
     );
     return null;
   }
-  if (!ctx.platform) {
+  const platform = platformFor(ctx, integration);
+  if (!platform) {
     await failEarly(ctx, target, 'PLATFORM_CREDENTIALS_MISSING');
     return null;
   }
   return {
     ctx,
     settings,
-    platform: ctx.platform,
+    platform,
     post,
     target,
     integration,
@@ -137,7 +138,7 @@ function perform(run: Run, plan: ContainerPlan, step: PipelineStep): Promise<Ste
 
 /** Ends the run on the steps that need no platform call; `null` for the others. */
 async function conclude(
-  ctx: ServerContext,
+  ctx: PublishingDeps,
   run: Run | null,
   target: TargetRecord,
   step: PipelineStep,
@@ -183,7 +184,7 @@ async function recover(run: Run, error: unknown): Promise<JobOutcome> {
 }
 
 async function runTarget(
-  ctx: ServerContext,
+  ctx: PublishingDeps,
   settings: PipelineSettings,
   targetId: string,
 ): Promise<JobOutcome> {

@@ -18,30 +18,32 @@ import type * as z from 'zod';
 import type { retryPostBodySchema, updatePostBodySchema } from '@reelay/core';
 import { cancelJob, enqueue } from '../queue/jobs';
 import { appendEvents } from '../webhooks/dispatch-events';
-import type { ServerContext } from '../server-context';
 import { findIntegration } from '../store/integrations';
-import type { PostRecord, StoredMediaItem, TargetRecord } from '../store/post-records';
+import type { PostRecord, TargetRecord } from '../store/post-records';
 import { bumpTargets, findTargetsOfPost } from '../store/post-targets';
 import { findPost, lockPost, updatePost } from '../store/posts';
 import type { Db } from '../store/schema';
 import { publishJobKey } from './accept-post';
 import { discardImports } from './imported-media';
+import { editedMedia } from './edited-media';
 import type { PublishableMedia } from './media-port';
 import { settlePost } from './post-outcome';
 import { buildEvent } from './post-view';
+import type { PublishingDeps } from './publishing-deps';
 import { readPlatformQuota, reserveQuota, type PlatformQuota } from './quota';
+import { acceptanceWarning, assertStoredOptionsFitAccounts } from './target-options';
 import { freshPipeline } from './target-row';
 import { canPublishWith, readAccessToken } from '../services/account-token';
 
-async function postWithTargets(ctx: ServerContext, projectId: string, id: string) {
-  const post = await findPost(ctx.db, projectId, id);
+async function postWithTargets(db: Db, projectId: string, id: string) {
+  const post = await findPost(db, projectId, id);
   if (!post) throw new ReelayError('NOT_FOUND', { message: 'Post não encontrado neste projeto.' });
-  return { post, targets: await findTargetsOfPost(ctx.db, id) };
+  return { post, targets: await findTargetsOfPost(db, id) };
 }
 
 /** Reads the post again inside a transaction, locked, with its targets. */
-async function lockedPost(trx: Db, ctx: ServerContext, id: string) {
-  const post = (await lockPost(trx, ctx.dialect, id))!;
+async function lockedPost(trx: Db, capabilities: PublishingDeps['capabilities'], id: string) {
+  const post = (await lockPost(trx, capabilities, id))!;
   return { post, targets: await findTargetsOfPost(trx, id) };
 }
 
@@ -51,35 +53,6 @@ function stillWaiting(post: PostRecord, targets: readonly TargetRecord[], now: n
     post.scheduledFor === null ? null : new Date(post.scheduledFor),
     new Date(now),
   );
-}
-
-/** The edited media items, imported or looked up, with their records to check. */
-async function editedMedia(
-  ctx: ServerContext,
-  projectId: string,
-  post: PostRecord,
-  body: z.output<typeof updatePostBodySchema>,
-  imported: PublishableMedia[],
-) {
-  if (!body.mediaItems) {
-    const records: Array<PublishableMedia | null> = [];
-    for (const item of post.mediaItems) records.push(await ctx.media.find(projectId, item.mediaId));
-    return { items: post.mediaItems, records };
-  }
-  const items: StoredMediaItem[] = [];
-  const records: PublishableMedia[] = [];
-  for (const [index, item] of body.mediaItems.entries()) {
-    let record: PublishableMedia | null;
-    if (item.mediaId !== undefined) record = await ctx.media.find(projectId, item.mediaId);
-    else imported.push((record = await ctx.media.importFromUrl(projectId, item.url!)));
-    if (!record)
-      throw validationError([
-        { field: `mediaItems[${index}].mediaId`, message: 'mídia não encontrada neste projeto' },
-      ]);
-    items.push({ type: record.type, mediaId: record.id, url: item.url ?? record.url });
-    records.push(record);
-  }
-  return { items, records };
 }
 
 /**
@@ -92,12 +65,12 @@ async function editedMedia(
  * ```
  */
 export async function editPost(
-  ctx: ServerContext,
+  ctx: PublishingDeps,
   projectId: string,
   id: string,
   body: z.output<typeof updatePostBodySchema>,
 ): Promise<{ post: PostRecord; targets: TargetRecord[] }> {
-  const { post, targets } = await postWithTargets(ctx, projectId, id);
+  const { post, targets } = await postWithTargets(ctx.db, projectId, id);
   const now = ctx.clock.now();
   if (!stillWaiting(post, targets, now)) throw new ReelayError('POST_NOT_EDITABLE');
 
@@ -107,7 +80,7 @@ export async function editPost(
   }
   const imported: PublishableMedia[] = [];
   try {
-    const { items, records } = await editedMedia(ctx, projectId, post, body, imported);
+    const { items, records } = await editedMedia(ctx.media, projectId, post, body, imported);
     const content = body.content ?? post.content;
     const kind = assertPostComposition({
       kind: body.kind ?? (body.mediaItems ? undefined : post.kind),
@@ -115,6 +88,7 @@ export async function editPost(
       mediaTypes: items.map((item) => item.type),
       platforms: targets.map((target) => ({ options: target.options })),
     });
+    await assertStoredOptionsFitAccounts(ctx, projectId, targets);
     for (const [index, record] of records.entries()) {
       if (record) ctx.media.assertUsable(record, kind, `mediaItems[${index}]`);
     }
@@ -134,8 +108,8 @@ export async function editPost(
     await ctx.db.transaction().execute(async (trx) => {
       // Accounts before the post, as every writer takes them; moves that race for the last
       // slots of a window are counted one after another.
-      await reserveQuota(trx, ctx, quotas, id);
-      const locked = await lockedPost(trx, ctx, id);
+      await reserveQuota(trx, ctx.capabilities, quotas, id);
+      const locked = await lockedPost(trx, ctx.capabilities, id);
       if (!stillWaiting(locked.post, locked.targets, ctx.clock.now()))
         throw new ReelayError('POST_NOT_EDITABLE');
       await updatePost(trx, id, {
@@ -147,7 +121,14 @@ export async function editPost(
         updatedAt: now,
       });
       // Containers made for the old content are abandoned (they expire unused).
-      await bumpTargets(trx, id, locked.targets, { ...freshPipeline(), scheduledFor }, now);
+      const warningMessage = acceptanceWarning(content);
+      await bumpTargets(
+        trx,
+        id,
+        locked.targets,
+        { ...freshPipeline(), scheduledFor, warningMessage },
+        now,
+      );
       for (const target of locked.targets) {
         await enqueue(
           trx,
@@ -165,7 +146,7 @@ export async function editPost(
     await discardImports(ctx, projectId, imported);
     throw error;
   }
-  return postWithTargets(ctx, projectId, id);
+  return postWithTargets(ctx.db, projectId, id);
 }
 
 /**
@@ -177,11 +158,11 @@ export async function editPost(
  * await cancelPost(ctx, projectId, id);
  * ```
  */
-export async function cancelPost(ctx: ServerContext, projectId: string, id: string) {
-  await postWithTargets(ctx, projectId, id);
+export async function cancelPost(ctx: PublishingDeps, projectId: string, id: string) {
+  await postWithTargets(ctx.db, projectId, id);
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
-    const { targets, post } = await lockedPost(trx, ctx, id);
+    const { targets, post } = await lockedPost(trx, ctx.capabilities, id);
     if (!stillWaiting(post, targets, now)) throw new ReelayError('POST_NOT_CANCELLABLE');
     await bumpTargets(
       trx,
@@ -195,10 +176,10 @@ export async function cancelPost(ctx: ServerContext, projectId: string, id: stri
       now,
     );
     // Every target cancelled: the post is too, and cancellation emits nothing.
-    await settlePost(trx, ctx, post, now);
+    await settlePost(trx, ctx.config.publicUrl, post, now);
     for (const target of targets) await cancelJob(trx, publishJobKey(target.id));
   });
-  return postWithTargets(ctx, projectId, id);
+  return postWithTargets(ctx.db, projectId, id);
 }
 
 /**
@@ -211,12 +192,12 @@ export async function cancelPost(ctx: ServerContext, projectId: string, id: stri
  * ```
  */
 export async function retryPost(
-  ctx: ServerContext,
+  ctx: PublishingDeps,
   projectId: string,
   id: string,
   body: z.output<typeof retryPostBodySchema>,
 ) {
-  const { targets } = await postWithTargets(ctx, projectId, id);
+  const { targets } = await postWithTargets(ctx.db, projectId, id);
   const failed = targets.filter((target) => target.status === 'failed');
   if (failed.length === 0) throw new ReelayError('POST_NOT_RETRYABLE');
   const now = ctx.clock.now();
@@ -241,8 +222,8 @@ export async function retryPost(
   await ctx.db.transaction().execute(async (trx) => {
     // The post's own targets are left out of the count: a concurrent retry of the same
     // post that got there first is answered POST_NOT_RETRYABLE below, not a quota error.
-    await reserveQuota(trx, ctx, quotas, id);
-    const locked = await lockedPost(trx, ctx, id);
+    await reserveQuota(trx, ctx.capabilities, quotas, id);
+    const locked = await lockedPost(trx, ctx.capabilities, id);
     const stillFailed = locked.targets.filter((target) => target.status === 'failed');
     if (stillFailed.length === 0) throw new ReelayError('POST_NOT_RETRYABLE');
     await bumpTargets(
@@ -255,7 +236,7 @@ export async function retryPost(
         scheduledFor: at,
         errorCode: null,
         errorMessage: null,
-        warningMessage: null,
+        warningMessage: acceptanceWarning(locked.post.content),
       },
       now,
       'failed',
@@ -278,7 +259,12 @@ export async function retryPost(
         },
       );
     }
-    const settled = await settlePost(trx, ctx, { ...locked.post, ...changes }, now);
+    const settled = await settlePost(
+      trx,
+      ctx.config.publicUrl,
+      { ...locked.post, ...changes },
+      now,
+    );
     if (at !== null) {
       await appendEvents(
         trx,
@@ -288,5 +274,5 @@ export async function retryPost(
     }
   });
   ctx.wakeWorker();
-  return postWithTargets(ctx, projectId, id);
+  return postWithTargets(ctx.db, projectId, id);
 }

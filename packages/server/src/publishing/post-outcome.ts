@@ -4,13 +4,13 @@
  * final event in the outbox, all in one transaction.
  */
 import { derivePostStatus, finalOutcome } from '@reelay/core';
-import type { ServerContext } from '../server-context';
 import type { PostRecord, TargetChanges, TargetRecord } from '../store/post-records';
 import { findTargetsOfPost, updateTargetAtRevision } from '../store/post-targets';
 import { lockPost, setPostOutcome } from '../store/posts';
 import type { Db } from '../store/schema';
 import { appendEvents } from '../webhooks/dispatch-events';
 import { buildEvent } from './post-view';
+import type { PublishingDeps } from './publishing-deps';
 
 export type { TargetChanges };
 
@@ -23,19 +23,20 @@ export interface SettledPost {
 
 /**
  * Inside a transaction: refreshes the post's status from its targets and, when they all
- * finished, records the final outcome and its event, with the webhook dispatch. `post` is
- * the post as read under its lock in this transaction (with any changes the caller made
- * to it since). When an event was written, call `ctx.wakeWorker()` after the transaction.
+ * finished, records the final outcome and its event (linking under `publicUrl`), with the
+ * webhook dispatch. `post` is the post as read under its lock in this transaction (with
+ * any changes the caller made to it since). When an event was written, call
+ * `ctx.wakeWorker()` after the transaction.
  *
  * @example
  * ```ts
- * const post = await lockPost(trx, ctx.dialect, postId);
- * const { emitted } = await settlePost(trx, ctx, post, now);
+ * const post = await lockPost(trx, ctx.capabilities, postId);
+ * const { emitted } = await settlePost(trx, ctx.config.publicUrl, post, now);
  * ```
  */
 export async function settlePost(
   trx: Db,
-  ctx: ServerContext,
+  publicUrl: string,
   post: PostRecord,
   now: number,
 ): Promise<SettledPost> {
@@ -53,11 +54,7 @@ export async function settlePost(
   const settled: PostRecord = { ...post, status, publishedAt, updatedAt: now };
   await setPostOutcome(trx, post.id, { status, publishedAt, updatedAt: now });
   if (outcome && post.status !== outcome.status) {
-    await appendEvents(
-      trx,
-      [buildEvent(outcome.event, settled, targets, ctx.config.publicUrl, now)],
-      now,
-    );
+    await appendEvents(trx, [buildEvent(outcome.event, settled, targets, publicUrl, now)], now);
     return { post: settled, targets, emitted: true };
   }
   return { post: settled, targets, emitted: false };
@@ -73,7 +70,7 @@ export async function settlePost(
  * ```
  */
 export async function recordTarget(
-  ctx: ServerContext,
+  ctx: PublishingDeps,
   target: TargetRecord,
   changes: TargetChanges,
 ): Promise<boolean> {
@@ -81,10 +78,10 @@ export async function recordTarget(
   let emitted = false;
   const applied = await ctx.db.transaction().execute(async (trx) => {
     // Lock the post first: every writer of a post's targets goes through its row.
-    const post = await lockPost(trx, ctx.dialect, target.postId);
+    const post = await lockPost(trx, ctx.capabilities, target.postId);
     const applied = await updateTargetAtRevision(trx, target, { ...changes, updatedAt: now });
     if (post && applied && changes.status !== undefined && changes.status !== target.status) {
-      ({ emitted } = await settlePost(trx, ctx, post, now));
+      ({ emitted } = await settlePost(trx, ctx.config.publicUrl, post, now));
     }
     return applied;
   });

@@ -10,8 +10,8 @@ import {
   type ErrorCode,
 } from '@reelay/core';
 import { isoTime } from '../clock';
+import type { NewEvent } from '../store/events';
 import type { PostRecord, TargetRecord } from '../store/post-records';
-import type { EventsTable } from '../store/schema';
 
 export function presentTarget(target: TargetRecord) {
   return {
@@ -66,7 +66,7 @@ function eventProfile(targets: readonly TargetRecord[]): string | null {
 }
 
 /**
- * The outbox row of an event, with the payload of spec §6 as it will be sent.
+ * An event for the outbox, with the payload of spec §6 as it will be sent.
  *
  * @example
  * ```ts
@@ -79,7 +79,7 @@ export function buildEvent(
   targets: readonly TargetRecord[],
   publicUrl: string,
   now: number,
-): EventsTable {
+): NewEvent {
   const id = newId('event', now);
   const profileId = eventProfile(targets);
   const payload = {
@@ -107,14 +107,13 @@ export function buildEvent(
   };
   return {
     id,
-    project_id: post.projectId,
-    profile_id: profileId,
-    post_id: post.id,
+    projectId: post.projectId,
+    profileId,
+    postId: post.id,
     type,
-    was_scheduled: Number(post.wasScheduled),
-    payload: JSON.stringify(payload),
-    created_at: now,
-    dispatched_at: null,
+    wasScheduled: post.wasScheduled,
+    payload,
+    createdAt: now,
   };
 }
 

@@ -11,10 +11,12 @@
  * or lets the write go on. Counting and writing are therefore one decision per account.
  */
 import { isReelayError, ReelayError } from '@reelay/core';
-import type { ServerContext } from '../server-context';
 import { lockIntegrationsForQuota, type IntegrationRecord } from '../store/integrations';
 import { countActiveTargetsInWindow } from '../store/post-targets';
+import type { StoreCapabilities } from '../store/database';
 import type { Db } from '../store/schema';
+import type { PublishingDeps } from './publishing-deps';
+import { platformFor } from '../services/account-token';
 
 const WINDOW_MS = 24 * 60 * 60_000;
 /** Used only when the platform's answer has no total. */
@@ -41,17 +43,19 @@ export interface PlatformQuota {
  * ```
  */
 export async function readPlatformQuota(
-  ctx: ServerContext,
+  ctx: Pick<PublishingDeps, 'platform' | 'facebook' | 'clock' | 'logger'>,
   integration: IntegrationRecord,
   accessToken: string,
   at: number,
 ): Promise<PlatformQuota> {
   const quota: PlatformQuota = { integration, at, usage: 0, total: FALLBACK_QUOTA_TOTAL };
-  if (!ctx.platform) return quota;
+  // Asked on the host of the account's login mode, with its token.
+  const platform = platformFor(ctx, integration);
+  if (!platform) return quota;
   try {
-    const limit = await ctx.platform.getPublishingLimit({
+    const limit = await platform.getPublishingLimit({
       accessToken,
-      igUserId: integration.platform_user_id,
+      igUserId: integration.platformUserId,
     });
     quota.total = limit.quotaTotal ?? FALLBACK_QUOTA_TOTAL;
     // The platform counts the last 24 h; that matters only for a post inside that window.
@@ -81,14 +85,14 @@ export async function readPlatformQuota(
  * @example
  * ```ts
  * await ctx.db.transaction().execute(async (trx) => {
- *   await reserveQuota(trx, ctx, quotas);
+ *   await reserveQuota(trx, ctx.capabilities, quotas);
  *   await insertPost(trx, post);
  * });
  * ```
  */
 export async function reserveQuota(
   trx: Db,
-  ctx: ServerContext,
+  capabilities: Pick<StoreCapabilities, 'rowLocks'>,
   quotas: readonly PlatformQuota[],
   /** A post being moved or retried: its own targets are not counted twice. */
   excludePostId?: string,
@@ -96,7 +100,7 @@ export async function reserveQuota(
   if (quotas.length === 0) return;
   await lockIntegrationsForQuota(
     trx,
-    ctx.dialect,
+    capabilities,
     quotas.map((quota) => quota.integration.id),
   );
   for (const { integration, at, usage, total } of quotas) {

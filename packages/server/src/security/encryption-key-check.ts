@@ -7,7 +7,7 @@
  * variable to set.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { userLanguage } from '@reelay/core/runtime';
+import type { UserLanguage } from '@reelay/core/runtime';
 import type { Clock } from '../clock';
 import { ConfigError } from '../config';
 import type { Logger } from '../logger';
@@ -56,9 +56,9 @@ function readable(cipher: TokenCipher, value: string): boolean {
 function mismatchMessage(
   reason: 'fingerprint' | 'unreadable',
   keyFile: string | null,
-  env: Record<string, string | undefined> = process.env,
+  language: UserLanguage,
 ): string {
-  if (userLanguage(env) === 'en') {
+  if (language === 'en') {
     const key = keyFile ? `The development key in ${keyFile}` : 'The REELAY_ENCRYPTION_KEY set';
     const problem =
       reason === 'fingerprint'
@@ -84,7 +84,7 @@ function mismatchMessage(
  *
  * @example
  * ```ts
- * await checkEncryptionKey({ db, key, keyFile: null, cipher, clock, logger });
+ * await checkEncryptionKey({ db, key, keyFile: null, cipher, clock, logger, language: 'en' });
  * ```
  */
 export async function checkEncryptionKey(input: {
@@ -95,20 +95,22 @@ export async function checkEncryptionKey(input: {
   cipher: TokenCipher;
   clock: Clock;
   logger: Logger;
+  /** The operator's language, for the refusal (`config.language`). */
+  language: UserLanguage;
 }): Promise<void> {
   const { db, keyFile, cipher } = input;
   const fingerprint = encryptionKeyFingerprint(input.key);
   const stored = await findKeyFingerprint(db, KEY_NAME);
   if (stored !== null) {
     if (!same(stored, fingerprint)) {
-      throw new EncryptionKeyMismatchError(mismatchMessage('fingerprint', keyFile));
+      throw new EncryptionKeyMismatchError(mismatchMessage('fingerprint', keyFile, input.language));
     }
     return;
   }
   const samples = await sampleEncryptedValues(db);
   if (samples.length > 0) {
     if (!samples.some((value) => readable(cipher, value))) {
-      throw new EncryptionKeyMismatchError(mismatchMessage('unreadable', keyFile));
+      throw new EncryptionKeyMismatchError(mismatchMessage('unreadable', keyFile, input.language));
     }
     input.logger.info(
       'chave de criptografia confere com os segredos guardados; registrada no banco',
@@ -119,6 +121,6 @@ export async function checkEncryptionKey(input: {
   // wins, and an instance started with another key stops here.
   const winner = await findKeyFingerprint(db, KEY_NAME);
   if (winner === null || !same(winner, fingerprint)) {
-    throw new EncryptionKeyMismatchError(mismatchMessage('fingerprint', keyFile));
+    throw new EncryptionKeyMismatchError(mismatchMessage('fingerprint', keyFile, input.language));
   }
 }

@@ -1,12 +1,12 @@
 /**
  * The `state` of the account connection flow (spec §4): it carries the project, the
- * profile and where to send the browser back, is signed with a key derived from the
+ * profile, the login mode and where to send the browser back, is signed with a key derived from the
  * auth secret, and expires after 10 minutes. Missing, tampered or expired state answers
  * `STATE_INVALID`; so does a used one (its random nonce is claimed in the store by the
  * callback, see store/oauth-state-uses.ts).
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { ReelayError } from '@reelay/core';
+import { ReelayError, type LoginMode } from '@reelay/core';
 import type { Clock } from '../clock';
 import { deriveKey } from './derive-key';
 
@@ -16,6 +16,8 @@ export interface ConnectState {
   projectId: string;
   profileId: string | null;
   redirectUrl: string | null;
+  /** Which login the flow started, so the shared callback ends the right one. */
+  loginMode: LoginMode;
   expiresAt: number;
   /** Random and unique to this state: the callback claims it, so the state serves once. */
   nonce: string;
@@ -25,12 +27,17 @@ interface WireState {
   p: string;
   f: string | null;
   r: string | null;
+  /** The login mode; absent in states signed before there were two. */
+  m?: LoginMode;
   e: number;
   n: string;
 }
 
 export interface OAuthStateSigner {
-  sign(state: Omit<ConnectState, 'expiresAt' | 'nonce'>): { state: string; expiresAt: number };
+  /** Signs a new state; the login mode defaults to Instagram Login. */
+  sign(
+    state: Omit<ConnectState, 'expiresAt' | 'nonce' | 'loginMode'> & { loginMode?: LoginMode },
+  ): { state: string; expiresAt: number };
   verify(state: string | undefined): ConnectState;
   /** Reads a state without trusting it: only to know where to send the browser on errors. */
   peekRedirect(state: string | undefined): string | null;
@@ -42,7 +49,7 @@ export interface OAuthStateSigner {
  * @example
  * ```ts
  * const states = createOAuthStateSigner(secrets.authSecret, clock);
- * const { state } = states.sign({ projectId, profileId: null, redirectUrl: null });
+ * const { state } = states.sign({ projectId, profileId: null, redirectUrl: null, loginMode: 'instagram' });
  * states.verify(state).projectId; // projectId
  * ```
  */
@@ -69,12 +76,13 @@ export function createOAuthStateSigner(authSecret: string, clock: Clock): OAuthS
   }
 
   return {
-    sign({ projectId, profileId, redirectUrl }) {
+    sign({ projectId, profileId, redirectUrl, loginMode }) {
       const expiresAt = clock.now() + OAUTH_STATE_TTL_MS;
       const wire: WireState = {
         p: projectId,
         f: profileId,
         r: redirectUrl,
+        m: loginMode ?? 'instagram',
         e: expiresAt,
         n: randomBytes(8).toString('base64url'),
       };
@@ -92,6 +100,7 @@ export function createOAuthStateSigner(authSecret: string, clock: Clock): OAuthS
         projectId: wire.p,
         profileId: wire.f,
         redirectUrl: wire.r,
+        loginMode: wire.m === 'facebook' ? 'facebook' : 'instagram',
         expiresAt: wire.e,
         nonce: wire.n,
       };

@@ -77,11 +77,27 @@ describe('OAuth state', () => {
       projectId: 'proj_1',
       profileId: 'prf_1',
       redirectUrl: 'https://app.test/done',
+      loginMode: 'instagram',
       expiresAt,
       nonce: expect.stringMatching(/^[\w-]{8,}$/),
     });
     const other = states.sign({ projectId: 'proj_1', profileId: null, redirectUrl: null });
     expect(states.verify(other.state).nonce).not.toBe(states.verify(state).nonce);
+  });
+
+  it('carries the login mode, so the shared callback ends the flow that started', () => {
+    const facebook = states.sign({
+      projectId: 'proj_1',
+      profileId: null,
+      redirectUrl: null,
+      loginMode: 'facebook',
+    });
+    expect(states.verify(facebook.state).loginMode).toBe('facebook');
+    // The mode is signed with the rest: switching it breaks the signature.
+    const [payload, signature] = facebook.state.split('.');
+    const wire = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8'));
+    const switched = Buffer.from(JSON.stringify({ ...wire, m: 'instagram' })).toString('base64url');
+    expect(codeOf(() => states.verify(`${switched}.${signature}`))).toBe('STATE_INVALID');
   });
 
   it('refuses missing, tampered, foreign and expired states with STATE_INVALID', () => {

@@ -8,7 +8,7 @@ import type { Clock } from '../clock';
 import type { Logger } from '../logger';
 import type { MediaService } from '../media/media-service';
 import { eraseUser } from '../store/erase';
-import type { Db, OrganizationsTable, ProjectsTable, UsersTable } from '../store/schema';
+import type { Db } from '../store/schema';
 import {
   findOrganizationById,
   findOrganizationByOwner,
@@ -17,11 +17,12 @@ import {
   insertOrganizationWithProject,
   listProjectsOfOrganization,
   renameOrganization,
+  type OrganizationRecord,
+  type ProjectRecord,
+  type UserRecord,
 } from '../store/users';
 
-export type UserRecord = UsersTable;
-export type OrganizationRecord = OrganizationsTable;
-export type ProjectRecord = ProjectsTable;
+export type { OrganizationRecord, ProjectRecord, UserRecord };
 
 /** A 403 for a resource of another user (spec §5 rule 4). */
 export const notOwned = (what: string) =>
@@ -106,10 +107,10 @@ export function createAccountService(deps: {
 
     async renameOrganization(userId, id, name) {
       const organization = await findOrganizationById(db, id);
-      if (!organization || organization.owner_user_id !== userId) throw notOwned('organização');
+      if (!organization || organization.ownerUserId !== userId) throw notOwned('organização');
       const now = clock.now();
       await renameOrganization(db, organization.id, name, now);
-      return { ...organization, name, updated_at: now };
+      return { ...organization, name, updatedAt: now };
     },
 
     findProject: (projectId) => findProjectById(db, projectId),

@@ -5,12 +5,18 @@
 import { newId, ReelayError } from '@reelay/core';
 import type { Clock } from '../clock';
 import { generateApiKey } from '../security/api-keys';
-import { findApiKey, insertApiKey, listApiKeys, revokeApiKey } from '../store/api-keys';
-import type { ApiKeysTable, Db } from '../store/schema';
+import {
+  findApiKey,
+  insertApiKey,
+  listApiKeys,
+  revokeApiKey,
+  type ApiKeyRecord,
+} from '../store/api-keys';
+import type { Db } from '../store/schema';
 import { findProjectOfUser } from '../store/users';
 import { notOwned } from './account';
 
-export type ApiKeyRecord = ApiKeysTable;
+export type { ApiKeyRecord };
 
 export interface ApiKeysService {
   list(userId: string, projectId: string): Promise<ApiKeyRecord[]>;
@@ -51,13 +57,13 @@ export function createApiKeysService(deps: { db: Db; clock: Clock }): ApiKeysSer
       const generated = generateApiKey();
       const record: ApiKeyRecord = {
         id: newId('apiKey', now),
-        project_id: project,
+        projectId: project,
         name,
         prefix: generated.prefix,
-        key_hash: generated.hash,
-        created_at: now,
-        last_used_at: null,
-        revoked_at: null,
+        keyHash: generated.hash,
+        createdAt: now,
+        lastUsedAt: null,
+        revokedAt: null,
       };
       await insertApiKey(db, record);
       return { record, key: generated.key };

@@ -4,18 +4,23 @@
  * answer says whether it was (`checkedLive`).
  */
 import { isReelayError, ReelayError } from '@reelay/core';
-import { readAccessToken } from './account-token';
+import { platformFor, readAccessToken, type AccountDeps } from './account-token';
+import {
+  facebookCredentialsMissing,
+  platformCredentialsMissing,
+  type FacebookPlatform,
+} from '../platform';
 import { isoTime } from '../clock';
-import type { ServerContext } from '../server-context';
 import {
   findIntegration,
   updateIntegration,
   type IntegrationChanges,
   type IntegrationRecord,
 } from '../store/integrations';
+import { claimHealthCheck } from '../store/integration-upkeep';
 
 /** What a check needs: the store, time, the platform and reading the stored token. */
-export type HealthDeps = Pick<ServerContext, 'db' | 'clock' | 'platform' | 'cipher' | 'logger'>;
+export type HealthDeps = AccountDeps;
 
 export const HEALTH_CHECK_INTERVAL_MS = 10 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
@@ -27,16 +32,16 @@ function presentHealth(row: IntegrationRecord, now: number, checkedLive: boolean
   return {
     integrationId: row.id,
     status: row.status,
-    authStatus: row.auth_status,
-    healthy: row.status === 'connected' && row.auth_status === 'active',
-    tokenExpiresAt: isoTime(row.token_expires_at),
-    tokenRefreshedAt: isoTime(row.token_refreshed_at),
+    authStatus: row.authStatus,
+    healthy: row.status === 'connected' && row.authStatus === 'active',
+    tokenExpiresAt: isoTime(row.tokenExpiresAt),
+    tokenRefreshedAt: isoTime(row.tokenRefreshedAt),
     daysUntilExpiry:
-      row.token_expires_at === null
+      row.tokenExpiresAt === null
         ? null
-        : Math.max(0, Math.floor((row.token_expires_at - now) / DAY_MS)),
-    lastHealthCheckAt: isoTime(row.last_health_check_at),
-    healthError: row.health_error,
+        : Math.max(0, Math.floor((row.tokenExpiresAt - now) / DAY_MS)),
+    lastHealthCheckAt: isoTime(row.lastHealthCheckAt),
+    healthError: row.healthError,
     scopes: row.scopes,
     checkedLive,
   };
@@ -50,21 +55,21 @@ async function probe(
   row: IntegrationRecord,
   now: number,
 ): Promise<IntegrationChanges> {
-  if (row.access_token === null) {
-    return { status: 'revoked', auth_status: 'reconnect_required' };
+  if (row.accessToken === null) {
+    return { status: 'revoked', authStatus: 'reconnect_required' };
   }
-  if (row.token_expires_at !== null && row.token_expires_at <= now) {
+  if (row.tokenExpiresAt !== null && row.tokenExpiresAt <= now) {
     return {
       status: 'revoked',
-      auth_status: 'reconnect_required',
-      health_error: 'TOKEN_INVALID: o token expirou.',
+      authStatus: 'reconnect_required',
+      healthError: 'TOKEN_INVALID: o token expirou.',
     };
   }
-  if (!ctx.platform) {
-    return {
-      status: 'degraded',
-      health_error: `PLATFORM_CREDENTIALS_MISSING: ${new ReelayError('PLATFORM_CREDENTIALS_MISSING').message}`,
-    };
+  const client = platformFor(ctx, row);
+  if (!client) {
+    const missing =
+      row.loginMode === 'facebook' ? facebookCredentialsMissing() : platformCredentialsMissing();
+    return { status: 'degraded', healthError: `${missing.code}: ${missing.message}` };
   }
   let accessToken: string;
   try {
@@ -73,30 +78,60 @@ async function probe(
     if (!isReelayError(error)) throw error;
     return {
       status: 'revoked',
-      auth_status: 'reconnect_required',
-      health_error: `${error.code}: ${error.message}`,
+      authStatus: 'reconnect_required',
+      healthError: `${error.code}: ${error.message}`,
     };
   }
   try {
-    const account = await ctx.platform.getMe(accessToken);
+    const account =
+      row.loginMode === 'facebook'
+        ? await readFacebookAccount(ctx.facebook!, row, accessToken)
+        : await ctx.platform!.getMe(accessToken);
     // Publishing is what Reelay needs: the publishing limit answers only to accounts that may publish.
-    await ctx.platform.getPublishingLimit({ accessToken, igUserId: row.platform_user_id });
+    await client.getPublishingLimit({ accessToken, igUserId: row.platformUserId });
     return {
       status: 'connected',
-      auth_status: 'active',
-      health_error: null,
+      authStatus: 'active',
+      healthError: null,
       username: account.username ?? row.username,
       name: account.name ?? row.name,
-      image_url: account.profilePictureUrl ?? row.image_url,
+      imageUrl: account.profilePictureUrl ?? row.imageUrl,
     };
   } catch (error) {
     if (!isReelayError(error)) throw error;
     const healthError = `${error.code}: ${error.message}`;
     if (RECONNECT_CODES.has(error.code)) {
-      return { status: 'revoked', auth_status: 'reconnect_required', health_error: healthError };
+      return { status: 'revoked', authStatus: 'reconnect_required', healthError };
     }
-    return { status: 'degraded', health_error: healthError };
+    return { status: 'degraded', healthError };
   }
+}
+
+/**
+ * A Facebook Login account, read through its Page: the Page must still be linked to it
+ * (reference §6 "Also check the Page link"), else the stored Page token no longer leads
+ * to the account and only connecting again helps. A Page token has no expiry, so an
+ * invalidated one shows here as code 190 (`TOKEN_INVALID`).
+ */
+async function readFacebookAccount(
+  facebook: FacebookPlatform,
+  row: IntegrationRecord,
+  accessToken: string,
+) {
+  if (row.facebookPageId) {
+    const linked = await facebook.getPageInstagramAccount({
+      accessToken,
+      pageId: row.facebookPageId,
+    });
+    if (linked !== row.platformUserId) {
+      throw new ReelayError('TOKEN_INVALID', {
+        message:
+          'A Página do Facebook desta conta não está mais vinculada a ela; conecte a conta de novo com o Login do Facebook.',
+        details: { reason: 'page_unlinked' },
+      });
+    }
+  }
+  return facebook.getInstagramAccount({ accessToken, igUserId: row.platformUserId });
 }
 
 /**
@@ -120,30 +155,23 @@ export async function checkIntegrationHealth(
     });
   const now = ctx.clock.now();
   const recent =
-    row.last_health_check_at !== null && now - row.last_health_check_at < HEALTH_CHECK_INTERVAL_MS;
+    row.lastHealthCheckAt !== null && now - row.lastHealthCheckAt < HEALTH_CHECK_INTERVAL_MS;
   if (recent && !options.force) return presentHealth(row, now, false);
   // Claim the check, so concurrent requests do not all ask the platform.
-  let claim = ctx.db
-    .updateTable('integrations')
-    .set({ last_health_check_at: now })
-    .where('id', '=', row.id);
-  if (!options.force) {
-    claim = claim.where((eb) =>
-      eb.or([
-        eb('last_health_check_at', 'is', null),
-        eb('last_health_check_at', '<=', now - HEALTH_CHECK_INTERVAL_MS),
-      ]),
-    );
-  }
-  const claimed = await claim.executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) === 0) {
+  const claimed = await claimHealthCheck(
+    ctx.db,
+    row.id,
+    now,
+    options.force ? {} : { lastCheckedBy: now - HEALTH_CHECK_INTERVAL_MS },
+  );
+  if (!claimed) {
     return presentHealth((await findIntegration(ctx.db, projectId, id))!, now, false);
   }
   const changes = await probe(ctx, row, now);
   await updateIntegration(ctx.db, row.id, {
     ...changes,
-    last_health_check_at: now,
-    updated_at: now,
+    lastHealthCheckAt: now,
+    updatedAt: now,
   });
-  return presentHealth({ ...row, ...changes, last_health_check_at: now }, now, true);
+  return presentHealth({ ...row, ...changes, lastHealthCheckAt: now }, now, true);
 }

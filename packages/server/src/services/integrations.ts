@@ -3,7 +3,7 @@
  * of the connection flow. Built once by `createReelay` with only what it needs.
  */
 import type { ConnectState } from '../security/oauth-state';
-import { connectAccount, type ConnectDeps } from './connect-account';
+import { connectAccount, type ConnectDeps, type ConnectOutcome } from './connect-account';
 import {
   checkIntegrationHealth,
   type ConnectionHealth,
@@ -18,6 +18,7 @@ import {
 import { claimOAuthState } from '../store/oauth-state-uses';
 
 export type { IntegrationRecord } from '../store/integrations';
+export type { ConnectOutcome } from './connect-account';
 
 export interface IntegrationsService {
   list(
@@ -30,14 +31,14 @@ export interface IntegrationsService {
   health(projectId: string, id: string, options: { force: boolean }): Promise<ConnectionHealth>;
   /** Marks a connection state used; false when it already was (a replayed callback). */
   claimState(state: ConnectState): Promise<boolean>;
-  /** Exchanges the code and creates or updates the connection. */
-  connect(state: ConnectState, code: string): Promise<IntegrationRecord>;
+  /** Exchanges the code and creates or updates the connections it authorised. */
+  connect(state: ConnectState, code: string): Promise<ConnectOutcome>;
 }
 
 /**
  * @example
  * ```ts
- * const integrations = createIntegrationsService({ db, clock, platform, cipher, logger });
+ * const integrations = createIntegrationsService({ db, clock, platform, facebook, cipher, logger });
  * const { total, rows } = await integrations.list(projectId, {}, { limit: 20, offset: 0, sort: 'desc' });
  * ```
  */

@@ -5,24 +5,64 @@
  * a confirmation code whose status anyone holding it can read.
  */
 import { randomBytes } from 'node:crypto';
+import type { LoginMode } from '@reelay/core';
 import type { Clock } from '../clock';
-import { findDataDeletionRequest, insertDataDeletionRequest } from '../store/data-deletions';
-import { findIntegrationsOfPlatformUser, updateIntegration } from '../store/integrations';
-import type { DataDeletionRequestsTable, Db } from '../store/schema';
+import {
+  findDataDeletionRequest,
+  insertDataDeletionRequest,
+  type DataDeletionRequestRecord,
+} from '../store/data-deletions';
+import {
+  findIntegrationsOfPlatformUser,
+  updateIntegration,
+  type IntegrationRecord,
+} from '../store/integrations';
+import { deleteInsightsOfIntegrations } from '../store/post-insights';
+import type { Db } from '../store/schema';
 
-export type DataDeletionRequestRecord = DataDeletionRequestsTable;
+export type { DataDeletionRequestRecord } from '../store/data-deletions';
 
 const ALPHANUMERIC = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const ALL_MODES: readonly LoginMode[] = ['instagram', 'facebook'];
 
 function confirmationCode(): string {
   return Array.from(randomBytes(16), (byte) => ALPHANUMERIC[byte % ALPHANUMERIC.length]).join('');
 }
 
+/**
+ * The connections a callback of the app of `modes` names: Instagram Login's name the
+ * account by its Instagram-scoped id (or its account id); Facebook Login's name the
+ * person by their app-scoped Facebook id, which every account they connected through a
+ * Page carries (reference §5). Ids of one app mean nothing to the other.
+ */
+async function connectionsOf(
+  db: Db,
+  platformUserId: string,
+  modes: readonly LoginMode[],
+): Promise<IntegrationRecord[]> {
+  return (await findIntegrationsOfPlatformUser(db, platformUserId)).filter((row) =>
+    row.loginMode === 'facebook'
+      ? modes.includes('facebook') && row.platformScopedId === platformUserId
+      : modes.includes('instagram'),
+  );
+}
+
+const REMOVED_APP: Record<LoginMode, string> = {
+  instagram: 'TOKEN_INVALID: a pessoa removeu o aplicativo no Instagram.',
+  facebook: 'TOKEN_INVALID: a pessoa removeu o aplicativo no Facebook.',
+};
+
 export interface PlatformUserDataService {
-  /** Erases the tokens of every connection of the platform user. */
-  deauthorize(platformUserId: string): Promise<void>;
+  /**
+   * Erases the tokens of every connection of the platform user, among the connections of
+   * the logins whose app signed the callback (both when unsaid).
+   */
+  deauthorize(platformUserId: string, modes?: readonly LoginMode[]): Promise<void>;
   /** Erases tokens and profile data, and records the request, in one transaction. */
-  eraseData(platformUserId: string): Promise<DataDeletionRequestRecord>;
+  eraseData(
+    platformUserId: string,
+    modes?: readonly LoginMode[],
+  ): Promise<DataDeletionRequestRecord>;
   findDeletionRequest(code: string): Promise<DataDeletionRequestRecord | undefined>;
 }
 
@@ -39,41 +79,43 @@ export function createPlatformUserDataService(deps: {
 }): PlatformUserDataService {
   const { db, clock } = deps;
   return {
-    async deauthorize(platformUserId) {
+    async deauthorize(platformUserId, modes = ALL_MODES) {
       const now = clock.now();
-      for (const row of await findIntegrationsOfPlatformUser(db, platformUserId)) {
-        await updateIntegration(db, row.id, {
-          access_token: null,
-          auth_status: 'reconnect_required',
+      for (const integration of await connectionsOf(db, platformUserId, modes)) {
+        await updateIntegration(db, integration.id, {
+          accessToken: null,
+          authStatus: 'reconnect_required',
           status: 'revoked',
-          health_error: 'TOKEN_INVALID: a pessoa removeu o aplicativo no Instagram.',
-          updated_at: now,
+          healthError: REMOVED_APP[integration.loginMode],
+          updatedAt: now,
         });
       }
     },
 
-    async eraseData(platformUserId) {
+    async eraseData(platformUserId, modes = ALL_MODES) {
       const now = clock.now();
       const request: DataDeletionRequestRecord = {
         id: randomBytes(12).toString('hex'),
-        confirmation_code: confirmationCode(),
-        platform_user_id: platformUserId,
+        confirmationCode: confirmationCode(),
+        platformUserId,
         status: 'completed',
-        requested_at: now,
-        completed_at: now,
+        requestedAt: now,
+        completedAt: now,
       };
       await db.transaction().execute(async (trx) => {
-        for (const row of await findIntegrationsOfPlatformUser(trx, platformUserId)) {
-          await updateIntegration(trx, row.id, {
-            access_token: null,
+        for (const integration of await connectionsOf(trx, platformUserId, modes)) {
+          await updateIntegration(trx, integration.id, {
+            accessToken: null,
             username: null,
             name: null,
-            image_url: null,
-            auth_status: 'reconnect_required',
+            imageUrl: null,
+            authStatus: 'reconnect_required',
             status: 'revoked',
-            health_error: 'TOKEN_INVALID: os dados da conta foram apagados a pedido da pessoa.',
-            updated_at: now,
+            healthError: 'TOKEN_INVALID: os dados da conta foram apagados a pedido da pessoa.',
+            updatedAt: now,
           });
+          // The metrics read about the account's media are its data too.
+          await deleteInsightsOfIntegrations(trx, [integration.id]);
         }
         await insertDataDeletionRequest(trx, request);
       });

@@ -7,7 +7,7 @@ import type * as z from 'zod';
 import type { CreatePostBody, retryPostBodySchema, updatePostBodySchema } from '@reelay/core';
 import { acceptPost, type AcceptedPost } from '../publishing/accept-post';
 import { cancelPost, editPost, retryPost } from '../publishing/post-commands';
-import type { ServerContext } from '../server-context';
+import type { PublishingDeps } from '../publishing/publishing-deps';
 import type { PostRecord, TargetRecord } from '../store/post-records';
 import { findTargetsOfPost, findTargetsOfPosts } from '../store/post-targets';
 import { findPost, listPosts, type PostFilters } from '../store/posts';
@@ -49,7 +49,7 @@ export interface PostsService {
  * const found = await posts.find(projectId, postId);
  * ```
  */
-export function createPostsService(ctx: ServerContext): PostsService {
+export function createPostsService(ctx: PublishingDeps): PostsService {
   return {
     accept: (projectId, body) => acceptPost(ctx, projectId, body),
     async list(projectId, filters, page) {

@@ -4,10 +4,16 @@
  */
 import { newId } from '@reelay/core';
 import type { Clock } from '../clock';
-import { findLiveProfile, insertProfile, listProfiles, removeProfile } from '../store/profiles';
-import type { Db, ProfilesTable } from '../store/schema';
+import {
+  findLiveProfile,
+  insertProfile,
+  listProfiles,
+  removeProfile,
+  type ProfileRecord,
+} from '../store/profiles';
+import type { Db } from '../store/schema';
 
-export type ProfileRecord = ProfilesTable;
+export type { ProfileRecord };
 
 export interface ProfilesService {
   create(
@@ -34,16 +40,16 @@ export function createProfilesService(deps: { db: Db; clock: Clock }): ProfilesS
   return {
     async create(projectId, fields) {
       const now = clock.now();
-      const row: ProfileRecord = {
+      const profile: ProfileRecord = {
         id: newId('profile', now),
-        project_id: projectId,
+        projectId,
         name: fields.name,
         description: fields.description,
-        created_at: now,
-        deleted_at: null,
+        createdAt: now,
+        deletedAt: null,
       };
-      await insertProfile(db, row);
-      return row;
+      await insertProfile(db, profile);
+      return profile;
     },
     list: (projectId) => listProfiles(db, projectId),
     exists: async (projectId, id) => (await findLiveProfile(db, projectId, id)) !== undefined,

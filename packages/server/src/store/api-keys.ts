@@ -1,43 +1,96 @@
 /**
- * API keys of a project. Lookups go by hash; the secret itself is never stored.
+ * API keys of a project, read and written as decoded records. Lookups go by hash; the
+ * secret itself is never stored.
  */
 import type { ApiKeysTable, Db } from './schema';
 
-export async function insertApiKey(db: Db, key: ApiKeysTable): Promise<void> {
-  await db.insertInto('api_keys').values(key).execute();
+/** A stored API key. */
+export interface ApiKeyRecord {
+  id: string;
+  projectId: string;
+  name: string | null;
+  /** The first characters of the key, shown so a person can tell keys apart. */
+  prefix: string;
+  keyHash: string;
+  createdAt: number;
+  lastUsedAt: number | null;
+  revokedAt: number | null;
+}
+
+/**
+ * A stored row as a record.
+ *
+ * @example
+ * ```ts
+ * decodeApiKey(row).revokedAt; // null
+ * ```
+ */
+export function decodeApiKey(row: ApiKeysTable): ApiKeyRecord {
+  return {
+    id: row.id,
+    projectId: row.project_id,
+    name: row.name,
+    prefix: row.prefix,
+    keyHash: row.key_hash,
+    createdAt: row.created_at,
+    lastUsedAt: row.last_used_at,
+    revokedAt: row.revoked_at,
+  };
+}
+
+export async function insertApiKey(db: Db, key: ApiKeyRecord): Promise<void> {
+  await db
+    .insertInto('api_keys')
+    .values({
+      id: key.id,
+      project_id: key.projectId,
+      name: key.name,
+      prefix: key.prefix,
+      key_hash: key.keyHash,
+      created_at: key.createdAt,
+      last_used_at: key.lastUsedAt,
+      revoked_at: key.revokedAt,
+    })
+    .execute();
 }
 
 /** The key with this hash, if it exists and is not revoked. */
-export function findActiveApiKeyByHash(db: Db, hash: string): Promise<ApiKeysTable | undefined> {
-  return db
+export async function findActiveApiKeyByHash(
+  db: Db,
+  hash: string,
+): Promise<ApiKeyRecord | undefined> {
+  const row = await db
     .selectFrom('api_keys')
     .selectAll()
     .where('key_hash', '=', hash)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
+  return row && decodeApiKey(row);
 }
 
-export function listApiKeys(db: Db, projectId: string): Promise<ApiKeysTable[]> {
-  return db
+export async function listApiKeys(db: Db, projectId: string): Promise<ApiKeyRecord[]> {
+  const rows = await db
     .selectFrom('api_keys')
     .selectAll()
     .where('project_id', '=', projectId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
+  return rows.map(decodeApiKey);
 }
 
-export function findApiKey(
+export async function findApiKey(
   db: Db,
   projectId: string,
   id: string,
-): Promise<ApiKeysTable | undefined> {
-  return db
+): Promise<ApiKeyRecord | undefined> {
+  const row = await db
     .selectFrom('api_keys')
     .selectAll()
     .where('project_id', '=', projectId)
     .where('id', '=', id)
     .executeTakeFirst();
+  return row && decodeApiKey(row);
 }
 
 /** Revokes once: a second revocation keeps the first `revoked_at` (spec §4, idempotent). */

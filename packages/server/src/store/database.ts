@@ -12,7 +12,7 @@ import type { DatabaseSettings } from '../config';
 import { MIGRATIONS } from './migrations';
 import type { Database } from './schema';
 
-export type Dialect = DatabaseSettings['dialect'];
+type Dialect = DatabaseSettings['dialect'];
 
 /**
  * What the database engine allows, named by use. Code that differs between engines asks
@@ -36,28 +36,33 @@ export interface StoreCapabilities {
    * the ones every instance sees; a single-instance database keeps them in memory.
    */
   readonly sharedRateLimits: boolean;
+  /**
+   * Several server instances may share this database (a server on its network), so what
+   * each instance keeps on its own disk is not seen by the others. A SQLite file serves
+   * one instance.
+   */
+  readonly sharedByInstances: boolean;
 }
 
 const CAPABILITIES: Record<Dialect, StoreCapabilities> = {
-  sqlite: { rowLocks: false, skipLocked: false, writingCtes: false, sharedRateLimits: false },
-  postgres: { rowLocks: true, skipLocked: true, writingCtes: true, sharedRateLimits: true },
+  sqlite: {
+    rowLocks: false,
+    skipLocked: false,
+    writingCtes: false,
+    sharedRateLimits: false,
+    sharedByInstances: false,
+  },
+  postgres: {
+    rowLocks: true,
+    skipLocked: true,
+    writingCtes: true,
+    sharedRateLimits: true,
+    sharedByInstances: true,
+  },
 };
-
-/**
- * The capabilities of a database engine.
- *
- * @example
- * ```ts
- * if (capabilitiesOf(store.dialect).rowLocks) query = query.forUpdate();
- * ```
- */
-export function capabilitiesOf(dialect: Dialect): StoreCapabilities {
-  return CAPABILITIES[dialect];
-}
 
 export interface Store {
   readonly db: Kysely<Database>;
-  readonly dialect: Dialect;
   /** What this database allows; see {@link StoreCapabilities}. */
   readonly capabilities: StoreCapabilities;
   close(): Promise<void>;
@@ -141,7 +146,7 @@ export function openStore(
     const db = new Kysely<Database>({
       dialect: new ReelaySqliteDialect({ database: cachingStatements(sqlite) }),
     });
-    return { db, dialect: 'sqlite', capabilities: CAPABILITIES.sqlite, close: () => db.destroy() };
+    return { db, capabilities: CAPABILITIES.sqlite, close: () => db.destroy() };
   }
   const pool = new pg.Pool({
     connectionString: settings.connectionString,
@@ -158,7 +163,6 @@ export function openStore(
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
-    dialect: 'postgres',
     capabilities: CAPABILITIES.postgres,
     close: () => {
       closing = true;

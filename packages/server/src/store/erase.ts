@@ -8,6 +8,7 @@ import { deleteIntegrationsOfProjects } from './integrations';
 import { deleteWebhooksOfProjects } from './subscriptions';
 import { eraseMediaOfProjects } from './media';
 import { deleteProfilesOfProjects } from './profiles';
+import { deleteInsightsOfProjects } from './post-insights';
 import { deletePostsOfProjects } from './posts';
 import type { Database } from './schema';
 import {
@@ -40,6 +41,7 @@ export async function eraseUser(db: Kysely<Database>, userId: string): Promise<s
     // Erase time from the wall clock: it only orders the queue.
     await eraseMediaOfProjects(trx, projectIds, Date.now());
     await deleteWebhooksOfProjects(trx, projectIds);
+    await deleteInsightsOfProjects(trx, projectIds);
     await deletePostsOfProjects(trx, projectIds);
     if (organization) await deleteOrganization(trx, organization.id);
     await deleteUser(trx, userId);

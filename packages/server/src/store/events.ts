@@ -9,6 +9,20 @@ import type { Db, EventsTable } from './schema';
 /** Rows per insert: well under SQLite's limit on bound parameters. */
 const EVENTS_PER_INSERT = 200;
 
+/** An event to write to the outbox, with the webhook payload it will send. */
+export interface NewEvent {
+  id: string;
+  projectId: string;
+  /** The profile shared by every target, or `null` when they differ. */
+  profileId: string | null;
+  postId: string;
+  type: EventType;
+  wasScheduled: boolean;
+  /** The webhook payload of spec §6; stored as its JSON, which is sent byte for byte. */
+  payload: object;
+  createdAt: number;
+}
+
 /** An event waiting to be dispatched. */
 export interface PendingEvent {
   id: string;
@@ -39,11 +53,33 @@ export function profilesInBody(body: string): Set<string | null> {
   return new Set((payload.data?.platforms ?? []).map((target) => target.profileId ?? null));
 }
 
-export async function insertEvents(db: Db, events: readonly EventsTable[]): Promise<void> {
+function eventRow(event: NewEvent): EventsTable {
+  return {
+    id: event.id,
+    project_id: event.projectId,
+    profile_id: event.profileId,
+    post_id: event.postId,
+    type: event.type,
+    was_scheduled: Number(event.wasScheduled),
+    payload: JSON.stringify(event.payload),
+    created_at: event.createdAt,
+    dispatched_at: null,
+  };
+}
+
+/**
+ * Writes events to the outbox, undispatched.
+ *
+ * @example
+ * ```ts
+ * await insertEvents(trx, [buildEvent('post.published', post, targets, publicUrl, now)]);
+ * ```
+ */
+export async function insertEvents(db: Db, events: readonly NewEvent[]): Promise<void> {
   for (let start = 0; start < events.length; start += EVENTS_PER_INSERT) {
     await db
       .insertInto('events')
-      .values(events.slice(start, start + EVENTS_PER_INSERT))
+      .values(events.slice(start, start + EVENTS_PER_INSERT).map(eventRow))
       .execute();
   }
 }

@@ -1,32 +1,26 @@
 /**
  * Connected accounts. Every query is scoped by project, except the platform callbacks,
- * which name the platform's user and reach every project that connected it.
+ * which name the platform's user and reach every project that connected it. Records are
+ * encoded and decoded in `integration-records.ts`; token refresh and health checks are
+ * in `integration-upkeep.ts`.
  */
 import { sql } from 'kysely';
-import { capabilitiesOf, type Dialect } from './database';
-import type { Db, IntegrationsTable } from './schema';
+import type { StoreCapabilities } from './database';
+import {
+  decodeIntegration,
+  encodeIntegration,
+  encodeIntegrationChanges,
+  type IntegrationChanges,
+  type IntegrationRecord,
+} from './integration-records';
+import type { Db } from './schema';
 
-/**
- * A connected account as callers see it: the stored row with its JSON column decoded
- * (`scopes` is a list). Only this module reads or writes the encoded form.
- */
-export type IntegrationRecord = Omit<IntegrationsTable, 'scopes'> & { scopes: string[] };
-
-/** Columns an update may change, in decoded form. */
-export type IntegrationChanges = Partial<
-  Omit<IntegrationRecord, 'id' | 'project_id' | 'created_at'>
->;
-
-function decode(row: IntegrationsTable): IntegrationRecord {
-  return { ...row, scopes: JSON.parse(row.scopes) as string[] };
-}
-
-function encode<T extends { scopes?: string[] | undefined }>(
-  record: T,
-): Omit<T, 'scopes'> & { scopes?: string } {
-  const { scopes, ...rest } = record;
-  return scopes === undefined ? rest : { ...rest, scopes: JSON.stringify(scopes) };
-}
+export type {
+  IntegrationAuthStatus,
+  IntegrationChanges,
+  IntegrationRecord,
+  IntegrationStatus,
+} from './integration-records';
 
 export interface IntegrationFilters {
   platform?: string | undefined;
@@ -72,7 +66,7 @@ export async function listIntegrations(
       .limit(page.limit)
       .offset(page.offset)
       .execute()
-  ).map(decode);
+  ).map(decodeIntegration);
   // A short page that starts inside the results already tells the total: no count query.
   if (rows.length < page.limit && (rows.length > 0 || page.offset === 0)) {
     return { total: page.offset + rows.length, rows };
@@ -94,7 +88,7 @@ export async function findIntegration(
     .where('project_id', '=', projectId)
     .where('id', '=', id)
     .executeTakeFirst();
-  return row && decode(row);
+  return row && decodeIntegration(row);
 }
 
 /**
@@ -103,27 +97,28 @@ export async function findIntegration(
  * wrote. Call it first in the transaction. Accounts are locked in id order, so two posts
  * naming the same accounts in another order cannot deadlock.
  *
- * PostgreSQL locks the rows (`FOR UPDATE`), which every server instance sharing the
- * database respects. SQLite has one writer at a time: a no-op write takes the database's
- * write lock at once (as `BEGIN IMMEDIATE` would), so the count that follows cannot be
- * overtaken by another connection or process before the post is written.
+ * With row locks (PostgreSQL) the rows are locked (`FOR UPDATE`), which every server
+ * instance sharing the database respects. Without them (SQLite, one writer at a time) a
+ * no-op write takes the database's write lock at once (as `BEGIN IMMEDIATE` would), so
+ * the count that follows cannot be overtaken by another connection or process before
+ * the post is written.
  *
  * @example
  * ```ts
  * await db.transaction().execute(async (trx) => {
- *   await lockIntegrationsForQuota(trx, dialect, [first.id, second.id]);
+ *   await lockIntegrationsForQuota(trx, store.capabilities, [first.id, second.id]);
  *   // count queued posts, then insert
  * });
  * ```
  */
 export async function lockIntegrationsForQuota(
   db: Db,
-  dialect: Dialect,
+  capabilities: Pick<StoreCapabilities, 'rowLocks'>,
   ids: readonly string[],
 ): Promise<void> {
   const sorted = [...new Set(ids)].sort();
   if (sorted.length === 0) return;
-  if (capabilitiesOf(dialect).rowLocks) {
+  if (capabilities.rowLocks) {
     // Rows are locked as the sort hands them out: always in id order.
     await db
       .selectFrom('integrations')
@@ -154,14 +149,11 @@ export async function findIntegrationByPlatformUser(
     .where('platform', '=', platform)
     .where('platform_user_id', '=', platformUserId)
     .executeTakeFirst();
-  return row && decode(row);
+  return row && decodeIntegration(row);
 }
 
 export async function insertIntegration(db: Db, record: IntegrationRecord): Promise<void> {
-  await db
-    .insertInto('integrations')
-    .values({ ...record, scopes: JSON.stringify(record.scopes) })
-    .execute();
+  await db.insertInto('integrations').values(encodeIntegration(record)).execute();
 }
 
 export async function updateIntegration(
@@ -169,7 +161,11 @@ export async function updateIntegration(
   id: string,
   changes: IntegrationChanges,
 ): Promise<void> {
-  await db.updateTable('integrations').set(encode(changes)).where('id', '=', id).execute();
+  await db
+    .updateTable('integrations')
+    .set(encodeIntegrationChanges(changes))
+    .where('id', '=', id)
+    .execute();
 }
 
 /**
@@ -211,31 +207,7 @@ export async function findIntegrationsOfPlatformUser(
       ]),
     )
     .execute();
-  return rows.map(decode);
-}
-
-/**
- * Accounts whose long-lived token should be refreshed now: still connected, at least
- * 24 h old (the platform refuses younger tokens) and expiring before `expiringBefore`.
- */
-export async function findTokensToRefresh(
-  db: Db,
-  now: number,
-  expiringBefore: number,
-  limit: number,
-): Promise<IntegrationRecord[]> {
-  const rows = await db
-    .selectFrom('integrations')
-    .selectAll()
-    .where('access_token', 'is not', null)
-    .where('auth_status', '=', 'active')
-    .where('token_expires_at', '<', expiringBefore)
-    .where('token_expires_at', '>', now)
-    .where('token_issued_at', '<=', now - 24 * 60 * 60_000)
-    .orderBy('token_expires_at')
-    .limit(limit)
-    .execute();
-  return rows.map(decode);
+  return rows.map(decodeIntegration);
 }
 
 export async function deleteIntegrationsOfProjects(

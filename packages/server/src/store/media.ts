@@ -5,25 +5,36 @@
  * storage outage or a crash delays the deletion but never forgets it.
  */
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
-import type { Database, Db, MediaTable } from './schema';
+import { encodeMedia, decodeMedia, type StoredMedia } from './media-records';
+import type { Database, Db } from './schema';
 
-export async function insertMedia(db: Db, row: MediaTable): Promise<void> {
-  await db.insertInto('media').values(row).execute();
+export async function insertMedia(db: Db, media: StoredMedia): Promise<void> {
+  await db.insertInto('media').values(encodeMedia(media)).execute();
 }
 
 /** The media of a project by id; another project's media is not found. */
-export function findMedia(db: Db, projectId: string, id: string): Promise<MediaTable | undefined> {
-  return db
+export async function findMedia(
+  db: Db,
+  projectId: string,
+  id: string,
+): Promise<StoredMedia | undefined> {
+  const row = await db
     .selectFrom('media')
     .selectAll()
     .where('project_id', '=', projectId)
     .where('id', '=', id)
     .executeTakeFirst();
+  return row && decodeMedia(row);
 }
 
 /** The media whose public URL carries this token. */
-export function findMediaByToken(db: Db, token: string): Promise<MediaTable | undefined> {
-  return db.selectFrom('media').selectAll().where('public_token', '=', token).executeTakeFirst();
+export async function findMediaByToken(db: Db, token: string): Promise<StoredMedia | undefined> {
+  const row = await db
+    .selectFrom('media')
+    .selectAll()
+    .where('public_token', '=', token)
+    .executeTakeFirst();
+  return row && decodeMedia(row);
 }
 
 export async function setMediaRendition(

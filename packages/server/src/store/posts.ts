@@ -4,7 +4,7 @@
  */
 import { sql } from 'kysely';
 import type { PostStatus } from '@reelay/core';
-import { capabilitiesOf, type Dialect } from './database';
+import type { StoreCapabilities } from './database';
 import {
   decodePost,
   encodePost,
@@ -38,17 +38,22 @@ export async function findPostById(db: Db, id: string): Promise<PostRecord | und
 }
 
 /**
- * The post, locked for the rest of the transaction on PostgreSQL, so two targets that
- * finish at once cannot both (or neither) see the post finished. SQLite runs one write
- * transaction at a time already.
+ * The post, locked for the rest of the transaction where the database has row locks, so
+ * two targets that finish at once cannot both (or neither) see the post finished.
+ * Without row locks (SQLite) one write transaction runs at a time already.
+ *
+ * @example
+ * ```ts
+ * const post = await lockPost(trx, store.capabilities, postId);
+ * ```
  */
 export async function lockPost(
   db: Db,
-  dialect: Dialect,
+  capabilities: Pick<StoreCapabilities, 'rowLocks'>,
   id: string,
 ): Promise<PostRecord | undefined> {
   let query = db.selectFrom('posts').selectAll().where('id', '=', id);
-  if (capabilitiesOf(dialect).rowLocks) query = query.forUpdate();
+  if (capabilities.rowLocks) query = query.forUpdate();
   const row = await query.executeTakeFirst();
   return row && decodePost(row);
 }

@@ -1,15 +1,56 @@
 /**
- * Profiles of a project. Removal is logical (spec §2): removed profiles are not listed.
+ * Profiles of a project, read and written as decoded records. Removal is logical
+ * (spec §2): removed profiles are not listed.
  */
 import type { Db, ProfilesTable } from './schema';
 
-export async function insertProfile(db: Db, profile: ProfilesTable): Promise<void> {
-  await db.insertInto('profiles').values(profile).execute();
+/** A stored profile. */
+export interface ProfileRecord {
+  id: string;
+  projectId: string;
+  name: string;
+  description: string | null;
+  createdAt: number;
+  /** When it was removed; removed profiles are kept for the accounts that name them. */
+  deletedAt: number | null;
+}
+
+/**
+ * A stored row as a record.
+ *
+ * @example
+ * ```ts
+ * decodeProfile(row).projectId; // 'prj_01jd…'
+ * ```
+ */
+export function decodeProfile(row: ProfilesTable): ProfileRecord {
+  return {
+    id: row.id,
+    projectId: row.project_id,
+    name: row.name,
+    description: row.description,
+    createdAt: row.created_at,
+    deletedAt: row.deleted_at,
+  };
+}
+
+export async function insertProfile(db: Db, profile: ProfileRecord): Promise<void> {
+  await db
+    .insertInto('profiles')
+    .values({
+      id: profile.id,
+      project_id: profile.projectId,
+      name: profile.name,
+      description: profile.description,
+      created_at: profile.createdAt,
+      deleted_at: profile.deletedAt,
+    })
+    .execute();
 }
 
 /** Every live profile, newest first. */
-export function listProfiles(db: Db, projectId: string): Promise<ProfilesTable[]> {
-  return db
+export async function listProfiles(db: Db, projectId: string): Promise<ProfileRecord[]> {
+  const rows = await db
     .selectFrom('profiles')
     .selectAll()
     .where('project_id', '=', projectId)
@@ -17,20 +58,22 @@ export function listProfiles(db: Db, projectId: string): Promise<ProfilesTable[]
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
+  return rows.map(decodeProfile);
 }
 
-export function findLiveProfile(
+export async function findLiveProfile(
   db: Db,
   projectId: string,
   id: string,
-): Promise<ProfilesTable | undefined> {
-  return db
+): Promise<ProfileRecord | undefined> {
+  const row = await db
     .selectFrom('profiles')
     .selectAll()
     .where('project_id', '=', projectId)
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
+  return row && decodeProfile(row);
 }
 
 /** Marks a live profile removed; returns whether one was. */

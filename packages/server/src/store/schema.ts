@@ -87,6 +87,8 @@ export interface IntegrationsTable {
   status: 'connected' | 'degraded' | 'revoked';
   last_health_check_at: number | null;
   health_error: string | null;
+  login_mode: 'instagram' | 'facebook';
+  facebook_page_id: string | null;
   created_at: number;
   updated_at: number;
 }

@@ -1,26 +1,97 @@
 /**
- * Users, their organization and projects, and the refresh tokens of the built-in login.
+ * Users, their organization and projects, read and written as decoded records (the
+ * refresh tokens of the built-in login are in `refresh-tokens.ts`).
  */
 import { newId } from '@reelay/core';
-import type {
-  Db,
-  OrganizationsTable,
-  ProjectsTable,
-  RefreshTokensTable,
-  UsersTable,
-} from './schema';
+import type { Db, OrganizationsTable, ProjectsTable, UsersTable } from './schema';
 
-export function findUserById(db: Db, id: string): Promise<UsersTable | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+/** A stored user. */
+export interface UserRecord {
+  id: string;
+  email: string;
+  name: string | null;
+  /** Null for a user who only signs in through an OpenID Connect issuer. */
+  passwordHash: string | null;
+  /** `issuer|sub` of a user who signs in through an external OpenID Connect issuer. */
+  oidcSubject: string | null;
+  createdAt: number;
+  updatedAt: number;
 }
 
-export function findUserByEmail(db: Db, email: string): Promise<UsersTable | undefined> {
-  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+/** What a new user is given; the id and times are the store's. */
+export type NewUser = Pick<UserRecord, 'email' | 'name' | 'passwordHash' | 'oidcSubject'>;
+
+export interface OrganizationRecord {
+  id: string;
+  ownerUserId: string;
+  name: string;
+  createdAt: number;
+  updatedAt: number;
 }
 
-export function findUserByOidcSubject(db: Db, subject: string): Promise<UsersTable | undefined> {
-  return db.selectFrom('users').selectAll().where('oidc_subject', '=', subject).executeTakeFirst();
+export interface ProjectRecord {
+  id: string;
+  organizationId: string;
+  name: string;
+  environment: 'live' | 'sandbox';
+  createdAt: number;
 }
+
+/**
+ * Stored rows as records.
+ *
+ * @example
+ * ```ts
+ * decodeUser(row).passwordHash; // null for an OpenID Connect user
+ * ```
+ */
+export function decodeUser(row: UsersTable): UserRecord {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    passwordHash: row.password_hash,
+    oidcSubject: row.oidc_subject,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function decodeOrganization(row: OrganizationsTable): OrganizationRecord {
+  return {
+    id: row.id,
+    ownerUserId: row.owner_user_id,
+    name: row.name,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function decodeProject(row: ProjectsTable): ProjectRecord {
+  return {
+    id: row.id,
+    organizationId: row.organization_id,
+    name: row.name,
+    environment: row.environment,
+    createdAt: row.created_at,
+  };
+}
+
+async function findUserWhere(
+  db: Db,
+  column: 'id' | 'email' | 'oidc_subject',
+  value: string,
+): Promise<UserRecord | undefined> {
+  const row = await db.selectFrom('users').selectAll().where(column, '=', value).executeTakeFirst();
+  return row && decodeUser(row);
+}
+
+export const findUserById = (db: Db, id: string) => findUserWhere(db, 'id', id);
+
+export const findUserByEmail = (db: Db, email: string) => findUserWhere(db, 'email', email);
+
+export const findUserByOidcSubject = (db: Db, subject: string) =>
+  findUserWhere(db, 'oidc_subject', subject);
 
 export async function countUsers(db: Db): Promise<number> {
   const row = await db
@@ -30,14 +101,21 @@ export async function countUsers(db: Db): Promise<number> {
   return Number(row.count);
 }
 
-export async function insertUser(
-  db: Db,
-  user: Pick<UsersTable, 'email' | 'name' | 'password_hash' | 'oidc_subject'>,
-  now: number,
-): Promise<UsersTable> {
-  const row: UsersTable = { id: newId('user', now), ...user, created_at: now, updated_at: now };
-  await db.insertInto('users').values(row).execute();
-  return row;
+export async function insertUser(db: Db, user: NewUser, now: number): Promise<UserRecord> {
+  const record: UserRecord = { id: newId('user', now), ...user, createdAt: now, updatedAt: now };
+  await db
+    .insertInto('users')
+    .values({
+      id: record.id,
+      email: record.email,
+      name: record.name,
+      password_hash: record.passwordHash,
+      oidc_subject: record.oidcSubject,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return record;
 }
 
 export async function linkOidcSubject(
@@ -58,19 +136,28 @@ export async function deleteUser(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('users').where('id', '=', userId).execute();
 }
 
-export function findOrganizationByOwner(
+export async function findOrganizationByOwner(
   db: Db,
   userId: string,
-): Promise<OrganizationsTable | undefined> {
-  return db
+): Promise<OrganizationRecord | undefined> {
+  const row = await db
     .selectFrom('organizations')
     .selectAll()
     .where('owner_user_id', '=', userId)
     .executeTakeFirst();
+  return row && decodeOrganization(row);
 }
 
-export function findOrganizationById(db: Db, id: string): Promise<OrganizationsTable | undefined> {
-  return db.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();
+export async function findOrganizationById(
+  db: Db,
+  id: string,
+): Promise<OrganizationRecord | undefined> {
+  const row = await db
+    .selectFrom('organizations')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && decodeOrganization(row);
 }
 
 export async function insertOrganizationWithProject(
@@ -78,7 +165,7 @@ export async function insertOrganizationWithProject(
   ownerUserId: string,
   names: { organization: string; project: string },
   now: number,
-): Promise<{ organization: OrganizationsTable; project: ProjectsTable }> {
+): Promise<{ organization: OrganizationRecord; project: ProjectRecord }> {
   const organization: OrganizationsTable = {
     id: newId('organization', now),
     owner_user_id: ownerUserId,
@@ -95,7 +182,7 @@ export async function insertOrganizationWithProject(
   };
   await db.insertInto('organizations').values(organization).execute();
   await db.insertInto('projects').values(project).execute();
-  return { organization, project };
+  return { organization: decodeOrganization(organization), project: decodeProject(project) };
 }
 
 export async function renameOrganization(
@@ -111,79 +198,49 @@ export async function renameOrganization(
     .execute();
 }
 
-export function listProjectsOfOrganization(
+export async function listProjectsOfOrganization(
   db: Db,
   organizationId: string,
-): Promise<ProjectsTable[]> {
-  return db
+): Promise<ProjectRecord[]> {
+  const rows = await db
     .selectFrom('projects')
     .selectAll()
     .where('organization_id', '=', organizationId)
     .orderBy('created_at')
     .orderBy('id')
     .execute();
+  return rows.map(decodeProject);
 }
 
 /** The project, when it belongs to the user's organization. */
-export function findProjectOfUser(
+export async function findProjectOfUser(
   db: Db,
   projectId: string,
   userId: string,
-): Promise<ProjectsTable | undefined> {
-  return db
+): Promise<ProjectRecord | undefined> {
+  const row = await db
     .selectFrom('projects')
     .innerJoin('organizations', 'organizations.id', 'projects.organization_id')
     .selectAll('projects')
     .where('projects.id', '=', projectId)
     .where('organizations.owner_user_id', '=', userId)
     .executeTakeFirst();
+  return row && decodeProject(row);
 }
 
-export function findProjectById(db: Db, projectId: string): Promise<ProjectsTable | undefined> {
-  return db.selectFrom('projects').selectAll().where('id', '=', projectId).executeTakeFirst();
+export async function findProjectById(
+  db: Db,
+  projectId: string,
+): Promise<ProjectRecord | undefined> {
+  const row = await db
+    .selectFrom('projects')
+    .selectAll()
+    .where('id', '=', projectId)
+    .executeTakeFirst();
+  return row && decodeProject(row);
 }
 
 export async function deleteOrganization(db: Db, organizationId: string): Promise<void> {
   await db.deleteFrom('projects').where('organization_id', '=', organizationId).execute();
   await db.deleteFrom('organizations').where('id', '=', organizationId).execute();
-}
-
-export async function insertRefreshToken(db: Db, token: RefreshTokensTable): Promise<void> {
-  await db.insertInto('refresh_tokens').values(token).execute();
-}
-
-export function findRefreshToken(
-  db: Db,
-  tokenHash: string,
-): Promise<RefreshTokensTable | undefined> {
-  return db
-    .selectFrom('refresh_tokens')
-    .selectAll()
-    .where('token_hash', '=', tokenHash)
-    .executeTakeFirst();
-}
-
-/** Marks a token used, only if nobody else did first; returns whether this call won. */
-export async function markRefreshTokenReplaced(db: Db, id: string, now: number): Promise<boolean> {
-  const result = await db
-    .updateTable('refresh_tokens')
-    .set({ replaced_at: now })
-    .where('id', '=', id)
-    .where('replaced_at', 'is', null)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-export async function revokeRefreshTokenFamily(
-  db: Db,
-  familyId: string,
-  now: number,
-): Promise<void> {
-  await db
-    .updateTable('refresh_tokens')
-    .set({ revoked_at: now })
-    .where('family_id', '=', familyId)
-    .where('revoked_at', 'is', null)
-    .execute();
 }

@@ -26,8 +26,9 @@ import {
   insertEvents,
   markEventsDispatched,
   takeUndispatchedEvents,
+  type NewEvent,
 } from '../store/events';
-import type { Db, EventsTable } from '../store/schema';
+import type { Db } from '../store/schema';
 import { subscriptionsOfProjects, type Subscription } from '../store/subscriptions';
 import type { FreshDelivery } from './inline-sender';
 import { subscriptionReceives } from './event-matching';
@@ -54,7 +55,7 @@ async function requestEventDispatch(db: Db, now: number): Promise<void> {
  */
 export async function appendEvents(
   db: Db,
-  events: readonly EventsTable[],
+  events: readonly NewEvent[],
   now: number,
 ): Promise<void> {
   if (events.length === 0) return;

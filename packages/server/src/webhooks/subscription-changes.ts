@@ -4,8 +4,8 @@
  * deliveries being made, then sees them (a resume queues every delivery held while
  * paused; a removal takes them with it).
  */
-import type { ServerContext } from '../server-context';
-import { capabilitiesOf } from '../store/database';
+import type { Kysely } from 'kysely';
+import type { StoreCapabilities } from '../store/database';
 import { queueHeldDeliveries } from '../store/deliveries';
 import {
   deleteSubscription,
@@ -14,8 +14,15 @@ import {
   type Subscription,
   type SubscriptionChanges,
 } from '../store/subscriptions';
+import type { Database } from '../store/schema';
 
-type ChangeContext = Pick<ServerContext, 'db' | 'dialect' | 'wakeWorker'>;
+/** What a change needs: the store, what it allows (for the row lock) and waking the queue. */
+export interface ChangeContext {
+  readonly db: Kysely<Database>;
+  readonly capabilities: Pick<StoreCapabilities, 'rowLocks'>;
+  /** Asks the work queue to look for due jobs now. */
+  wakeWorker(): void;
+}
 
 /**
  * Applies changes to a subscription; resuming a paused one queues its held deliveries.
@@ -33,7 +40,7 @@ export async function changeSubscription(
 ): Promise<void> {
   const resumed = changes.paused === false && current.paused;
   await ctx.db.transaction().execute(async (trx) => {
-    await lockSubscription(trx, capabilitiesOf(ctx.dialect), current.id);
+    await lockSubscription(trx, ctx.capabilities, current.id);
     await updateSubscription(trx, current.id, changes);
     if (resumed) await queueHeldDeliveries(trx, current.id, now);
   });
@@ -50,7 +57,7 @@ export async function changeSubscription(
  */
 export async function removeSubscription(ctx: ChangeContext, id: string): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    await lockSubscription(trx, capabilitiesOf(ctx.dialect), id);
+    await lockSubscription(trx, ctx.capabilities, id);
     await deleteSubscription(trx, id);
   });
 }

@@ -5,8 +5,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { WEBHOOK_SECRET_PREFIX } from '@reelay/core';
-import type { ServerContext } from '../server-context';
-import { capabilitiesOf } from '../store/database';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../clock';
+import type { Logger } from '../logger';
+import type { TokenCipher } from '../security/token-cipher';
+import type { StoreCapabilities } from '../store/database';
+import type { Database } from '../store/schema';
 import { createDeliverHandler } from './deliver-webhook';
 import { createInlineSender } from './inline-sender';
 import { createDestinationGate } from './destination-gate';
@@ -28,19 +32,36 @@ export function newWebhookSecret(): string {
   return `${WEBHOOK_SECRET_PREFIX}${randomBytes(32).toString('base64url')}`;
 }
 
+/** What the webhook service needs from the server. */
+export interface WebhookDeps {
+  readonly db: Kysely<Database>;
+  readonly capabilities: StoreCapabilities;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  /** Decrypts the subscriptions' signing secrets. */
+  readonly cipher: TokenCipher;
+  /** Lets destinations on loopback and private networks, and plain http (development only). */
+  readonly allowPrivateUrls: boolean;
+  /** Asks the work queue to look for due jobs now. */
+  wake(): void;
+}
+
 /**
  * Creates the webhook service of a server.
  *
  * @example
  * ```ts
- * const webhooks = createWebhooks(context, { timeoutMs: 500 });
+ * const webhooks = createWebhooks(
+ *   { db, capabilities, clock, logger, cipher, allowPrivateUrls: false, wake },
+ *   { timeoutMs: 500 },
+ * );
  * createWorker({ …, handlers: { ...webhooks.jobHandlers } });
  * ```
  */
-export function createWebhooks(ctx: ServerContext, overrides: Partial<WebhookSettings> = {}) {
+export function createWebhooks(ctx: WebhookDeps, overrides: Partial<WebhookSettings> = {}) {
   const settings: WebhookSettings = { ...DEFAULT_WEBHOOK_SETTINGS, ...overrides };
-  const capabilities = capabilitiesOf(ctx.dialect);
-  const policy = webhookUrlPolicy(ctx.config.allowPrivateUrls);
+  const { capabilities } = ctx;
+  const policy = webhookUrlPolicy(ctx.allowPrivateUrls);
   const sender = createWebhookSender({
     policy,
     timeoutMs: settings.timeoutMs,
@@ -76,7 +97,7 @@ export function createWebhooks(ctx: ServerContext, overrides: Partial<WebhookSet
     clock: ctx.clock,
     logger: ctx.logger,
     batchSize: settings.dispatchBatchSize,
-    wake: () => ctx.wakeWorker(),
+    wake: () => ctx.wake(),
     inline: {
       accepts: (subscriptionId) => inline.accepts(subscriptionId),
       reserve: (subscriptionId) => inline.reserve(subscriptionId),
@@ -94,7 +115,7 @@ export function createWebhooks(ctx: ServerContext, overrides: Partial<WebhookSet
     jobHandlers: { dispatch_events: dispatch, deliver_webhook: delivery.handler },
     /** Queues the dispatcher if events wait undispatched (a periodic safety net). */
     async sweep(): Promise<void> {
-      if (await sweepUndispatched(ctx.db, ctx.clock.now())) ctx.wakeWorker();
+      if (await sweepUndispatched(ctx.db, ctx.clock.now())) ctx.wake();
     },
     /** Lets attempts awaited in the background finish and record, then closes the pool. */
     async close(): Promise<void> {

@@ -1,11 +1,12 @@
 /**
- * Writes an event to a server's outbox the way the publishing engine does: the row
+ * Writes an event to a server's outbox the way the publishing engine does: the event
  * `buildEvent` makes, and the dispatch request, in one transaction. For tests that need
  * many events, or precise control of time, without publishing posts.
  */
 import { newId, type EventType } from '@reelay/core';
 import { buildEvent } from '../../src/publishing/post-view';
 import { newTarget } from '../../src/publishing/target-row';
+import type { NewEvent } from '../../src/store/events';
 import type { PostRecord, TargetRecord } from '../../src/store/post-records';
 import type { EventsTable } from '../../src/store/schema';
 import { appendEvents } from '../../src/webhooks/dispatch-events';
@@ -19,7 +20,7 @@ export interface EmitOptions {
   content?: string;
 }
 
-/** Writes one event (or `count`) and returns the rows written. */
+/** Writes one event (or `count`) and returns the rows written, as stored. */
 export async function emitEvents(
   server: TestServer,
   projectId: string,
@@ -28,7 +29,7 @@ export async function emitEvents(
 ): Promise<EventsTable[]> {
   const { db, config } = server.reelay.context;
   const now = server.clock.now();
-  const events: EventsTable[] = [];
+  const events: NewEvent[] = [];
   for (let i = 0; i < count; i++) {
     const post: PostRecord = {
       id: newId('post', now),
@@ -67,5 +68,8 @@ export async function emitEvents(
     events.push(buildEvent(options.type ?? 'post.published', post, targets, config.publicUrl, now));
   }
   await db.transaction().execute((trx) => appendEvents(trx, events, now));
-  return events;
+  const ids = events.map((event) => event.id);
+  const rows = await db.selectFrom('events').selectAll().where('id', 'in', ids).execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => byId.get(id)!);
 }

@@ -11,6 +11,7 @@ import {
   listIntegrationsRoute,
   deleteIntegrationRoute,
   getIntegrationHealthRoute,
+  getIntegrationInsightsRoute,
 } from '../routes';
 import type * as T from '../types';
 
@@ -34,7 +35,7 @@ export class AccountsResource {
   /**
    * Inicia a conexão de uma conta.
    *
-   * Devolve a URL de autorização do Instagram para conectar uma conta profissional, opcionalmente a um perfil. O `state` da URL vale 10 minutos. Outra plataforma responde 403 `PLATFORM_NOT_AVAILABLE`.
+   * Devolve a URL de autorização do Instagram para conectar uma conta profissional, opcionalmente a um perfil. O `state` da URL vale 10 minutos. Outra plataforma responde 403 `PLATFORM_NOT_AVAILABLE`. Com token Bearer (um painel), a `redirectUrl` deve ser deste servidor ou de uma origem de `REELAY_CORS_ORIGINS`. `login=facebook` usa o Login do Facebook: a pessoa escolhe Páginas do Facebook e cada conta profissional vinculada a uma delas é conectada.
    *
    * `GET /v1/connect/{platform}`, with an API key, or a Bearer token with `projectId`. Answers 200.
    * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `PLATFORM_NOT_AVAILABLE`, `NOT_FOUND`, `PLATFORM_CREDENTIALS_MISSING`, `INTERNAL_ERROR`.
@@ -129,6 +130,34 @@ export class AccountsResource {
   ): Promise<T.GetIntegrationHealthResponse> {
     return this.#client.request<T.GetIntegrationHealthResponse>(
       getIntegrationHealthRoute,
+      { params: { id: accountId }, query },
+      options,
+    );
+  }
+
+  /**
+   * Métricas da conta por dia.
+   *
+   * Alcance (`reach`), visualizações (`views`) e seguidores novos (`follower_count`) da conta em cada dia de `since` a `until` (datas AAAA-MM-DD em UTC, inclusive; no máximo 30 dias, o limite do Instagram por consulta; padrão: os últimos 7 dias até hoje), e os totais do período (alcance sem repetição, visualizações, visitas ao perfil e contas que interagiram). Cada valor é `null` quando o Instagram não o serve; o Instagram só informa seguidores dos últimos 30 dias. Consulta o Instagram a cada chamada e exige a permissão de métricas (`instagram_business_manage_insights`).
+   *
+   * `GET /v1/integrations/{id}/insights`, with an API key, or a Bearer token with `projectId`. Answers 200.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `NOT_FOUND`, `TOKEN_INVALID`, `PERMISSION_REQUIRED`, `ACCOUNT_RESTRICTED`, `RATE_LIMIT_APP`, `PLATFORM_CREDENTIALS_MISSING`, `INTERNAL_ERROR`.
+   *
+   * @param accountId - Id `int_…`.
+   * @param options - Signal, timeout, retries and headers of this call.
+   * @example
+   * ```ts
+   * const { insights } = await reelay.accounts.insights(accountId, { since: '2026-11-01', until: '2026-11-07' });
+   * for (const day of insights.days) console.log(day.date, day.reach, day.followerCount);
+   * ```
+   */
+  insights(
+    accountId: string,
+    query?: T.GetIntegrationInsightsQuery,
+    options?: RequestOptions,
+  ): Promise<T.GetIntegrationInsightsResponse> {
+    return this.#client.request<T.GetIntegrationInsightsResponse>(
+      getIntegrationInsightsRoute,
       { params: { id: accountId }, query },
       options,
     );

@@ -5,11 +5,11 @@
  */
 import type { ResourceClient } from '../../client/http-client';
 import type { RequestOptions } from '../../client/options';
-import { signupRoute, loginRoute, refreshRoute } from '../routes';
+import { signupRoute, loginRoute, refreshRoute, logoutRoute, getAuthOptionsRoute } from '../routes';
 import type * as T from '../types';
 
 /**
- * The built-in login (Bearer mode): sign-up, login and token refresh. Public routes: no credential is sent.
+ * The built-in login (Bearer mode): sign-up, login, token refresh and logout. Public routes: no credential is sent.
  *
  * Reached as `reelay.auth`.
  *
@@ -82,5 +82,44 @@ export class AuthResource {
    */
   refresh(body: T.RefreshBody, options?: RequestOptions): Promise<T.RefreshResponse> {
     return this.#client.request<T.RefreshResponse>(refreshRoute, { body }, options);
+  }
+
+  /**
+   * Encerra a sessão.
+   *
+   * Revoga o token de renovação informado e toda a sua sessão (os tokens renovados a partir do mesmo login): nenhum deles renova mais. Responde 204 também para um token desconhecido, expirado ou já revogado, sem dizer qual era o caso. Tokens de acesso já emitidos valem até expirar (no máximo 15 minutos).
+   *
+   * `POST /v1/auth/logout`, with no credential. Answers 204.
+   * Errors: `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `INTERNAL_ERROR`.
+   *
+   * @param options - Signal, timeout, retries and headers of this call.
+   * @example
+   * ```ts
+   * await reelay.auth.logout({ refreshToken }); // this session's refresh tokens stop working
+   * reelay.setAccessToken(undefined);
+   * ```
+   */
+  logout(body: T.LogoutBody, options?: RequestOptions): Promise<T.LogoutResponse> {
+    return this.#client.request<T.LogoutResponse>(logoutRoute, { body }, options);
+  }
+
+  /**
+   * Formas de entrar neste servidor.
+   *
+   * Diz, sem credencial, se o cadastro está aberto e se o servidor aceita entrada por um emissor OpenID Connect, para a tela de entrada mostrar só o que existe.
+   *
+   * `GET /v1/auth/options`, with no credential. Answers 200.
+   * Errors: `RATE_LIMIT_KEY`, `INTERNAL_ERROR`.
+   *
+   * @param options - Signal, timeout, retries and headers of this call.
+   * @example
+   * ```ts
+   * const { signup, oidc } = await reelay.auth.options();
+   * if (signup) console.log('sign-up is open');
+   * if (oidc) console.log('OpenID Connect issuer:', oidc.issuer);
+   * ```
+   */
+  options(options?: RequestOptions): Promise<T.GetAuthOptionsResponse> {
+    return this.#client.request<T.GetAuthOptionsResponse>(getAuthOptionsRoute, {}, options);
   }
 }

@@ -41,7 +41,7 @@ export class ReelayResources {
    */
   readonly health: HealthResource;
   /**
-   * The built-in login (Bearer mode): sign-up, login and token refresh. Public routes: no credential is sent.
+   * The built-in login (Bearer mode): sign-up, login, token refresh and logout. Public routes: no credential is sent.
    */
   readonly auth: AuthResource;
   /**

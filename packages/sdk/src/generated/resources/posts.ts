@@ -13,6 +13,7 @@ import {
   updatePostRoute,
   deletePostRoute,
   retryPostRoute,
+  getPostInsightsRoute,
 } from '../routes';
 import type * as T from '../types';
 
@@ -180,6 +181,35 @@ export class PostsResource {
     return this.#client.request<T.RetryPostResponse>(
       retryPostRoute,
       { params: { id: postId }, body },
+      options,
+    );
+  }
+
+  /**
+   * Métricas de um post.
+   *
+   * As métricas que o Instagram serve para o post em cada conta (`platforms[]`): visualizações, alcance, curtidas, comentários, salvamentos, compartilhamentos e interações; nos Reels também o tempo assistido, nos Stories a navegação e as respostas. Cada valor é `null` quando o Instagram não o serve. O Instagram é consultado no máximo uma vez por hora por conta; `force=true` consulta agora. Uma conta em que o post não foi publicado responde `reason` = `not_published`, sem consultar o Instagram; uma mídia vista por poucas pessoas responde `not_enough_viewers`. Uma falha ao consultar uma conta não falha a chamada: vem em `errorCode` e `errorMessage` daquela conta, com as métricas lidas antes.
+   *
+   * `GET /v1/posts/{id}/insights`, with an API key, or a Bearer token with `projectId`. Answers 200.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `NOT_FOUND`, `INTERNAL_ERROR`.
+   *
+   * @param postId - Id `post_…`.
+   * @param options - Signal, timeout, retries and headers of this call.
+   * @example
+   * ```ts
+   * const { platforms } = await reelay.posts.insights(postId);
+   * for (const entry of platforms) console.log(entry.integrationId, entry.metrics.views, entry.reason);
+   * await reelay.posts.insights(postId, { force: true }); // ask Instagram now, not the last hour's read
+   * ```
+   */
+  insights(
+    postId: string,
+    query?: T.GetPostInsightsQuery,
+    options?: RequestOptions,
+  ): Promise<T.GetPostInsightsResponse> {
+    return this.#client.request<T.GetPostInsightsResponse>(
+      getPostInsightsRoute,
+      { params: { id: postId }, query },
       options,
     );
   }

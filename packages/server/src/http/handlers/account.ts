@@ -4,9 +4,8 @@
  */
 import type { AccountService, OrganizationRecord, ProjectRecord } from '../../services/account';
 import type { ApiKeysService } from '../../services/api-keys';
-import { presentApiKey } from '../presenters';
+import { presentApiKey, presentUser } from '../presenters';
 import { userOf, type RouteHandlers } from '../route-handler';
-import { presentUser } from './auth';
 
 function presentOrganization(row: OrganizationRecord) {
   return { id: row.id, name: row.name, role: 'owner' as const };

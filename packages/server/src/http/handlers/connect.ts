@@ -2,16 +2,18 @@
  * The account connection flow (spec §4): `GET /v1/connect/instagram` answers the
  * authorization URL with a signed state; the platform sends the browser back to the
  * callback, which connects the account and answers it, or redirects to the
- * `redirectUrl` given at the start.
+ * `redirectUrl` given at the start. A browser arriving without a `redirectUrl` gets a
+ * small page saying what happened instead of the JSON.
  */
-import { isReelayError, ReelayError } from '@reelay/core';
+import { isReelayError, ReelayError, validationError, type LoginMode } from '@reelay/core';
 import { parseAuthorizationCallback } from '@reelay/core/platform';
-import type { IntegrationsService } from '../../services/integrations';
+import type { ConnectOutcome, IntegrationsService } from '../../services/integrations';
 import type { ProfilesService } from '../../services/profiles';
 import type { ServerContext } from '../../server-context';
-import { requirePlatform } from '../../platform';
+import { platformCredentialsMissing } from '../../platform';
 import { presentIntegration } from '../presenters';
-import { projectOf, type RouteHandlers } from '../route-handler';
+import { prefersHtml, sendOutcomePage } from '../oauth-outcome-page';
+import { projectOf, type RequestContext, type RouteHandlers } from '../route-handler';
 import { isoTime } from '../../clock';
 
 /** The redirect URL with the outcome added to its query. */
@@ -21,10 +23,79 @@ function withOutcome(redirectUrl: string, outcome: Record<string, string>): stri
   return url.toString();
 }
 
+/**
+ * Where a dashboard session may send the browser back to: this server's own origin and
+ * the dashboards allowed by CORS. Anything else would let a signed-in page turn the
+ * callback into a redirect to a site of someone else's choosing. An API key's owner
+ * (an integration on its own server) keeps choosing its own address.
+ */
+function checkRedirectUrl(
+  redirectUrl: string | undefined,
+  context: RequestContext,
+  config: ConnectHandlerDeps['config'],
+): void {
+  if (!redirectUrl || context.auth.mode !== 'project' || context.auth.apiKeyId !== null) return;
+  const allowed = new Set(
+    [config.publicUrl, ...config.corsOrigins].flatMap((address) => {
+      try {
+        return [new URL(address).origin];
+      } catch {
+        return [];
+      }
+    }),
+  );
+  if (!allowed.has(new URL(redirectUrl).origin)) {
+    throw validationError(
+      [
+        {
+          field: 'redirectUrl',
+          message: `deve ser um endereço deste servidor (${new URL(config.publicUrl).origin}) ou de um painel em REELAY_CORS_ORIGINS`,
+        },
+      ],
+      'query',
+    );
+  }
+}
+
+/**
+ * The login a connection starts with: the one asked for, else the one configured
+ * (Instagram Login when both are). Asking for one this server does not have is a
+ * `VALIDATION_ERROR` naming `login`: the client must ask differently, not retry.
+ */
+function chooseLogin(asked: LoginMode | undefined, ctx: ConnectHandlerDeps): LoginMode {
+  const available: LoginMode[] = [];
+  if (ctx.platform) available.push('instagram');
+  if (ctx.facebook) available.push('facebook');
+  if (available.length === 0) throw platformCredentialsMissing();
+  if (asked === undefined) return available[0]!;
+  if (available.includes(asked)) return asked;
+  const missing =
+    asked === 'facebook'
+      ? 'o Login do Facebook não está configurado neste servidor (FACEBOOK_APP_ID e FACEBOOK_APP_SECRET)'
+      : 'o Login do Instagram não está configurado neste servidor (INSTAGRAM_APP_ID e INSTAGRAM_APP_SECRET)';
+  throw new ReelayError('VALIDATION_ERROR', {
+    message: `Campo 'login': ${missing}; use login=${available[0]}.`,
+    details: { field: 'login' },
+  });
+}
+
+/** What the redirect URL and the JSON answer say about a finished connection. */
+function outcomeQuery(outcome: ConnectOutcome): Record<string, string> {
+  return {
+    integrationId: outcome.integrations[0]!.id,
+    status: 'connected',
+    count: String(outcome.integrations.length),
+    ...(outcome.refused.length > 0 ? { refused: String(outcome.refused.length) } : {}),
+  };
+}
+
+/** The callback already wrote its answer (the page for a browser). */
+const ANSWERED = { status: 200 as const, body: undefined as never };
+
 /** What the flow needs besides the services: the app's settings and the state signer. */
 export type ConnectHandlerDeps = Pick<
   ServerContext,
-  'config' | 'logger' | 'oauthStates' | 'platform'
+  'config' | 'logger' | 'oauthStates' | 'platform' | 'facebook'
 >;
 
 export function connectHandlers(
@@ -39,8 +110,9 @@ export function connectHandlers(
           message: `Plataforma não disponível: ${params.platform}. Apenas instagram é suportado.`,
         });
       }
-      const platform = requirePlatform(ctx.platform);
+      const loginMode = chooseLogin(query.login, ctx);
       const projectId = projectOf(context);
+      checkRedirectUrl(query.redirectUrl, context, ctx.config);
       if (query.profileId && !(await profiles.exists(projectId, query.profileId))) {
         throw new ReelayError('NOT_FOUND', { message: 'Perfil não encontrado neste projeto.' });
       }
@@ -48,13 +120,22 @@ export function connectHandlers(
         projectId,
         profileId: query.profileId ?? null,
         redirectUrl: query.redirectUrl ?? null,
+        loginMode,
       });
-      const url = platform.authorizationUrl({ state, scopes: ctx.config.instagram.scopes });
+      const url =
+        loginMode === 'facebook'
+          ? ctx.facebook!.authorizationUrl({
+              state,
+              configId: ctx.config.facebook.configId,
+              scopes: ctx.config.facebook.scopes,
+            })
+          : ctx.platform!.authorizationUrl({ state, scopes: ctx.config.instagram.scopes });
       return { status: 200, body: { success: true, url, expiresAt: isoTime(expiresAt) } };
     },
 
-    connectCallback: async ({ query }) => {
+    connectCallback: async ({ query }, context) => {
       const redirectUrl = ctx.oauthStates.peekRedirect(query.state);
+      const page = !redirectUrl && prefersHtml(context.req.headers.accept);
       try {
         const state = ctx.oauthStates.verify(query.state);
         // Claimed before the code exchange, so no replay of the callback gets that far. A
@@ -66,24 +147,44 @@ export function connectHandlers(
           });
         }
         const { code } = parseAuthorizationCallback(query as Record<string, string>);
-        const integration = await integrations.connect(state, code);
+        const outcome = await integrations.connect(state, code);
         if (redirectUrl) {
           return {
             status: 302,
             body: undefined,
-            headers: {
-              location: withOutcome(redirectUrl, {
-                integrationId: integration.id,
-                status: 'connected',
-              }),
-            },
+            headers: { location: withOutcome(redirectUrl, outcomeQuery(outcome)) },
           };
+        }
+        const connected = outcome.integrations.map(presentIntegration);
+        if (page) {
+          sendOutcomePage(context.res, context.req.headers, {
+            kind: 'connected',
+            username: connected[0]!.displayName,
+            usernames: connected.map((account) => account.displayName),
+            refused: outcome.refused.length,
+          });
+          return ANSWERED;
         }
         return {
           status: 200,
-          body: { success: true, integration: presentIntegration(integration) },
+          body: {
+            success: true,
+            integration: connected[0]!,
+            integrations: connected,
+            count: connected.length,
+            refused: outcome.refused.map(({ platformUserId, error }) => ({
+              platformUserId,
+              code: error.code,
+              message: error.message,
+            })),
+          },
         };
       } catch (error) {
+        if (page && isReelayError(error)) {
+          ctx.logger.warn('conexão de conta recusada', { code: error.code, error });
+          sendOutcomePage(context.res, context.req.headers, { kind: 'refused', error });
+          return ANSWERED;
+        }
         if (!redirectUrl || !isReelayError(error)) throw error;
         ctx.logger.warn('conexão de conta recusada', { code: error.code, error });
         return {

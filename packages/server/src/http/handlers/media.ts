@@ -10,7 +10,6 @@ import { rangeOf } from '../../media/byte-range';
 import { presentMedia } from '../../media/media-record';
 import type { MediaService } from '../../media/media-service';
 import { receiveMultipartFile } from '../../media/multipart-upload';
-import type { ServerContext } from '../../server-context';
 import type { RawRoute } from '../create-app';
 import { projectOf, type RouteHandlers } from '../route-handler';
 
@@ -19,19 +18,19 @@ import { projectOf, type RouteHandlers } from '../route-handler';
  *
  * @example
  * ```ts
- * const handlers = { ...profileHandlers(context), ...mediaHandlers(context) };
+ * const handlers = { ...mediaHandlers(context.media) };
  * ```
  */
-export function mediaHandlers(ctx: ServerContext): RouteHandlers {
+export function mediaHandlers(media: MediaService): RouteHandlers {
   return {
     uploadMedia: async ({ body }, context) => {
       const projectId = projectOf(context);
       // The route runner hands a multipart body over unread, as the request itself; a
       // JSON body arrives parsed and validated.
       const record = isRequest(body)
-        ? await receiveMultipartFile(body, context.res, (file) => ctx.media.upload(projectId, file))
+        ? await receiveMultipartFile(body, context.res, (file) => media.upload(projectId, file))
         : body && 'url' in body
-          ? await ctx.media.importFromUrl(projectId, body.url)
+          ? await media.importFromUrl(projectId, body.url)
           : missingBody();
       return { status: 201, body: { success: true, media: presentMedia(record) } };
     },

@@ -1,10 +1,11 @@
 /**
  * Callbacks the platform owner calls (spec §4 "Platform callbacks"), verified by the
- * `signed_request` signed with the app secret: deauthorization erases the account's
+ * `signed_request` signed with the app secret (of the Instagram Login app or of the
+ * Facebook Login app, which share these routes): deauthorization erases the account's
  * tokens; a data-deletion request erases the account's personal data as well and is
  * recorded with a confirmation code whose status anyone holding it can read.
  */
-import { pathFor, ReelayError } from '@reelay/core';
+import { isReelayError, pathFor, ReelayError, type LoginMode } from '@reelay/core';
 import { parseSignedRequest } from '@reelay/core/platform';
 import { isoTime } from '../../clock';
 import { platformCredentialsMissing } from '../../platform';
@@ -24,9 +25,9 @@ function statusPage(request: DataDeletionRequestRecord): string {
   return `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Exclusão de dados</title>
 <body style="font-family:system-ui;max-width:40rem;margin:3rem auto;line-height:1.5">
 <h1>Pedido de exclusão de dados</h1>
-<p>Código de confirmação: <strong>${escapeHtml(request.confirmation_code)}</strong></p>
-<p>Recebido em ${escapeHtml(isoTime(request.requested_at))}.</p>
-<p>${done ? `Concluído em ${escapeHtml(isoTime(request.completed_at!))}: o token de acesso e os dados de perfil da conta foram apagados deste serviço.` : 'Em andamento.'}</p>
+<p>Código de confirmação: <strong>${escapeHtml(request.confirmationCode)}</strong></p>
+<p>Recebido em ${escapeHtml(isoTime(request.requestedAt))}.</p>
+<p>${done ? `Concluído em ${escapeHtml(isoTime(request.completedAt!))}: o token de acesso e os dados de perfil da conta foram apagados deste serviço.` : 'Em andamento.'}</p>
 </body></html>`;
 }
 
@@ -34,27 +35,49 @@ export function metaCallbackHandlers(
   ctx: Pick<ServerContext, 'config'>,
   userData: PlatformUserDataService,
 ): RouteHandlers {
-  /** The platform user named by a verified signed request. */
-  function signedUser(signedRequest: string): string {
-    const secret = ctx.config.instagram.appSecret;
-    if (!secret) throw platformCredentialsMissing();
-    return parseSignedRequest(signedRequest, secret).userId;
+  /**
+   * The platform user named by a verified signed request, and which app signed it. Both
+   * logins' apps call the same routes; the signature says which app it is, since each
+   * signs with its own secret (reference §5).
+   */
+  function signedUser(signedRequest: string): { userId: string; modes: LoginMode[] } {
+    const secrets = (
+      [
+        ['instagram', ctx.config.instagram.appSecret],
+        ['facebook', ctx.config.facebook.appSecret],
+      ] as const
+    ).filter((entry): entry is readonly [LoginMode, string] => Boolean(entry[1]));
+    if (secrets.length === 0) throw platformCredentialsMissing();
+    let userId: string | null = null;
+    const modes: LoginMode[] = [];
+    for (const [mode, secret] of secrets) {
+      try {
+        userId = parseSignedRequest(signedRequest, secret).userId;
+        modes.push(mode);
+      } catch (error) {
+        if (!isReelayError(error) || error.code !== 'SIGNED_REQUEST_INVALID') throw error;
+      }
+    }
+    if (userId === null) throw new ReelayError('SIGNED_REQUEST_INVALID');
+    return { userId, modes };
   }
 
   return {
     metaDeauthorize: async ({ body }) => {
-      await userData.deauthorize(signedUser(body!.signed_request));
+      const { userId, modes } = signedUser(body!.signed_request);
+      await userData.deauthorize(userId, modes);
       return { status: 200, body: { success: true } };
     },
 
     metaDataDeletion: async ({ body }) => {
-      const request = await userData.eraseData(signedUser(body!.signed_request));
+      const { userId, modes } = signedUser(body!.signed_request);
+      const request = await userData.eraseData(userId, modes);
       return {
         status: 200,
         body: {
           success: true,
-          url: `${ctx.config.publicUrl}${pathFor('getDataDeletionStatus', { code: request.confirmation_code })}`,
-          confirmation_code: request.confirmation_code,
+          url: `${ctx.config.publicUrl}${pathFor('getDataDeletionStatus', { code: request.confirmationCode })}`,
+          confirmation_code: request.confirmationCode,
         },
       };
     },
@@ -76,10 +99,10 @@ export function metaCallbackHandlers(
         status: 200,
         body: {
           success: true,
-          confirmationCode: request.confirmation_code,
+          confirmationCode: request.confirmationCode,
           status: request.status,
-          requestedAt: isoTime(request.requested_at),
-          completedAt: isoTime(request.completed_at),
+          requestedAt: isoTime(request.requestedAt),
+          completedAt: isoTime(request.completedAt),
         },
       };
     },

@@ -9,6 +9,8 @@ import * as media from './2026-11-21-003-media';
 import * as webhooks from './2026-11-21-004-webhooks';
 import * as oauthStates from './2026-11-23-005-oauth-states';
 import * as keyChecks from './2026-11-23-006-key-checks';
+import * as loginModes from './2026-11-23-007-login-modes';
+import * as postInsights from './2026-11-24-008-post-insights';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21-001-accounts': accounts,
@@ -17,4 +19,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21-004-webhooks': webhooks,
   '2026-11-23-005-oauth-states': oauthStates,
   '2026-11-23-006-key-checks': keyChecks,
+  '2026-11-23-007-login-modes': loginModes,
+  '2026-11-24-008-post-insights': postInsights,
 };

@@ -1,0 +1,214 @@
+/**
+ * The tools cannot drift from the contract: every route that opts in (`mcp` in the route
+ * table) has its tool and a call, every tool comes from an opted-in route or is one of
+ * this package's own, and names, schemas, descriptions and annotations follow the route.
+ * Also the pieces tools rely on: idempotency keys, time zones and error advice.
+ */
+import { HTTP_ERROR_CODES, ROUTES, retryClassOf, type RouteDefinition } from '@reelay/core';
+import { buildLlmsIndex } from '@reelay/core/openapi';
+import { describe, expect, it } from 'vitest';
+import { canonicalJson, derivedIdempotencyKey } from '../src/idempotency';
+import { ROUTE_CALLS } from '../src/route-calls';
+import { describeTime, inZone } from '../src/server-time';
+import { describeFailure } from '../src/tool-results';
+import { LOCAL_TOOLS, routeTools, toolCatalogue } from '../src/tools';
+
+const optedIn = ROUTES.filter(
+  (route): route is RouteDefinition & { mcp: NonNullable<RouteDefinition['mcp']> } =>
+    Boolean(route.mcp),
+);
+
+describe('the tools against the contract', () => {
+  it('has one tool and one call for every route that opts in, and for no other', () => {
+    expect(routeTools().map((tool) => tool.routeId)).toEqual(optedIn.map((route) => route.id));
+    expect(routeTools().map((tool) => tool.name)).toEqual(optedIn.map((route) => route.mcp.tool));
+    expect(Object.keys(ROUTE_CALLS).sort()).toEqual(optedIn.map((route) => route.id).sort());
+  });
+
+  it('has every tool come from an opted-in route or be one of the package own', () => {
+    for (const localFiles of [false, true]) {
+      const catalogue = toolCatalogue({ localFiles });
+      const fromRoutes = catalogue.filter((tool) => tool.routeId !== null);
+      const own = catalogue.filter((tool) => tool.routeId === null).map((tool) => tool.name);
+      expect(fromRoutes.map((tool) => tool.routeId)).toEqual(optedIn.map((route) => route.id));
+      expect(own).toEqual(
+        LOCAL_TOOLS.filter((tool) => localFiles || !tool.localFilesOnly).map((tool) => tool.name),
+      );
+    }
+    expect(LOCAL_TOOLS.map((tool) => tool.name)).toEqual([
+      'current_time',
+      'upload_media_from_file',
+    ]);
+  });
+
+  it('opts in the routes an assistant needs, all reachable with an API key', () => {
+    expect(optedIn.map((route) => route.id).sort()).toEqual(
+      [
+        'healthAuth',
+        'createProfile',
+        'listProfiles',
+        'listIntegrations',
+        'getIntegrationHealth',
+        'getIntegrationInsights',
+        'createPost',
+        'listPosts',
+        'getPost',
+        'updatePost',
+        'deletePost',
+        'retryPost',
+        'getPostInsights',
+        'uploadMedia',
+        'createNotification',
+        'listNotifications',
+        'deleteNotification',
+        'listDeliveries',
+      ].sort(),
+    );
+    for (const route of optedIn) expect(route.auth, route.id).toBe('key');
+  });
+
+  it('names tools uniquely in snake_case', () => {
+    const names = toolCatalogue({ localFiles: true }).map((tool) => tool.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const name of names) expect(name).toMatch(/^[a-z][a-z0-9_]*$/);
+  });
+
+  it("describes each tool with the route's summary and description, and its input with the route's fields", () => {
+    for (const tool of routeTools()) {
+      expect(tool.description.startsWith(`${tool.route.summary}.`), tool.name).toBe(true);
+      expect(tool.description, tool.name).toContain(tool.route.description);
+      expect(tool.title).toBe(tool.route.mcp!.title);
+      const properties = Object.keys(tool.inputSchema.properties as object);
+      expect(properties.sort(), tool.name).toEqual(
+        [...tool.layout.params, ...tool.layout.query, ...tool.layout.body].sort(),
+      );
+      expect(tool.inputSchema.additionalProperties, tool.name).toBe(false);
+      for (const param of tool.layout.params) {
+        expect((tool.inputSchema.required as string[]) ?? [], tool.name).toContain(param);
+      }
+    }
+  });
+
+  it('annotates from the method: GET reads, DELETE destroys, creations with a key repeat safely', () => {
+    const byName = new Map(routeTools().map((tool) => [tool.name, tool]));
+    for (const tool of byName.values()) {
+      const { method } = tool.route;
+      expect(tool.annotations.readOnlyHint, tool.name).toBe(method === 'GET');
+      if (method === 'DELETE') {
+        expect(tool.annotations, tool.name).toMatchObject({
+          destructiveHint: true,
+          idempotentHint: true,
+        });
+        expect(tool.description).toContain('confirme com a pessoa');
+      }
+      if (method === 'PATCH') expect(tool.annotations.idempotentHint, tool.name).toBe(true);
+    }
+    expect(byName.get('create_post')!.annotations).toMatchObject({
+      idempotentHint: true,
+      destructiveHint: false,
+      openWorldHint: true,
+    });
+    expect(byName.get('create_post')!.sendsIdempotencyKey).toBe(true);
+    expect(byName.get('create_profile')!.annotations.idempotentHint).toBe(false);
+    expect(byName.get('create_profile')!.description).toContain('Não é idempotente');
+  });
+
+  it('tells a model how creating a post is safe to repeat and to retry instead of reposting', () => {
+    const createPost = routeTools().find((tool) => tool.name === 'create_post')!;
+    expect(createPost.description).toContain('idempotencyKey');
+    expect(createPost.description).toContain('retry_post');
+    const key = (createPost.inputSchema.properties as Record<string, { description: string }>)
+      .idempotencyKey!;
+    expect(key.description).toMatch(/derivada dos argumentos/);
+  });
+
+  it('lists the MCP endpoint and exactly the HTTP tools in llms.txt', () => {
+    const text = buildLlmsIndex({ serverUrl: 'https://reelay.example.com' });
+    const section = text.slice(
+      text.indexOf('## MCP'),
+      text.indexOf('\n## ', text.indexOf('## MCP') + 1),
+    );
+    const named = [...section.matchAll(/`([a-z_]+)`/g)].map((match) => match[1]);
+    for (const tool of toolCatalogue({ localFiles: false })) {
+      expect(named, tool.name).toContain(tool.name);
+    }
+    expect(section).toContain('https://reelay.example.com/mcp');
+  });
+});
+
+describe('idempotency keys of creating tools', () => {
+  it('writes JSON with sorted keys at every level', () => {
+    expect(canonicalJson({ b: 1, a: [{ d: 2, c: 3 }], e: undefined })).toBe(
+      '{"a":[{"c":3,"d":2}],"b":1}',
+    );
+  });
+
+  it('derives the same key for the same call, another for any other, within 128 characters', async () => {
+    const args = { content: 'Oi', platforms: [{ accountId: 'int_1', platform: 'instagram' }] };
+    const key = await derivedIdempotencyKey('create_post', args);
+    expect(key).toMatch(/^mcp-create_post-[0-9a-f]{40}$/);
+    expect(key.length).toBeLessThanOrEqual(128);
+    expect(
+      await derivedIdempotencyKey('create_post', {
+        platforms: [{ platform: 'instagram', accountId: 'int_1' }],
+        content: 'Oi',
+      }),
+    ).toBe(key);
+    expect(await derivedIdempotencyKey('create_post', { ...args, content: 'Olá' })).not.toBe(key);
+  });
+});
+
+describe('time for scheduling', () => {
+  it('writes local time with the offset of the zone at that instant', () => {
+    expect(inZone(new Date('2026-12-01T12:00:00Z'), 'America/Sao_Paulo')).toBe(
+      '2026-12-01T09:00:00-03:00',
+    );
+    expect(inZone(new Date('2026-07-01T12:00:30Z'), 'America/New_York')).toBe(
+      '2026-07-01T08:00:30-04:00',
+    );
+    expect(inZone(new Date('2026-01-01T12:00:00Z'), 'America/New_York')).toBe(
+      '2026-01-01T07:00:00-05:00',
+    );
+    expect(inZone(new Date('2026-12-01T12:00:00Z'), 'Asia/Kolkata')).toBe(
+      '2026-12-01T17:30:00+05:30',
+    );
+  });
+
+  it('gives the scheduling window from 1 minute to 75 days ahead', () => {
+    const answer = describeTime(new Date('2026-12-01T12:00:00Z'), 'server', 'UTC');
+    expect(answer.scheduling).toEqual({
+      earliest: '2026-12-01T12:01:00+00:00',
+      latest: '2027-02-14T12:00:00+00:00',
+    });
+  });
+});
+
+describe('error advice', () => {
+  it('gives every catalogued code a retry class and something to do', () => {
+    for (const code of HTTP_ERROR_CODES) {
+      const failure = describeFailure(
+        { code, statusCode: 400, message: 'm' },
+        { tool: 'create_post', repeatable: true, idempotencyKey: 'k' },
+      );
+      expect(failure.retry, code).toBe(retryClassOf(code));
+      expect(failure.action.length, code).toBeGreaterThan(20);
+    }
+  });
+
+  it('tells to repeat with the same key after a lost answer, and to look first without one', () => {
+    const lost = { code: 'CONNECTION_ERROR', statusCode: 0, message: 'sem resposta' };
+    expect(
+      describeFailure(lost, { tool: 'create_post', idempotencyKey: 'k1', repeatable: true }).action,
+    ).toContain('"k1"');
+    expect(describeFailure(lost, { tool: 'create_profile', repeatable: false }).action).toMatch(
+      /Liste/,
+    );
+  });
+
+  it('reports a value that is not an error envelope as an internal failure', () => {
+    expect(describeFailure(new TypeError('boom'), { tool: 'x', repeatable: true })).toMatchObject({
+      code: 'INTERNAL_ERROR',
+      statusCode: 0,
+    });
+  });
+});

@@ -1,0 +1,147 @@
+/**
+ * The built-in login: sign-up (open while no user exists, else only with
+ * `REELAY_ALLOW_SIGNUP=true`), login, refresh with rotating refresh tokens, and logout. A
+ * refresh token used twice revokes its whole family: someone else has a copy. Logout
+ * revokes the family on purpose.
+ */
+import { randomBytes } from 'node:crypto';
+import { newId, ReelayError } from '@reelay/core';
+import type { Clock } from '../clock';
+import type { AccessTokens } from '../security/access-tokens';
+import { hashSecret } from '../security/api-keys';
+import { DECOY_PASSWORD_HASH, hashPassword, verifyPassword } from '../security/passwords';
+import {
+  findRefreshToken,
+  insertRefreshToken,
+  markRefreshTokenReplaced,
+  revokeRefreshTokenFamily,
+} from '../store/refresh-tokens';
+import type { Db } from '../store/schema';
+import {
+  countUsers,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  type UserRecord,
+} from '../store/users';
+
+export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60_000;
+
+/** A signed-in session: a short-lived access token and the refresh token that renews it. */
+export interface Session {
+  accessToken: string;
+  /** Seconds the access token lives. */
+  expiresIn: number;
+  /** Shown once; only its hash is stored. */
+  refreshToken: string;
+  user: UserRecord;
+}
+
+export interface SessionsService {
+  /** Creates a user with a password and signs it in. */
+  signUp(fields: { email: string; password: string; name: string | null }): Promise<Session>;
+  logIn(email: string, password: string): Promise<Session>;
+  /** Exchanges a refresh token, once, for a new session of the same family. */
+  refresh(refreshToken: string): Promise<Session>;
+  /**
+   * Ends the session a refresh token belongs to: every token of its family stops renewing.
+   * Says nothing about the token: an unknown, expired or revoked one ends nothing, quietly.
+   */
+  logOut(refreshToken: string): Promise<void>;
+  /** Whether a sign-up would be accepted now: open by configuration, or no user yet. */
+  signupOpen(): Promise<boolean>;
+}
+
+const refused = () =>
+  new ReelayError('UNAUTHORIZED', { message: 'Token de renovação inválido, usado ou expirado.' });
+
+/**
+ * @example
+ * ```ts
+ * const sessions = createSessionsService({ db, clock, accessTokens, allowSignup: false });
+ * const { accessToken, refreshToken } = await sessions.logIn('ana@example.com', password);
+ * ```
+ */
+export function createSessionsService(deps: {
+  db: Db;
+  clock: Clock;
+  accessTokens: AccessTokens;
+  /** Whether sign-up stays open once a user exists (`REELAY_ALLOW_SIGNUP`). */
+  allowSignup: boolean;
+}): SessionsService {
+  const { db, clock, accessTokens } = deps;
+
+  async function session(user: UserRecord, familyId: string): Promise<Session> {
+    const now = clock.now();
+    const refreshToken = `rrt_${randomBytes(32).toString('base64url')}`;
+    await insertRefreshToken(db, {
+      id: randomBytes(12).toString('hex'),
+      userId: user.id,
+      familyId,
+      tokenHash: hashSecret(refreshToken),
+      expiresAt: now + REFRESH_TOKEN_TTL_MS,
+      replacedAt: null,
+      revokedAt: null,
+      createdAt: now,
+    });
+    const access = await accessTokens.issue(user.id);
+    return { accessToken: access.token, expiresIn: access.expiresIn, refreshToken, user };
+  }
+
+  async function signupOpen(): Promise<boolean> {
+    return deps.allowSignup || (await countUsers(db)) === 0;
+  }
+
+  return {
+    signupOpen,
+
+    async signUp({ email, password, name }) {
+      if (!(await signupOpen())) {
+        throw new ReelayError('FORBIDDEN', {
+          message: 'O cadastro está fechado neste servidor (REELAY_ALLOW_SIGNUP não está ativo).',
+        });
+      }
+      if (await findUserByEmail(db, email)) throw new ReelayError('EMAIL_IN_USE');
+      const passwordHash = await hashPassword(password);
+      let user: UserRecord;
+      try {
+        user = await insertUser(db, { email, name, passwordHash, oidcSubject: null }, clock.now());
+      } catch (error) {
+        // Two sign-ups with one e-mail at once: the unique index decides.
+        if (await findUserByEmail(db, email)) throw new ReelayError('EMAIL_IN_USE');
+        throw error;
+      }
+      return session(user, newId('user'));
+    },
+
+    async logIn(email, password) {
+      const user = await findUserByEmail(db, email);
+      // Compare against a decoy when the user is unknown, so timing does not tell.
+      const ok = await verifyPassword(password, user?.passwordHash ?? DECOY_PASSWORD_HASH);
+      if (!user || !user.passwordHash || !ok) {
+        throw new ReelayError('UNAUTHORIZED', { message: 'E-mail ou senha incorretos.' });
+      }
+      return session(user, newId('user'));
+    },
+
+    async refresh(refreshToken) {
+      const now = clock.now();
+      const stored = await findRefreshToken(db, hashSecret(refreshToken));
+      if (!stored || stored.revokedAt !== null || stored.expiresAt <= now) throw refused();
+      if (stored.replacedAt !== null || !(await markRefreshTokenReplaced(db, stored.id, now))) {
+        await revokeRefreshTokenFamily(db, stored.familyId, now);
+        throw refused();
+      }
+      const user = await findUserById(db, stored.userId);
+      if (!user) throw refused();
+      return session(user, stored.familyId);
+    },
+
+    async logOut(refreshToken) {
+      // Any token of the family ends it, a rotated one too: whoever holds a rotated token
+      // can already end the family by presenting it to refresh.
+      const stored = await findRefreshToken(db, hashSecret(refreshToken));
+      if (stored) await revokeRefreshTokenFamily(db, stored.familyId, clock.now());
+    },
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * The shell: banner, main landmark and the routes. Each page is its own chunk, loaded
+ * when first shown. Signed out, every path shows the sign-in page, and the same path
+ * opens once signed in.
+ */
+import { Fragment } from 'preact';
+import { useEffect } from 'preact/hooks';
+import { ErrorBoundary, lazy, LocationProvider, Route, Router, useLocation } from 'preact-iso';
+import { Header } from './components/header';
+import { useT } from './i18n';
+import { OIDC_CALLBACK_PATH } from './session/oidc';
+import { session, type SessionState } from './session/session';
+import { useSession } from './session/use-session';
+
+const SignInPage = lazy(() => import('./pages/sign-in'));
+const OidcCallbackPage = lazy(() => import('./pages/sign-in/oidc-callback'));
+const AccountsPage = lazy(() => import('./pages/accounts'));
+const ComposePage = lazy(() => import('./pages/compose'));
+const CalendarPage = lazy(() => import('./pages/calendar'));
+const PostDetailPage = lazy(() => import('./pages/post-detail'));
+const WebhooksPage = lazy(() => import('./pages/webhooks'));
+const ApiKeysPage = lazy(() => import('./pages/api-keys'));
+const SettingsPage = lazy(() => import('./pages/settings'));
+const NotFoundPage = lazy(() => import('./pages/not-found'));
+
+/**
+ * `/app` itself: the calendar is the first page. Also shown on the sign-in callback's
+ * path once signed in, where the callback sends the person on by itself: the calendar
+ * opens only if nothing moved on meanwhile.
+ */
+function Home() {
+  const { route, path } = useLocation();
+  useEffect(() => {
+    const trimmed = (value: string) => value.replace(/\/+$/, '');
+    if (trimmed(location.pathname) === trimmed(path)) route('/app/calendar', true);
+  }, []);
+  return null;
+}
+
+function Content({ state }: { state: SessionState }) {
+  const t = useT();
+  const { path } = useLocation();
+  if (path === OIDC_CALLBACK_PATH && state.status !== 'signed-in') return <OidcCallbackPage />;
+  switch (state.status) {
+    case 'starting':
+      return <p aria-busy="true">{t('app.loading')}</p>;
+    case 'unavailable':
+      return (
+        <div role="alert">
+          <p>{t('errors.CONNECTION_ERROR')}</p>
+          <button type="button" onClick={() => void session.retry()}>
+            {t('app.retry')}
+          </button>
+        </div>
+      );
+    case 'signed-out':
+      return <SignInPage reason={state.reason} detail={state.detail} />;
+    case 'signed-in':
+      // A new project starts every page afresh.
+      return (
+        <Fragment key={state.projectId}>
+          <Router>
+            <Route path="/app" component={Home} />
+            <Route path={OIDC_CALLBACK_PATH} component={Home} />
+            <Route path="/app/accounts" component={AccountsPage} />
+            <Route path="/app/compose" component={ComposePage} />
+            <Route path="/app/calendar" component={CalendarPage} />
+            <Route path="/app/posts/:id" component={PostDetailPage} />
+            <Route path="/app/webhooks" component={WebhooksPage} />
+            <Route path="/app/api-keys" component={ApiKeysPage} />
+            <Route path="/app/settings" component={SettingsPage} />
+            <Route default component={NotFoundPage} />
+          </Router>
+        </Fragment>
+      );
+  }
+}
+
+export function App() {
+  const state = useSession();
+  const t = useT();
+  return (
+    <LocationProvider scope="/app">
+      <a class="skip-link" href="#main">
+        {t('app.skipToContent')}
+      </a>
+      <Header state={state} />
+      <main id="main" class="container" tabIndex={-1}>
+        <ErrorBoundary>
+          <Content state={state} />
+        </ErrorBoundary>
+      </main>
+    </LocationProvider>
+  );
+}

@@ -1,0 +1,116 @@
+/**
+ * The calendar's data: the posts whose date (scheduled, or created for an immediate post,
+ * as the list route's `from`/`to` read it) falls in the visible range, read page after
+ * page, and the accounts and profiles the filters offer.
+ */
+import type { ListIntegrationsResponse, ListProfilesResponse, Post } from '@reelay/sdk';
+import { session } from '../../session/session';
+
+export type Integration = ListIntegrationsResponse['integrations'][number];
+export type Profile = ListProfilesResponse['profiles'][number];
+
+/** What the calendar shows: one account, one profile (`null` = without profile), or all. */
+export interface PostFilters {
+  accountId?: string | undefined;
+  profileId?: string | undefined;
+}
+
+/** The largest page the list route gives. */
+const PAGE_SIZE = 100;
+/** Pages read at the same time after the first, which says how many there are. */
+const PARALLEL_PAGES = 4;
+
+/**
+ * Every post dated in `[start, end)`, oldest creation first. The first page tells the
+ * total; the others are read a few at a time. Creation order keeps offsets stable while
+ * new posts are created meanwhile (they come last); a post seen twice is kept once.
+ *
+ * @example
+ * ```ts
+ * const posts = await postsBetween(new Date('2026-12-01'), new Date('2027-01-01'), {});
+ * ```
+ */
+export async function postsBetween(start: Date, end: Date, filters: PostFilters): Promise<Post[]> {
+  const query = {
+    from: start,
+    // `to` is inclusive; the range's end is not.
+    to: new Date(end.getTime() - 1),
+    sort: 'asc' as const,
+    limit: PAGE_SIZE,
+    ...(filters.accountId ? { accountId: filters.accountId } : {}),
+    ...(filters.profileId ? { profileId: filters.profileId } : {}),
+  };
+  const first = await session.api.posts.list({ ...query, offset: 0 });
+  const offsets: number[] = [];
+  for (let offset = PAGE_SIZE; offset < first.total; offset += PAGE_SIZE) offsets.push(offset);
+  const pages: Post[][] = [first.posts];
+  for (let index = 0; index < offsets.length; index += PARALLEL_PAGES) {
+    const batch = offsets.slice(index, index + PARALLEL_PAGES);
+    const answers = await Promise.all(
+      batch.map((offset) => session.api.posts.list({ ...query, offset })),
+    );
+    for (const answer of answers) pages.push(answer.posts);
+  }
+  const byId = new Map<string, Post>();
+  for (const page of pages) for (const post of page) byId.set(post.id, post);
+  return [...byId.values()];
+}
+
+/**
+ * The profiles and accounts of the project, for the filters and the accounts' names.
+ *
+ * @example
+ * ```ts
+ * const { profiles, integrations } = await loadAccounts();
+ * ```
+ */
+export async function loadAccounts(): Promise<{
+  profiles: Profile[];
+  integrations: Integration[];
+}> {
+  const [{ profiles }, integrations] = await Promise.all([
+    session.api.profiles.list(),
+    session.api.accounts.list({ limit: 100 }).toArray({ max: 1000 }),
+  ]);
+  return { profiles, integrations };
+}
+
+/**
+ * The date a post sits on in the calendar: its time, or its creation if immediate.
+ *
+ * @example
+ * ```ts
+ * postDate(post); // '2026-12-01T13:00:00.000Z'
+ * ```
+ */
+export function postDate(post: Post): string {
+  return post.scheduledFor ?? post.createdAt;
+}
+
+/**
+ * Whether dragging may move the post: only a scheduled post whose every target still
+ * waits (the same rule the server applies to a reschedule).
+ *
+ * @example
+ * ```ts
+ * isReschedulable(post); // true while scheduled
+ * ```
+ */
+export function isReschedulable(post: Post): boolean {
+  return (
+    post.status === 'scheduled' && post.platforms.every((target) => target.status === 'scheduled')
+  );
+}
+
+/**
+ * The caption's first line, shortened to fit an event in the grid.
+ *
+ * @example
+ * ```ts
+ * captionExcerpt('Bom dia!\nHoje tem pão.'); // 'Bom dia!'
+ * ```
+ */
+export function captionExcerpt(content: string, length = 60): string {
+  const line = content.split('\n', 1)[0]!.trim();
+  return line.length > length ? `${line.slice(0, length - 1)}…` : line;
+}

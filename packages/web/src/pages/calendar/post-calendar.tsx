@@ -1,0 +1,333 @@
+/**
+ * FullCalendar (its vanilla `Calendar`, which renders with its own copy of Preact) in a
+ * Preact component: created once on mount, destroyed on unmount, and told about changes
+ * (view, language, zone, filters) through its API rather than created again. Posts load
+ * for the visible range through the events function; only scheduled posts can be
+ * dragged, and a refused move is put back.
+ *
+ * Times are placed in a named IANA zone: FullCalendar 7 computes zone offsets itself
+ * (with the Temporal polyfill), so the grid shows the person's chosen zone, which need
+ * not be the browser's.
+ */
+import { Calendar, type EventDropInfo, type EventInput } from 'fullcalendar';
+import dayGridPlugin from 'fullcalendar/daygrid';
+import interactionPlugin from 'fullcalendar/interaction';
+import listPlugin from 'fullcalendar/list';
+import ptBrLocale from 'fullcalendar/locales/pt-br';
+import classicThemePlugin from 'fullcalendar/themes/classic';
+import timeGridPlugin from 'fullcalendar/timegrid';
+import './calendar-reset.css';
+import 'fullcalendar/skeleton.css';
+import 'fullcalendar/themes/classic/theme.css';
+import 'fullcalendar/themes/classic/palette.css';
+import type { Post } from '@reelay/sdk';
+import { useEffect, useRef } from 'preact/hooks';
+import { STATUS_SYMBOLS } from '../../components/post-status';
+import { i18n, t, type Language } from '../../i18n';
+import {
+  captionExcerpt,
+  isReschedulable,
+  postDate,
+  postsBetween,
+  type PostFilters,
+} from './calendar-data';
+
+/** The three ways of looking at the calendar, as the address names them. */
+export type CalendarView = 'month' | 'week' | 'list';
+
+const VIEW_TYPES: Readonly<Record<CalendarView, string>> = {
+  month: 'dayGridMonth',
+  week: 'timeGridWeek',
+  list: 'listMonth',
+};
+
+/** The view named by a FullCalendar view type. */
+function viewOf(type: string): CalendarView {
+  const found = (Object.keys(VIEW_TYPES) as CalendarView[]).find(
+    (view) => VIEW_TYPES[view] === type,
+  );
+  return found ?? 'month';
+}
+
+export interface PostCalendarProps {
+  view: CalendarView;
+  /** A day inside the period shown (`YYYY-MM-DD`), or null for today. */
+  date: string | null;
+  zone: string;
+  language: Language;
+  filters: PostFilters;
+  /** `@username` of each account, for the events' titles. */
+  accountNames: ReadonlyMap<string, string>;
+  /** Changing it reads the posts again. */
+  refreshKey: number;
+  /** The person moved to another period or view. */
+  onNavigate(view: CalendarView, date: string): void;
+  onOpen(postId: string): void;
+  /** The posts of the range just loaded. */
+  onLoaded(posts: Post[]): void;
+  onLoadError(error: unknown): void;
+  /** Saves a dragged post's new time; a rejection puts the post back. */
+  onReschedule(post: Post, start: Date): Promise<Post>;
+}
+
+function colorScheme(): 'dark' | 'light' {
+  return matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+}
+
+/**
+ * Texts drawn in every event, looked up once per language: with hundreds of events a
+ * month, looking each up again is a visible part of drawing them.
+ */
+const words = new Map<string, string>();
+let wordsLanguage = '';
+function word(key: string, count?: number): string {
+  if (i18n.language !== wordsLanguage) {
+    words.clear();
+    wordsLanguage = i18n.language;
+  }
+  const id = count === undefined ? key : `${key}|${count}`;
+  let text = words.get(id);
+  if (text === undefined) {
+    text = count === undefined ? t(key) : t(key, { count });
+    words.set(id, text);
+  }
+  return text;
+}
+
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  className: string,
+  text?: string,
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/**
+ * One event's inside, on one line cut with an ellipsis: time, status (symbol and word)
+ * and whose caption it is.
+ */
+function eventContent(post: Post, timeText: string, title: string): { domNodes: Node[] } {
+  const body = element('span', 'post-event-body');
+  if (timeText) body.append(element('span', 'post-event-time', timeText));
+  const status = element('span', 'post-event-status');
+  const symbol = element('span', 'post-event-symbol', STATUS_SYMBOLS[post.status]);
+  symbol.setAttribute('aria-hidden', 'true');
+  status.append(symbol, ` ${word(`calendar.status.${post.status}`)}`);
+  body.append(status, element('span', 'post-event-title', title));
+  return { domNodes: [body] };
+}
+
+function toEvent(post: Post, accountNames: ReadonlyMap<string, string>): EventInput {
+  const accounts = post.platforms
+    .map((target) => accountNames.get(target.integrationId) ?? word('calendar.unknownAccount'))
+    .join(', ');
+  const caption = captionExcerpt(post.content) || word('calendar.noCaption');
+  return {
+    id: post.id,
+    title: `${accounts} · ${caption}`,
+    start: postDate(post),
+    allDay: false,
+    url: `/app/posts/${post.id}`,
+    startEditable: isReschedulable(post),
+    durationEditable: false,
+    className: `post-event status-${post.status}`,
+    // FullCalendar draws the event in this colour (a custom property, so no inline
+    // colour value), with white text over it.
+    color: `var(--reelay-status-${post.status})`,
+    contrastColor: '#fff',
+    extendedProps: { post },
+  };
+}
+
+/**
+ * FullCalendar names each day cell with its date (`aria-label`), which hides the posts
+ * inside from a screen reader moving through the grid, and names a cell by words that are
+ * not all of its visible text. The date becomes the cell's description instead, so the
+ * cell reads as its posts, then its date.
+ */
+function describeDaysInsteadOfNaming(root: HTMLElement): void {
+  for (const cell of root.querySelectorAll<HTMLElement>('[role="gridcell"][aria-label]')) {
+    describeDay(cell);
+  }
+}
+
+function describeDay(cell: HTMLElement): void {
+  const label = cell.getAttribute('aria-label');
+  if (cell.getAttribute('role') !== 'gridcell' || label === null) return;
+  cell.setAttribute('aria-description', label);
+  cell.removeAttribute('aria-label');
+}
+
+/** Marks for the browser's performance panel: posts in hand, then drawn. */
+function markRendered(): void {
+  requestAnimationFrame(() =>
+    requestAnimationFrame(() => {
+      performance.mark('reelay:calendar-rendered');
+      performance.measure(
+        'reelay:calendar-render',
+        'reelay:calendar-data',
+        'reelay:calendar-rendered',
+      );
+    }),
+  );
+}
+
+function calendarTexts() {
+  return {
+    noEventsText: t('calendar.noPosts'),
+    moreLinkText: (count: number) => word('calendar.more', count),
+    moreLinkHint: (count: number) => word('calendar.moreHint', count),
+    eventsHint: t('calendar.postsOfDay'),
+    viewHint: (view: string) => t('calendar.viewHint', { view }),
+    prevHint: t('calendar.prevHint'),
+    nextHint: t('calendar.nextHint'),
+    todayHint: t('calendar.todayHint'),
+  };
+}
+
+export function PostCalendar(props: PostCalendarProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const calendar = useRef<Calendar | null>(null);
+  // The calendar's callbacks read the latest props through this.
+  const current = useRef(props);
+  current.current = props;
+
+  useEffect(() => {
+    // Tearing the calendar down reports dates again; nobody is looking any more.
+    let closing = false;
+    const calendar_ = new Calendar(host.current!, {
+      plugins: [classicThemePlugin, dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin],
+      locales: [ptBrLocale],
+      locale: props.language === 'pt-BR' ? 'pt-br' : 'en',
+      timeZone: props.zone,
+      initialView: VIEW_TYPES[props.view],
+      ...(props.date ? { initialDate: props.date } : {}),
+      headerToolbar: {
+        start: 'prev,next today',
+        center: 'title',
+        end: 'dayGridMonth,timeGridWeek,listMonth',
+      },
+      headingLevel: 2,
+      height: 'auto',
+      views: { dayGridMonth: { dayMaxEvents: 4 } },
+      eventDisplay: 'block',
+      // A post is an instant: drawn half an hour long, and never over midnight.
+      defaultTimedEventDuration: '00:30',
+      nextDayThreshold: '01:00',
+      nowIndicator: true,
+      allDaySlot: false,
+      editable: false,
+      eventDurationEditable: false,
+      colorScheme: colorScheme(),
+      eventTimeFormat: { hour: '2-digit', minute: '2-digit', hour12: false },
+      ...calendarTexts(),
+      events: (info, success, failure) => {
+        const { filters, accountNames } = current.current;
+        postsBetween(info.start, info.end, filters).then(
+          (posts) => {
+            // One pair of marks at a time: the page reads the posts again every minute.
+            performance.clearMarks('reelay:calendar-data');
+            performance.clearMarks('reelay:calendar-rendered');
+            performance.clearMeasures('reelay:calendar-render');
+            performance.mark('reelay:calendar-data', { detail: { posts: posts.length } });
+            success(posts.map((post) => toEvent(post, accountNames)));
+            markRendered();
+            current.current.onLoaded(posts);
+          },
+          (error: unknown) => {
+            current.current.onLoadError(error);
+            failure(error instanceof Error ? error : new Error(String(error)));
+          },
+        );
+      },
+      dayCellDidMount: (info) => describeDay(info.el),
+      dayLaneDidMount: (info) => describeDay(info.el),
+      eventContent: (info) =>
+        eventContent(info.event.extendedProps.post as Post, info.timeText, info.event.title),
+      eventClick: (info) => {
+        // A plain click stays in the app; a modified click (new tab) is the browser's.
+        if (info.jsEvent.ctrlKey || info.jsEvent.metaKey || info.jsEvent.shiftKey) return;
+        info.jsEvent.preventDefault();
+        current.current.onOpen(info.event.id);
+      },
+      eventDrop: (info: EventDropInfo) => {
+        const post = info.event.extendedProps.post as Post;
+        const start = info.event.start;
+        if (!start) return info.revert();
+        current.current.onReschedule(post, start).then(
+          (updated) => info.event.setExtendedProp('post', updated),
+          () => info.revert(),
+        );
+      },
+      datesSet: (info) => {
+        if (closing) return;
+        const day = info.view.currentStart;
+        current.current.onNavigate(viewOf(info.view.type), isoDay(day, current.current.zone));
+      },
+    });
+    calendar.current = calendar_;
+    calendar_.render();
+    // New cells are handled as they mount; a label set again later (another language)
+    // is caught here. Only that attribute is watched: drawing events records nothing.
+    const root = host.current!;
+    const labels = new MutationObserver(() => describeDaysInsteadOfNaming(root));
+    labels.observe(root, { subtree: true, attributes: true, attributeFilter: ['aria-label'] });
+    const scheme = matchMedia('(prefers-color-scheme: dark)');
+    const followScheme = () => calendar_.setOption('colorScheme', colorScheme());
+    scheme.addEventListener('change', followScheme);
+    return () => {
+      closing = true;
+      labels.disconnect();
+      scheme.removeEventListener('change', followScheme);
+      calendar_.destroy();
+      calendar.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    const api = calendar.current;
+    if (!api) return;
+    api.batchRendering(() => {
+      api.setOption('locale', props.language === 'pt-BR' ? 'pt-br' : 'en');
+      for (const [name, value] of Object.entries(calendarTexts())) {
+        api.setOption(name as 'noEventsText', value as string);
+      }
+    });
+    // Event contents hold translated words: draw them again.
+    api.render();
+  }, [props.language]);
+
+  useEffect(() => {
+    calendar.current?.setOption('timeZone', props.zone);
+  }, [props.zone]);
+
+  useEffect(() => {
+    const api = calendar.current;
+    if (api && api.view.type !== VIEW_TYPES[props.view]) api.changeView(VIEW_TYPES[props.view]);
+  }, [props.view]);
+
+  const filterKey = `${props.filters.accountId ?? ''}|${props.filters.profileId ?? ''}`;
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    calendar.current?.refetchEvents();
+  }, [filterKey, props.refreshKey]);
+
+  return <div ref={host} class="post-calendar" />;
+}
+
+/** The day (`YYYY-MM-DD`) an instant falls on in `zone`. */
+function isoDay(date: Date, zone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(date);
+}

@@ -1,0 +1,142 @@
+/**
+ * Sign-in: e-mail and password, sign-up when the server accepts new users, and the
+ * company login when the server trusts an OpenID Connect issuer. The server's error
+ * appears beside the field it names.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { useLocation } from 'preact-iso';
+import { isReelayError } from '@reelay/sdk';
+import { describeError, errorField } from '../../components/api-error';
+import { Field } from '../../components/field';
+import { PageHeading } from '../../components/page-heading';
+import { useT } from '../../i18n';
+import { session, type AuthOptions, type SignedOutReason } from '../../session/session';
+
+const NOTICES: Record<Exclude<SignedOutReason, null>, string> = {
+  expired: 'signIn.expired',
+  'link-used': 'signIn.linkUsed',
+  'oidc-failed': 'signIn.oidcFailed',
+};
+
+export default function SignInPage({
+  reason,
+  detail,
+}: {
+  reason: SignedOutReason;
+  detail?: string | undefined;
+}) {
+  const t = useT();
+  const { url } = useLocation();
+  const [mode, setMode] = useState<'sign-in' | 'sign-up'>('sign-in');
+  const [options, setOptions] = useState<AuthOptions | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+
+  useEffect(() => {
+    session
+      .options()
+      .then(setOptions, () => setOptions({ signup: false, oidc: null, connectLogins: [] }));
+  }, []);
+
+  const field = errorField(error);
+  const signupRefused = mode === 'sign-up' && isReelayError(error, 'FORBIDDEN');
+  const message = error ? (signupRefused ? t('signIn.signupClosed') : describeError(error)) : null;
+  const fieldError = (name: string) => (field === name ? message : null);
+  const signingUp = mode === 'sign-up';
+
+  async function submit(event: Event) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget as HTMLFormElement);
+    const email = String(form.get('email') ?? '').trim();
+    const password = String(form.get('password') ?? '');
+    setBusy(true);
+    setError(null);
+    try {
+      if (signingUp) await session.signUp(email, password, String(form.get('name') ?? '').trim());
+      else await session.signIn(email, password);
+    } catch (caught) {
+      setError(caught);
+      setBusy(false);
+    }
+  }
+
+  const notice = reason ? t(NOTICES[reason], { reason: detail ?? '' }) : null;
+  const title = signingUp ? t('signUp.title') : t('signIn.title');
+  return (
+    <section class="sign-in">
+      <PageHeading title={title}>{title}</PageHeading>
+      <p>{t('signIn.intro')}</p>
+      {notice && (
+        <p role="status" class="notice">
+          {notice}
+        </p>
+      )}
+      <form onSubmit={submit} noValidate>
+        {signingUp && (
+          <Field
+            label={t('signUp.name')}
+            name="name"
+            autocomplete="name"
+            maxLength={120}
+            error={fieldError('name')}
+          />
+        )}
+        <Field
+          label={t('signIn.email')}
+          name="email"
+          type="email"
+          autocomplete="email"
+          required
+          error={fieldError('email')}
+        />
+        <Field
+          label={t('signIn.password')}
+          name="password"
+          type="password"
+          autocomplete={signingUp ? 'new-password' : 'current-password'}
+          required
+          minLength={signingUp ? 8 : undefined}
+          hint={signingUp ? t('signUp.passwordHint') : undefined}
+          error={fieldError('password')}
+        />
+        {message && !field && (
+          <p role="alert" class="form-error">
+            {message}
+          </p>
+        )}
+        <button type="submit" aria-busy={busy ? 'true' : undefined} disabled={busy}>
+          {busy
+            ? t(signingUp ? 'signUp.submitting' : 'signIn.submitting')
+            : t(signingUp ? 'signUp.submit' : 'signIn.submit')}
+        </button>
+      </form>
+      {options?.signup && (
+        <p>
+          <button
+            type="button"
+            class="link"
+            onClick={() => {
+              setMode(signingUp ? 'sign-in' : 'sign-up');
+              setError(null);
+            }}
+          >
+            {signingUp ? t('signIn.toSignIn') : t('signIn.toSignUp')}
+          </button>
+        </p>
+      )}
+      {!options?.signup && signingUp && <p>{t('signIn.signupClosed')}</p>}
+      {options?.oidc?.clientId && (
+        <>
+          <p class="divider">{t('signIn.or')}</p>
+          <button
+            type="button"
+            class="secondary"
+            onClick={() => void session.startOidc(url).catch((caught: unknown) => setError(caught))}
+          >
+            {t('signIn.oidc')}
+          </button>
+        </>
+      )}
+    </section>
+  );
+}

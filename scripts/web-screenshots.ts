@@ -1,0 +1,134 @@
+/**
+ * Screenshots of the web app for docs/web-app.md (`pnpm docs:screenshots`): starts a real
+ * server with the Instagram emulator and a webhook receiver, signs up a demo person in
+ * Chromium, connects an emulated account, makes posts through the SDK (scheduled,
+ * published, failed), a webhook subscription with deliveries and API keys; then opens
+ * every page of the header's navigation (so pages added later are included) at 1280×800,
+ * in light and in dark mode, and saves `docs/images/web-app/<page>-<light|dark>.png`. The
+ * PNGs are reduced to a palette, so each weighs about what a JPEG would. Last, the
+ * screenshots table of docs/web-app.md is written again.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { startReceiver } from '../packages/server/test/helpers/webhook-receiver';
+import { startAppServer, type AppServer } from '../packages/web/test/helpers/app-server';
+import { launchBrowser, type OpenedPage } from '../packages/web/test/helpers/browser';
+import { seedDemo } from '../packages/web/test/helpers/demo-data';
+import { signUp } from '../packages/web/test/helpers/flows';
+import { renderFile, WEB_APP_SCREENSHOTS_DIR, type ScreenshotPage } from './generated-docs';
+
+type Page = OpenedPage['page'];
+
+const ROOT = new URL('../', import.meta.url);
+const OUT = fileURLToPath(new URL(`${WEB_APP_SCREENSHOTS_DIR}/`, ROOT));
+const VIEWPORT = { width: 1280, height: 800 };
+const TIME_ZONE = 'America/Sao_Paulo';
+const EMAIL = 'ana@cafe-aurora.example.com';
+const PASSWORD = 'senha-bem-longa';
+
+/** A square picture of a few soft shapes, saved as a JPEG for upload. */
+async function picture(path: string, hue: number): Promise<string> {
+  const color = (shift: number, light: number) => `hsl(${(hue + shift) % 360}, 65%, ${light}%)`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1080" height="1080">
+    <rect width="1080" height="1080" fill="${color(0, 88)}"/>
+    <circle cx="540" cy="600" r="300" fill="${color(20, 55)}"/>
+    <circle cx="760" cy="300" r="140" fill="${color(200, 70)}"/>
+    <rect x="140" y="820" width="800" height="90" rx="45" fill="${color(340, 40)}"/>
+  </svg>`;
+  await sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toFile(path);
+  return path;
+}
+
+/** The pages of the header's navigation: their paths and names. */
+async function navigationPages(page: Page): Promise<ScreenshotPage[]> {
+  const links = await page
+    .getByRole('navigation')
+    .locator('a[href^="/app/"]')
+    .evaluateAll((anchors) =>
+      anchors.map((anchor) => ({
+        path: anchor.getAttribute('href')!,
+        title: anchor.textContent!.trim(),
+      })),
+    );
+  return links.map((link) => ({
+    ...link,
+    slug: link.path.replace(/^\/app\//, '').replace(/\W+/g, '-'),
+  }));
+}
+
+/** Opens a page and waits until it has loaded what it shows. */
+async function show(page: Page, app: AppServer, path: string): Promise<void> {
+  await page.goto(`${app.url}${path}`);
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, {
+    timeout: 10_000,
+  });
+  // A moment for transitions and fonts.
+  await page.waitForTimeout(300);
+}
+
+async function main(): Promise<void> {
+  const scratch = mkdtempSync(join(tmpdir(), 'reelay-screenshots-'));
+  const [app, browser, receiver] = await Promise.all([
+    startAppServer({ env: { REELAY_ALLOW_PRIVATE_URLS: 'true' } }),
+    launchBrowser(),
+    startReceiver(),
+  ]);
+  try {
+    const context = await browser.newContext({
+      viewport: VIEWPORT,
+      locale: 'en-US',
+      timezoneId: TIME_ZONE,
+      extraHTTPHeaders: { 'accept-language': 'en-US' },
+    });
+    const page = await context.newPage();
+    await signUp(page, app, EMAIL);
+    const pictures = await Promise.all(
+      [30, 350, 200, 280].map((hue) => picture(join(scratch, `${hue}.jpg`), hue)),
+    );
+    await seedDemo(app, page, {
+      email: EMAIL,
+      password: PASSWORD,
+      webhookUrl: `${receiver.url}/reelay`,
+      pictures: pictures as [string, string, string, string],
+      timeZone: TIME_ZONE,
+    });
+
+    const pages = await navigationPages(page);
+    if (pages.length === 0) throw new Error('the header has no navigation links');
+    rmSync(OUT, { recursive: true, force: true });
+    mkdirSync(OUT, { recursive: true });
+    for (const entry of pages) {
+      await show(page, app, entry.path);
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        await page.waitForTimeout(150);
+        const shot = await page.screenshot({ type: 'png' });
+        const file = join(OUT, `${entry.slug}-${colorScheme}.png`);
+        await sharp(shot).png({ palette: true, quality: 85, compressionLevel: 9 }).toFile(file);
+      }
+      await page.emulateMedia({ colorScheme: 'light' });
+      console.log(`${entry.path}: ${entry.slug}-light.png, ${entry.slug}-dark.png`);
+    }
+    writeFileSync(join(OUT, 'pages.json'), `${JSON.stringify(pages, null, 2)}\n`);
+
+    const { current, expected } = await renderFile(ROOT, 'docs/web-app.md');
+    if (current !== expected)
+      writeFileSync(fileURLToPath(new URL('docs/web-app.md', ROOT)), expected);
+    const files = readdirSync(OUT).filter((name) => name.endsWith('.png'));
+    console.log(
+      `${files.length} screenshots in ${WEB_APP_SCREENSHOTS_DIR}; docs/web-app.md updated`,
+    );
+  } finally {
+    await browser.close();
+    await receiver.close();
+    await app.close();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+await main();
