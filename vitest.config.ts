@@ -15,6 +15,9 @@ export default defineConfig({
       'test/**/*.test.ts',
     ],
     globalSetup: ['./test/global-setup.ts'],
+    // Most suites wait on servers, browsers and scheduled times rather than compute: more
+    // files at once than cores keeps the run short. VITEST_MAX_WORKERS overrides it.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 3),
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

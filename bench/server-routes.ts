@@ -1,12 +1,14 @@
 /**
- * Requests per second and latency of `GET /v1/profiles` and `GET /v1/connect/integrations`
- * (20 rows each, API key auth, rate limiting on), each beside a bare Polka route that
- * answers the very same body, in the same run. The server and the baseline each run in
- * their own process; the load comes from this one.
+ * Requests per second and latency of `GET /v1/profiles`, `GET /v1/connect/integrations`
+ * and `GET /v1/posts?limit=20` (20 rows each, API key auth, rate limiting on), each beside
+ * two baselines in the same run: a bare Polka route answering the very same body, and the
+ * floor, the same work written by hand (fixtures/serve-floor.ts: same database, same
+ * statements, same headers, same body, checked equal before measuring). Each runs in its
+ * own process; the load comes from this one.
  *
  * Run: pnpm bench server-routes            (SQLite)
  *      BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test pnpm bench server-routes
- * Knobs: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50).
+ * Knobs: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50), BENCH_ROUNDS (default 2).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -20,7 +22,7 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 async function start(
   script: string,
   env: Record<string, string> = {},
-): Promise<{ child: ChildProcess; ready: { url: string; key?: string } }> {
+): Promise<{ child: ChildProcess; ready: { url: string; key?: string; sqliteFile?: string } }> {
   const child = spawn(
     process.execPath,
     [...process.execArgv, fileURLToPath(new URL(script, import.meta.url))],
@@ -46,30 +48,63 @@ async function load(name: string, url: string, headers: Record<string, string> =
   };
 }
 
-const ROUTES = ['/v1/profiles', '/v1/connect/integrations'];
+const ROUTES = ['/v1/profiles', '/v1/connect/integrations', '/v1/posts?limit=20'];
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const server = await start('./fixtures/serve-reelay.ts');
 const key = { 'x-access-key': server.ready.key! };
 const bodies: Record<string, string> = {};
 for (const path of ROUTES)
   bodies[path] = await (await fetch(`${server.ready.url}${path}`, { headers: key })).text();
 const bare = await start('./fixtures/serve-bare.ts', { BENCH_BODIES: JSON.stringify(bodies) });
+const floor = await start('./fixtures/serve-floor.ts', {
+  BENCH_SQLITE_FILE: server.ready.sqliteFile ?? '',
+  BENCH_PUBLIC_URL: server.ready.url,
+});
 try {
-  // Warm both up before measuring.
+  // The floor must answer exactly what Reelay answers, or the comparison means nothing.
+  for (const path of ROUTES) {
+    const answer = await (await fetch(`${floor.ready.url}${path}`, { headers: key })).text();
+    if (answer !== bodies[path]) {
+      let at = 0;
+      while (answer[at] === bodies[path]![at]) at++;
+      throw new Error(
+        `the floor answers ${path} differently from character ${at}:\n` +
+          `floor:  …${answer.slice(Math.max(0, at - 80), at + 80)}\nreelay: …${bodies[path]!.slice(Math.max(0, at - 80), at + 80)}`,
+      );
+    }
+  }
+  // Warm all three up before measuring.
   for (const path of ROUTES) {
     await autocannon({ url: `${bare.ready.url}${path}`, connections, duration: 2 });
+    await autocannon({ url: `${floor.ready.url}${path}`, connections, duration: 2, headers: key });
     await autocannon({ url: `${server.ready.url}${path}`, connections, duration: 2, headers: key });
   }
+  // Rounds alternate floor and Reelay so a busy moment of the machine hits both alike.
   const rows = [];
   for (const path of ROUTES) {
-    const baseline = await load(`bare Polka, same body as ${path}`, `${bare.ready.url}${path}`);
-    const reelay = await load(`GET ${path}`, `${server.ready.url}${path}`, key);
-    rows.push(
-      { ...baseline, ratio: 1 },
-      { ...reelay, ratio: reelay.requestsPerSecond / baseline.requestsPerSecond },
-    );
+    const sums = { bare: 0, floor: 0, reelay: 0 };
+    let last: Record<keyof typeof sums, Awaited<ReturnType<typeof load>>> | undefined;
+    for (let round = 0; round < ROUNDS; round++) {
+      const measured = {
+        bare: await load(`bare Polka, same body as ${path}`, `${bare.ready.url}${path}`),
+        floor: await load(`same work by hand: ${path}`, `${floor.ready.url}${path}`, key),
+        reelay: await load(`GET ${path}`, `${server.ready.url}${path}`, key),
+      };
+      for (const name of ['bare', 'floor', 'reelay'] as const)
+        sums[name] += measured[name].requestsPerSecond;
+      last = measured;
+    }
+    for (const name of ['bare', 'floor', 'reelay'] as const) {
+      rows.push({
+        ...last![name],
+        requestsPerSecond: sums[name] / ROUNDS,
+        vsBare: sums[name] / sums.bare,
+        vsFloor: sums[name] / sums.floor,
+      });
+    }
   }
   console.log(
-    `\nserver routes: ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, ${connections} connections, ${seconds} s each`,
+    `\nserver routes: ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, ${connections} connections, ${ROUNDS} alternating rounds of ${seconds} s`,
   );
   console.table(
     rows.map((row) => ({
@@ -77,10 +112,12 @@ try {
       'req/s': Math.round(row.requestsPerSecond),
       'p50 ms': row.p50,
       'p99 ms': row.p99,
-      'vs bare': `${Math.round(row.ratio * 100)}%`,
+      'vs bare': `${Math.round(row.vsBare * 100)}%`,
+      'vs floor': `${Math.round(row.vsFloor * 100)}%`,
     })),
   );
 } finally {
   bare.child.kill('SIGTERM');
+  floor.child.kill('SIGTERM');
   server.child.kill('SIGTERM');
 }

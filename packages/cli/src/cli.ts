@@ -400,6 +400,48 @@ export function buildProgram(): Command {
       ),
     );
 
+  // ---------------------------------------------------------------- posting schedules
+  const slots = program
+    .command('slots')
+    .description('agenda de publicação: horários semanais de uma conta ou de um perfil');
+  const slotOwner = <Globals extends OptionValues>(command: Command<[], {}, Globals>) =>
+    command
+      .argument('[conta]', 'id int_… ou @usuário (ou use --profile)')
+      .option('--profile <id>', 'a agenda do perfil, que vale para as contas sem agenda própria');
+  slotOwner(
+    slots.command('show').description('mostra a agenda que vale para a conta ou o perfil'),
+  ).action(
+    lazy(
+      () => import('./commands/slots'),
+      (m, { args: [account], options, ctx }) => m.showSlots(account, options, ctx),
+    ),
+  );
+  slotOwner(slots.command('set').description('substitui todos os horários da agenda'))
+    .option('--timezone <fuso>', 'fuso IANA em que as horas valem (ex.: America/Sao_Paulo)')
+    .option('--slot <dias@horas>', 'ex.: mon-fri@09:00,18:00 ou sab,dom@10:30 (repita)', collect)
+    .action(
+      lazy(
+        () => import('./commands/slots'),
+        (m, { args: [account], options, ctx }) => m.setSlots(account, options, ctx),
+      ),
+    );
+  slotOwner(
+    slots.command('clear').description('remove a agenda (a conta volta a seguir a do perfil)'),
+  ).action(
+    lazy(
+      () => import('./commands/slots'),
+      (m, { args: [account], options, ctx }) => m.clearSlots(account, options, ctx),
+    ),
+  );
+  slotOwner(slots.command('next').description('os próximos horários livres'))
+    .option('--count <n>', 'quantos, de 1 a 50 (padrão 10)')
+    .action(
+      lazy(
+        () => import('./commands/slots'),
+        (m, { args: [account], options, ctx }) => m.nextSlots(account, options, ctx),
+      ),
+    );
+
   const keys = program.command('keys').description('chaves de API do projeto (exige login)');
   keys
     .command('list')
@@ -493,12 +535,14 @@ export function buildProgram(): Command {
       )
       .option('--wait', 'espera o resultado da publicação')
       .option('--timeout <segundos>', 'quanto esperar com --wait (padrão 300)');
-  postInput(posts.command('create').description('publica agora (ou em --at)'), false).action(
-    lazy(
-      () => import('./commands/posts'),
-      (m, { args: [caption], options, ctx }) => m.createPost(caption, options, ctx),
-    ),
-  );
+  postInput(posts.command('create').description('publica agora (ou em --at)'), false)
+    .option('--queue', 'agenda no próximo horário livre da agenda de cada conta (reelay slots)')
+    .action(
+      lazy(
+        () => import('./commands/posts'),
+        (m, { args: [caption], options, ctx }) => m.createPost(caption, options, ctx),
+      ),
+    );
   postInput(
     posts.command('schedule').description('agenda um post (--at obrigatório)'),
     true,
@@ -595,9 +639,8 @@ export function buildProgram(): Command {
       ),
     );
 
-  program
-    .command('media')
-    .description('mídias enviadas ao servidor')
+  const media = program.command('media').description('mídias enviadas ao servidor');
+  media
     .command('upload')
     .description('envia um arquivo (com barra de progresso) ou importa uma URL')
     .argument('<mídia>', 'caminho do arquivo ou URL http(s)')
@@ -605,6 +648,42 @@ export function buildProgram(): Command {
       lazy(
         () => import('./commands/media'),
         (m, { args: [source], ctx }) => m.uploadMediaCommand(source, ctx),
+      ),
+    );
+  media
+    .command('list')
+    .description('lista as mídias do projeto, mais novas primeiro')
+    .addOption(
+      new Option('--type <tipo>', 'só imagens ou só vídeos').choices(['image', 'video'] as const),
+    )
+    .option('--limit <n>', 'itens por página, 1 a 100 (padrão 20)')
+    .option('--offset <n>', 'quantos pular')
+    .addOption(new Option('--sort <ordem>', 'ordem por criação').choices(SORT_ORDERS))
+    .option('--all', 'todas as páginas')
+    .action(
+      lazy(
+        () => import('./commands/media'),
+        (m, { options, ctx }) => m.listMediaCommand(options, ctx),
+      ),
+    );
+  media
+    .command('show')
+    .description('mostra uma mídia, os tipos de post em que cabe e os posts que a usam')
+    .argument('<id>', 'id med_…')
+    .action(
+      lazy(
+        () => import('./commands/media'),
+        (m, { args: [mediaId], ctx }) => m.showMediaCommand(mediaId, ctx),
+      ),
+    );
+  media
+    .command('delete')
+    .description('apaga uma mídia e seus arquivos (recusado se um post agendado a usa)')
+    .argument('<id>', 'id med_…')
+    .action(
+      lazy(
+        () => import('./commands/media'),
+        (m, { args: [mediaId], ctx }) => m.deleteMediaCommand(mediaId, ctx),
       ),
     );
 
@@ -715,6 +794,18 @@ export function buildProgram(): Command {
         () => import('./commands/webhooks'),
         (m, { args: [notificationId], options, ctx }) =>
           m.listDeliveries(notificationId, options, ctx),
+      ),
+    );
+  webhooks
+    .command('redeliver')
+    .description('reenvia o evento de uma entrega (mesmo id e corpo, nova assinatura)')
+    .argument('<id>', 'id ntf_… da assinatura')
+    .argument('<entrega>', 'id dlv_… da entrega a reenviar')
+    .action(
+      lazy(
+        () => import('./commands/webhooks'),
+        (m, { args: [notificationId, deliveryId], ctx }) =>
+          m.redeliverWebhook(notificationId, deliveryId, ctx),
       ),
     );
   webhooks

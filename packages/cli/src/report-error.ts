@@ -27,7 +27,11 @@ const HINTS: Record<string, string> = {
   PERMISSION_REQUIRED: 'reconecte a conta com reelay accounts connect para conceder a permissão',
   RATE_LIMIT_KEY: 'aguarde alguns segundos e tente de novo',
   POST_NOT_CANCELLABLE: 'veja o estado do post com reelay posts show <id>',
+  MEDIA_IN_USE:
+    'cancele esses posts com reelay posts cancel <id>, ou troque a mídia deles, e apague de novo',
   IDEMPOTENCY_KEY_REUSED: 'use outra --idempotency-key para um post diferente',
+  DELIVERY_PENDING:
+    'acompanhe com reelay webhooks deliveries <id> e reenvie depois que essa entrega terminar',
 };
 
 /**

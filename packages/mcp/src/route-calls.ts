@@ -57,6 +57,16 @@ export const ROUTE_CALLS: Readonly<Record<McpRouteId, RouteCall>> = {
     client.accounts.health(id(parts), parts.query as never, options),
   getIntegrationInsights: (client, parts, options) =>
     client.accounts.insights(id(parts), parts.query as never, options),
+  getIntegrationSlots: (client, parts, options) => client.accounts.slots(id(parts), options),
+  replaceIntegrationSlots: (client, parts, options) =>
+    client.accounts.replaceSlots(id(parts), parts.body as never, options),
+  listIntegrationFreeSlots: (client, parts, options) =>
+    client.accounts.freeSlots(id(parts), parts.query as never, options),
+  getProfileSlots: (client, parts, options) => client.profiles.slots(id(parts), options),
+  replaceProfileSlots: (client, parts, options) =>
+    client.profiles.replaceSlots(id(parts), parts.body as never, options),
+  listProfileFreeSlots: (client, parts, options) =>
+    client.profiles.freeSlots(id(parts), parts.query as never, options),
   createPost: (client, parts, options) => client.posts.create(parts.body as never, options),
   listPosts: async (client, parts, options) =>
     await client.posts.list(parts.query as never, options),
@@ -71,6 +81,10 @@ export const ROUTE_CALLS: Readonly<Record<McpRouteId, RouteCall>> = {
   // Always the JSON import: a string here would be read as a path on this machine.
   uploadMedia: (client, parts, options) =>
     client.media.upload({ url: String(parts.body?.url) }, options),
+  listMedia: async (client, parts, options) =>
+    await client.media.list(parts.query as never, options),
+  getMedia: (client, parts, options) => client.media.get(id(parts), options),
+  deleteMedia: (client, parts, options) => client.media.delete(id(parts), options),
   listNotifications: async (client, parts, options) =>
     await client.notifications.list(parts.query as never, options),
   createNotification: (client, parts, options) =>
@@ -78,4 +92,6 @@ export const ROUTE_CALLS: Readonly<Record<McpRouteId, RouteCall>> = {
   deleteNotification: (client, parts, options) => client.notifications.delete(id(parts), options),
   listDeliveries: async (client, parts, options) =>
     await client.notifications.deliveries(id(parts), parts.query as never, options),
+  redeliverDelivery: (client, parts, options) =>
+    client.notifications.redeliver(id(parts), parts.params.deliveryId!, options),
 };

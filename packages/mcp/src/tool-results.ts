@@ -60,6 +60,10 @@ const ACTIONS: Readonly<Record<string, string>> = {
     'O post já começou a ser publicado, já terminou ou passou do horário: leia-o com get_post em vez de insistir.',
   POST_NOT_RETRYABLE:
     'O post não tem contas com falha: leia-o com get_post para ver o resultado de cada conta.',
+  MEDIA_IN_USE:
+    'Posts que ainda vão publicar a mídia a usam (details.postIds): mostre-os à pessoa; cancele (cancel_post) ou edite (reschedule_post) só se ela pedir, e então remova de novo.',
+  DELIVERY_PENDING:
+    'Esse evento ainda está sendo entregue (details.deliveryId): acompanhe com list_webhook_deliveries e reenvie só depois que essa entrega terminar.',
   RATE_LIMIT_ACCOUNT:
     'A conta atingiu a cota do Instagram de 100 posts em 24 horas: agende para mais tarde em vez de repetir agora.',
   TOKEN_INVALID:

@@ -55,8 +55,8 @@ const IDEMPOTENCY_KEY_DESCRIPTION =
   'Opcional. Sem ela, é derivada dos argumentos: a mesma chamada repetida devolve o mesmo post. Uma chave nova cria um post novo.';
 
 /**
- * The annotations of a route's tool: `GET` reads; `PATCH`, `DELETE` and creations with an
- * `idempotencyKey` are idempotent; `DELETE` is destructive; the route's `mcp` entry may
+ * The annotations of a route's tool: `GET` reads; `PUT`, `PATCH`, `DELETE` and creations
+ * with an `idempotencyKey` are idempotent; `DELETE` is destructive; the route's `mcp` entry may
  * say otherwise.
  *
  * @example
@@ -78,7 +78,10 @@ export function routeAnnotations(
     destructiveHint: tool.destructive ?? route.method === 'DELETE',
     idempotentHint:
       tool.idempotent ??
-      (route.method === 'PATCH' || route.method === 'DELETE' || sendsIdempotencyKey),
+      (route.method === 'PUT' ||
+        route.method === 'PATCH' ||
+        route.method === 'DELETE' ||
+        sendsIdempotencyKey),
     openWorldHint,
   };
 }

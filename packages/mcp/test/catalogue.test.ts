@@ -50,6 +50,12 @@ describe('the tools against the contract', () => {
         'listIntegrations',
         'getIntegrationHealth',
         'getIntegrationInsights',
+        'getIntegrationSlots',
+        'replaceIntegrationSlots',
+        'listIntegrationFreeSlots',
+        'getProfileSlots',
+        'replaceProfileSlots',
+        'listProfileFreeSlots',
         'createPost',
         'listPosts',
         'getPost',
@@ -58,10 +64,14 @@ describe('the tools against the contract', () => {
         'retryPost',
         'getPostInsights',
         'uploadMedia',
+        'listMedia',
+        'getMedia',
+        'deleteMedia',
         'createNotification',
         'listNotifications',
         'deleteNotification',
         'listDeliveries',
+        'redeliverDelivery',
       ].sort(),
     );
     for (const route of optedIn) expect(route.auth, route.id).toBe('key');
@@ -101,7 +111,9 @@ describe('the tools against the contract', () => {
         });
         expect(tool.description).toContain('confirme com a pessoa');
       }
-      if (method === 'PATCH') expect(tool.annotations.idempotentHint, tool.name).toBe(true);
+      if (method === 'PATCH' || method === 'PUT') {
+        expect(tool.annotations.idempotentHint, tool.name).toBe(true);
+      }
     }
     expect(byName.get('create_post')!.annotations).toMatchObject({
       idempotentHint: true,
@@ -111,6 +123,22 @@ describe('the tools against the contract', () => {
     expect(byName.get('create_post')!.sendsIdempotencyKey).toBe(true);
     expect(byName.get('create_profile')!.annotations.idempotentHint).toBe(false);
     expect(byName.get('create_profile')!.description).toContain('Não é idempotente');
+  });
+
+  it('offers the posting schedules: replacing is idempotent and confirmed first, and create_post takes queue', () => {
+    const byName = new Map(routeTools().map((tool) => [tool.name, tool]));
+    for (const name of ['set_account_slots', 'set_profile_slots']) {
+      expect(byName.get(name)!.annotations, name).toMatchObject({
+        readOnlyHint: false,
+        idempotentHint: true,
+        destructiveHint: true,
+      });
+      expect(byName.get(name)!.description, name).toContain('confirme com a pessoa');
+    }
+    expect(byName.get('list_account_free_slots')!.annotations.readOnlyHint).toBe(true);
+    const createPost = byName.get('create_post')!;
+    expect(Object.keys(createPost.inputSchema.properties as object)).toContain('queue');
+    expect(createPost.description).toContain('`queue`');
   });
 
   it('tells a model how creating a post is safe to repeat and to retry instead of reposting', () => {

@@ -141,9 +141,40 @@ export const SDK_METHODS = {
   },
   connectCallback: { excluded: PLATFORM_CALLBACK },
 
+  getIntegrationSlots: {
+    method: 'accounts.slots',
+    params: { id: 'accountId' },
+    example: `const { schedule } = await reelay.accounts.slots(accountId);\nconsole.log(schedule.source, schedule.timezone, schedule.slots); // 'profile' when it follows its profile's`,
+  },
+  replaceIntegrationSlots: {
+    method: 'accounts.replaceSlots',
+    params: { id: 'accountId' },
+    example: `await reelay.accounts.replaceSlots(accountId, {\n  timezone: 'America/Sao_Paulo',\n  slots: (['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const).flatMap((day) => [\n    { day, time: '09:00' },\n    { day, time: '18:00' },\n  ]),\n});\nawait reelay.accounts.replaceSlots(accountId, { slots: [] }); // follow the profile's again`,
+  },
+  listIntegrationFreeSlots: {
+    method: 'accounts.freeSlots',
+    params: { id: 'accountId' },
+    example: `const { slots } = await reelay.accounts.freeSlots(accountId, { count: 5 });\nfor (const slot of slots) console.log(slot.local, slot.at); // '2026-12-01T09:00', '2026-12-01T12:00:00.000Z'`,
+  },
+  getProfileSlots: {
+    method: 'profiles.slots',
+    params: { id: 'profileId' },
+    example: `const { schedule } = await reelay.profiles.slots(profileId);`,
+  },
+  replaceProfileSlots: {
+    method: 'profiles.replaceSlots',
+    params: { id: 'profileId' },
+    example: `await reelay.profiles.replaceSlots(profileId, {\n  timezone: 'Europe/Lisbon',\n  slots: [{ day: 'saturday', time: '10:30' }],\n});`,
+  },
+  listProfileFreeSlots: {
+    method: 'profiles.freeSlots',
+    params: { id: 'profileId' },
+    example: `const { slots } = await reelay.profiles.freeSlots(profileId, { count: 3 }); // free on every account that follows it`,
+  },
+
   createPost: {
     method: 'posts.create',
-    example: `const { post } = await reelay.posts.create({\n  content: 'Bom dia! #café',\n  mediaItems: [{ type: 'image', url: 'https://cdn.example.com/cafe.jpg' }],\n  platforms: [{ platform: 'instagram', accountId }],\n  scheduledFor: '2026-12-01T10:00:00-03:00',\n  timezone: 'America/Sao_Paulo',\n});`,
+    example: `const { post } = await reelay.posts.create({\n  content: 'Bom dia! #café',\n  mediaItems: [{ type: 'image', url: 'https://cdn.example.com/cafe.jpg' }],\n  platforms: [{ platform: 'instagram', accountId }],\n  scheduledFor: '2026-12-01T10:00:00-03:00',\n  timezone: 'America/Sao_Paulo',\n});\n// queue: true instead of scheduledFor: each account's next free posting slot`,
     note: 'When `idempotencyKey` is absent the SDK generates one and reuses it on every automatic retry, so a retried creation never makes a second post; the key is on the returned post and on any `ReelayError` thrown.',
   },
   listPosts: {
@@ -179,6 +210,20 @@ export const SDK_METHODS = {
   uploadMedia: {
     method: 'media.upload',
     example: `const { media } = await reelay.media.upload('./cafe.jpg'); // a path (Node, Bun, Deno)\nawait reelay.media.upload(fileInput.files[0]); // a Blob or File\nawait reelay.media.upload({ url: 'https://cdn.example.com/reel.mp4' }); // imported by URL`,
+  },
+  listMedia: {
+    method: 'media.list',
+    example: `for await (const media of reelay.media.list({ type: 'video' })) {\n  console.log(media.id, media.duration, media.kinds);\n}\nconst { total, media } = await reelay.media.list({ limit: 24, offset: 0 }); // one page`,
+  },
+  getMedia: {
+    method: 'media.get',
+    params: { id: 'mediaId' },
+    example: `const { media } = await reelay.media.get('med_01jd8k2m3n4p5q6r7s8t9v0wxy');\nfor (const post of media.posts) console.log(post.id, post.status, post.scheduledFor);`,
+  },
+  deleteMedia: {
+    method: 'media.delete',
+    params: { id: 'mediaId' },
+    example: `try {\n  await reelay.media.delete(mediaId); // the row and its stored files go\n} catch (error) {\n  // Still used by posts that have to publish it: cancel or edit them first.\n  if (isReelayError(error, 'MEDIA_IN_USE')) console.log(error.details?.postIds);\n}`,
   },
 
   createNotification: {
@@ -217,6 +262,11 @@ export const SDK_METHODS = {
     method: 'notifications.deliveries',
     params: { id: 'notificationId' },
     example: `const failed = await reelay.notifications.deliveries(notificationId, { status: 'failed' }).toArray({ max: 100 });`,
+  },
+  redeliverDelivery: {
+    method: 'notifications.redeliver',
+    params: { id: 'notificationId', deliveryId: 'deliveryId' },
+    example: `const { delivery } = await reelay.notifications.redeliver(notificationId, 'dlv_01jd8k2m3n4p5q6r7s8t9v0wxy');\nconsole.log(delivery.id, delivery.redeliveryOf, delivery.status); // a new delivery, 'pending'`,
   },
 
   metaDeauthorize: { excluded: PLATFORM_CALLBACK },
@@ -263,7 +313,8 @@ export const SDK_RESOURCES: Readonly<Record<string, { summary: string; example: 
     example: `for await (const post of reelay.posts.list({ status: 'failed' })) await reelay.posts.retry(post.id);`,
   },
   media: {
-    summary: 'Media uploaded to Reelay (or imported from a URL) and referenced by `mediaId`.',
+    summary:
+      'Media uploaded to Reelay (or imported from a URL) and referenced by `mediaId`: upload, list, read and delete.',
     example: `const { media } = await reelay.media.upload('./cafe.jpg');`,
   },
   notifications: {

@@ -4,6 +4,10 @@
  * published declarations name no unpublished package. A type test keeps these
  * declarations equal to core's. {@link createTestWebhook} builds realistic signed
  * deliveries for testing a receiver.
+ *
+ * Every delivery carries two header sets signed with the same secret: spec §6's
+ * `X-Service-*` and the Standard Webhooks `webhook-id`, `webhook-timestamp`,
+ * `webhook-signature`. {@link verifyWebhook} accepts either; with both, it checks §6's.
  */
 import * as core from '@reelay/core/webhooks';
 import { randomId } from './client/random-id';
@@ -64,7 +68,10 @@ export interface SignWebhookOptions extends WebhookCryptoOptions {
 export interface SignedWebhook {
   /** The exact body to send; it is what the signature covers. */
   body: string;
-  /** The four delivery headers of spec §6 plus `content-type`. */
+  /**
+   * `content-type`, the four delivery headers of spec §6 and, when the event id is known,
+   * the three Standard Webhooks headers.
+   */
   headers: Record<string, string>;
 }
 
@@ -112,6 +119,20 @@ export const WEBHOOK_HEADERS: {
 } = core.WEBHOOK_HEADERS;
 
 /**
+ * The Standard Webhooks headers every delivery also carries, lower-cased.
+ *
+ * @example
+ * ```ts
+ * const eventId = req.headers[STANDARD_WEBHOOK_HEADERS.id]; // the same evt_… as x-service-event-id
+ * ```
+ */
+export const STANDARD_WEBHOOK_HEADERS: {
+  readonly id: 'webhook-id';
+  readonly timestamp: 'webhook-timestamp';
+  readonly signature: 'webhook-signature';
+} = core.STANDARD_WEBHOOK_HEADERS;
+
+/**
  * Largest distance, in seconds, between a delivery's timestamp and the receiver's clock.
  *
  * @example
@@ -125,6 +146,11 @@ export const WEBHOOK_TOLERANCE_SECONDS: number = core.WEBHOOK_TOLERANCE_SECONDS;
  * Verifies a delivery (signature over the raw body, in constant time, and a timestamp
  * within 300 s) and returns the event, typed. Throws a `WebhookVerificationError` whose
  * `reason` names the problem. Pass several secrets while one is being rotated.
+ *
+ * Either header set is accepted: spec §6's `X-Service-Timestamp` and
+ * `X-Service-Signature`, or the Standard Webhooks `webhook-id`, `webhook-timestamp` and
+ * `webhook-signature` (for a receiver or a proxy that keeps only those). When both sets
+ * are present, spec §6's is the one checked.
  *
  * @example
  * ```ts
@@ -168,6 +194,24 @@ export const computeWebhookSignature: (
   rawBody: RawBody,
   options?: WebhookCryptoOptions,
 ) => Promise<string> = core.computeWebhookSignature;
+
+/**
+ * The `webhook-signature` entry (Standard Webhooks) of a delivery: `v1,` and the base64
+ * HMAC-SHA256 of `<id>.<timestamp>.<raw body>`, keyed with the UTF-8 bytes of the whole
+ * `whsec_…` secret, the same key as spec §6's signature.
+ *
+ * @example
+ * ```ts
+ * await computeStandardWebhookSignature('whsec_abc', 'evt_1', 1763726400, '{"id":"evt_1"}'); // 'v1,…='
+ * ```
+ */
+export const computeStandardWebhookSignature: (
+  secret: string,
+  id: string,
+  timestamp: number | string,
+  rawBody: RawBody,
+  options?: WebhookCryptoOptions,
+) => Promise<string> = core.computeStandardWebhookSignature;
 
 const CROCKFORD = '0123456789abcdefghjkmnpqrstvwxyz';
 
@@ -250,7 +294,8 @@ const POST_STATUS: Record<WebhookEventType, WebhookPost['status']> = {
 
 /**
  * A realistic, signed delivery of one event, exactly as Reelay sends it: the body, the
- * four `X-Service-*` headers and the parsed event. For testing your own receiver.
+ * four `X-Service-*` headers, the three Standard Webhooks ones and the parsed event. For
+ * testing your own receiver.
  *
  * @example
  * ```ts

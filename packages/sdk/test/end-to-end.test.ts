@@ -416,6 +416,30 @@ describe('webhooks received', () => {
     expect(deliveries.length).toBeGreaterThan(0);
     expect(deliveries.every((delivery) => delivery.status === 'delivered')).toBe(true);
   });
+
+  it('sends a delivered event again as a new delivery, which the receiver verifies', async () => {
+    const [delivered] = await reelay.notifications
+      .deliveries(notificationId, { status: 'delivered' })
+      .toArray({ max: 1 });
+    const arrivals = () => received.filter((event) => event.id === delivered!.eventId).length;
+    const before = arrivals();
+    const { delivery } = await reelay.notifications.redeliver(notificationId, delivered!.id);
+    expect(delivery).toMatchObject({
+      eventId: delivered!.eventId,
+      status: 'pending',
+      redeliveryOf: delivered!.id,
+    });
+    await settleUntil(async () => arrivals() > before);
+    expect(rejected).toBe(0);
+    const history = await reelay.notifications.deliveries(notificationId).toArray({ max: 100 });
+    expect(history.find((item) => item.id === delivery.id)).toMatchObject({
+      status: 'delivered',
+      redeliveryOf: delivered!.id,
+    });
+    await expect(
+      reelay.notifications.redeliver(notificationId, 'dlv_00000000000000000000000000'),
+    ).rejects.toBeInstanceOf(NotFoundError);
+  });
 });
 
 describe('closing the account', () => {

@@ -2,12 +2,16 @@
  * Webhook helpers: the re-exported verifier, and test deliveries that verify like real
  * ones and look like spec §6 payloads.
  */
+import { randomBytes } from 'node:crypto';
 import * as core from '@reelay/core/webhooks';
+import { Webhook } from 'standardwebhooks';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as sdk from '../src';
 import {
+  computeStandardWebhookSignature,
   createTestWebhook,
   signWebhook,
+  STANDARD_WEBHOOK_HEADERS,
   verifyWebhook,
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_HEADERS,
@@ -109,6 +113,8 @@ describe('the re-exported webhook functions', () => {
     expect(sdk.computeWebhookSignature).toBe(core.computeWebhookSignature);
     expect(sdk.WebhookVerificationError).toBe(core.WebhookVerificationError);
     expect(sdk.WEBHOOK_HEADERS).toBe(core.WEBHOOK_HEADERS);
+    expect(sdk.STANDARD_WEBHOOK_HEADERS).toBe(core.STANDARD_WEBHOOK_HEADERS);
+    expect(sdk.computeStandardWebhookSignature).toBe(core.computeStandardWebhookSignature);
   });
 
   it("declare exactly core's types, so the published declarations need no core", () => {
@@ -123,5 +129,86 @@ describe('the re-exported webhook functions', () => {
     expectTypeOf(core.signWebhook).toEqualTypeOf(sdk.signWebhook);
     expectTypeOf(core.computeWebhookSignature).toEqualTypeOf(sdk.computeWebhookSignature);
     expectTypeOf(core.WEBHOOK_HEADERS).toEqualTypeOf(sdk.WEBHOOK_HEADERS);
+    expectTypeOf(core.STANDARD_WEBHOOK_HEADERS).toEqualTypeOf(sdk.STANDARD_WEBHOOK_HEADERS);
+    expectTypeOf(core.computeStandardWebhookSignature).toEqualTypeOf(
+      sdk.computeStandardWebhookSignature,
+    );
+  });
+});
+
+describe('the Standard Webhooks headers, against the reference library', () => {
+  // A secret as the server makes them: whsec_ and base64url, here with `-` and `_`.
+  const served = 'whsec_q-3v_Zm9yIHRlc3RzIG9ubHkgMDEyMzQ1Njc4OWFiY2RlZg';
+  const only = (headers: Record<string, string>, prefix: string) =>
+    Object.fromEntries(Object.entries(headers).filter(([name]) => name.startsWith(prefix)));
+
+  it('signs test deliveries that the library verifies with the secret as raw bytes', async () => {
+    const delivery = await createTestWebhook({ secret: served, type: 'post.failed' });
+    expect(delivery.headers[STANDARD_WEBHOOK_HEADERS.id]).toBe(delivery.event.id);
+    expect(delivery.headers[STANDARD_WEBHOOK_HEADERS.timestamp]).toBe(
+      delivery.headers[WEBHOOK_HEADERS.timestamp],
+    );
+    const library = new Webhook(served, { format: 'raw' });
+    expect(library.verify(delivery.body, only(delivery.headers, 'webhook-'))).toEqual(
+      delivery.event,
+    );
+  });
+
+  it('verifies, with only the Standard Webhooks headers, what the library signs', async () => {
+    const delivery = await createTestWebhook({ secret: served });
+    const timestamp = new Date(Number(delivery.headers[WEBHOOK_HEADERS.timestamp]) * 1000);
+    const signature = new Webhook(served, { format: 'raw' }).sign(
+      delivery.event.id,
+      timestamp,
+      delivery.body,
+    );
+    const headers = {
+      'webhook-id': delivery.event.id,
+      'webhook-timestamp': String(timestamp.getTime() / 1000),
+      'webhook-signature': signature,
+    };
+    expect(signature).toBe(
+      await computeStandardWebhookSignature(
+        served,
+        delivery.event.id,
+        timestamp.getTime() / 1000,
+        delivery.body,
+      ),
+    );
+    await expect(verifyWebhook(delivery.body, headers, served)).resolves.toEqual(delivery.event);
+    await expect(verifyWebhook(delivery.body, new Headers(headers), served)).resolves.toEqual(
+      delivery.event,
+    );
+    // A rotation: the library's entries for the new and the old secret, space-separated.
+    const next = `whsec_${randomBytes(32).toString('base64url')}`;
+    const newer = new Webhook(next, { format: 'raw' }).sign(
+      delivery.event.id,
+      timestamp,
+      delivery.body,
+    );
+    const rotating = { ...headers, 'webhook-signature': `${newer} ${signature}` };
+    await expect(verifyWebhook(delivery.body, rotating, served)).resolves.toBeDefined();
+    await expect(verifyWebhook(delivery.body, rotating, next)).resolves.toBeDefined();
+    await expect(
+      verifyWebhook(delivery.body, rotating, `whsec_${randomBytes(32).toString('base64url')}`),
+    ).rejects.toMatchObject({ reason: 'signature_mismatch' });
+  });
+
+  it('checks spec §6 headers when both sets are there', async () => {
+    const delivery = await createTestWebhook({ secret: served });
+    const forgedService = {
+      ...delivery.headers,
+      [WEBHOOK_HEADERS.signature]: `sha256=${'0'.repeat(64)}`,
+    };
+    await expect(verifyWebhook(delivery.body, forgedService, served)).rejects.toMatchObject({
+      reason: 'signature_mismatch',
+    });
+    const forgedStandard = {
+      ...delivery.headers,
+      [STANDARD_WEBHOOK_HEADERS.signature]: `v1,${Buffer.alloc(32).toString('base64')}`,
+    };
+    await expect(verifyWebhook(delivery.body, forgedStandard, served)).resolves.toEqual(
+      delivery.event,
+    );
   });
 });

@@ -52,6 +52,19 @@ const DESCRIPTIONS: { [Name in keyof typeof environmentSchema.shape]: string } =
     'A scheduled post whose work could not start within this many minutes after its time (for example, the service was down) fails as `MISSED` instead of publishing late. At least 1.',
   REELAY_DATABASE_POOL_SIZE: 'Connections each instance keeps to PostgreSQL.',
   REELAY_WORKER_CONCURRENCY: 'Jobs one instance runs at once (platform calls in flight).',
+  REELAY_JOB_LEASE_SECONDS:
+    "How long a claimed job (a publication step, a webhook delivery) stays an instance's without renewal; a heartbeat renews it every sixth of it while the job runs. A crashed instance's jobs are taken over within this long. Clock skew between instances plus the longest stall of one must stay under five sixths of it (5 s by default): see [jobs and leases](#jobs-and-leases). 3 to 600.",
+  REELAY_RATE_LIMITS:
+    '`off` switches request limits off altogether (load tests only): nothing is counted, no request gets 429, and answers carry no `x-ratelimit-*` headers. Warns at start.',
+  REELAY_RATE_LIMIT_DEFAULT:
+    'Requests per minute each credential may make on resource routes (the `default` bucket: posts, accounts, profiles, webhooks). On PostgreSQL the count is shared by all instances. See [request limits](#request-limits).',
+  REELAY_RATE_LIMIT_UPLOAD: 'Requests per minute per credential on `POST /v1/media` (`upload`).',
+  REELAY_RATE_LIMIT_ACCOUNT:
+    'Requests per minute per credential on `/v1/me`, organizations and the key lists (`account`).',
+  REELAY_RATE_LIMIT_CREATE_KEY:
+    'Requests per minute per credential on `POST /v1/projects/{id}/api-keys` (`createKey`).',
+  REELAY_RATE_LIMIT_PUBLIC:
+    'Requests per minute per client address on public routes (`public`): sign-up, login, the OAuth and Meta callbacks, `/openapi.json` and the reference pages.',
   REELAY_HEADERS_TIMEOUT_SECONDS:
     'A client that has not sent all its request headers within this many seconds gets 408 `REQUEST_TIMEOUT` and is disconnected.',
   REELAY_BODY_IDLE_TIMEOUT_SECONDS:

@@ -4,6 +4,7 @@
  * names what to write instead.
  */
 import * as z from 'zod';
+import { RATE_BUCKETS } from '@reelay/core';
 
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'use true ou false' })
@@ -19,6 +20,15 @@ const port = digits('use um número de porta').pipe(
 const absoluteUrl = z
   .url({ protocol: /^https?$/, error: 'use uma URL http(s) absoluta' })
   .transform((url) => url.replace(/\/+$/, ''));
+
+/** Requests a bucket allows per minute (spec §8 gives the defaults). */
+const requestsPerMinute = digits('use um número inteiro de requisições por minuto').pipe(
+  z
+    .number()
+    .int()
+    .min(1, { error: 'use ao menos 1 requisição por minuto' })
+    .max(1_000_000_000, { error: 'use no máximo 1000000000 requisições por minuto' }),
+);
 
 const commaList = z.string().transform((text) =>
   text
@@ -89,6 +99,21 @@ export const environmentSchema = z.object({
   REELAY_WORKER_CONCURRENCY: digits('use um número inteiro')
     .pipe(z.number().int().min(1).max(1000))
     .default(32),
+  REELAY_JOB_LEASE_SECONDS: digits('use um número inteiro de segundos')
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(3, { error: 'use de 3 a 600 segundos' })
+        .max(600, { error: 'use de 3 a 600 segundos' }),
+    )
+    .default(6),
+  REELAY_RATE_LIMITS: z.enum(['on', 'off'], { error: 'use on ou off' }).default('on'),
+  REELAY_RATE_LIMIT_DEFAULT: requestsPerMinute.default(RATE_BUCKETS.default.limit),
+  REELAY_RATE_LIMIT_UPLOAD: requestsPerMinute.default(RATE_BUCKETS.upload.limit),
+  REELAY_RATE_LIMIT_ACCOUNT: requestsPerMinute.default(RATE_BUCKETS.account.limit),
+  REELAY_RATE_LIMIT_CREATE_KEY: requestsPerMinute.default(RATE_BUCKETS.createKey.limit),
+  REELAY_RATE_LIMIT_PUBLIC: requestsPerMinute.default(RATE_BUCKETS.public.limit),
   REELAY_HEADERS_TIMEOUT_SECONDS: digits('use um número inteiro de segundos')
     .pipe(z.number().int().min(1).max(300, { error: 'use de 1 a 300 segundos' }))
     .default(15),

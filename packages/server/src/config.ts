@@ -8,6 +8,7 @@ import { userLanguage } from '@reelay/core/runtime';
 import { DEFAULT_FACEBOOK_SCOPES, DEFAULT_SCOPES, environmentSchema } from './config-schema';
 import { databaseSettings, defaultDataDir } from './database-location';
 import { ConfigError, type ReelayConfig } from './reelay-config';
+import { rateLimitSettings } from './rate-limit-settings';
 import { storageSettings } from './storage-settings';
 
 export { DEFAULT_FACEBOOK_SCOPES, DEFAULT_SCOPES } from './config-schema';
@@ -16,6 +17,7 @@ export { defaultDataDir } from './database-location';
 export {
   ConfigError,
   type DatabaseSettings,
+  type RateLimitSettings,
   type ReelayConfig,
   type StorageSettings,
 } from './reelay-config';
@@ -104,6 +106,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     language: userLanguage(env),
     missedGraceMs: vars.REELAY_MISSED_GRACE_MINUTES * 60_000,
     workerConcurrency: vars.REELAY_WORKER_CONCURRENCY,
+    jobLeaseMs: vars.REELAY_JOB_LEASE_SECONDS * 1000,
+    rateLimits: rateLimitSettings(vars),
     databasePoolSize: vars.REELAY_DATABASE_POOL_SIZE,
     headersTimeoutMs: vars.REELAY_HEADERS_TIMEOUT_SECONDS * 1000,
     bodyIdleTimeoutMs: vars.REELAY_BODY_IDLE_TIMEOUT_SECONDS * 1000,

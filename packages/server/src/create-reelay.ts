@@ -95,6 +95,11 @@ export async function createReelay(
       'REELAY_ALLOW_PRIVATE_URLS=true: URLs de mídia podem apontar para loopback e redes privadas, e http é aceito. Só para desenvolvimento.',
     );
   }
+  if (!config.rateLimits.enabled) {
+    logger.warn(
+      'REELAY_RATE_LIMITS=off: nenhuma requisição é limitada nem contada. Só para testes de carga.',
+    );
+  }
   if (!config.instagram.appSecret && !config.facebook.appSecret) {
     logger.warn(PLATFORM_CREDENTIALS_WARNING);
   }
@@ -172,6 +177,7 @@ export async function createReelay(
     clock,
     logger,
     concurrency: config.workerConcurrency,
+    leaseMs: config.jobLeaseMs,
     handlers: {
       publish_target: createPublishTargetHandler(context),
       ...webhooks.jobHandlers,

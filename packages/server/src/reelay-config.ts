@@ -1,8 +1,16 @@
 /** The validated configuration's shape, and the error that stops a start. */
+import type { RateBucket } from '@reelay/core';
 import type { UserLanguage } from '@reelay/core/runtime';
 import type { S3Settings } from './media/s3-storage';
 
 export type StorageSettings = { readonly kind: 'local' } | ({ readonly kind: 's3' } & S3Settings);
+
+/** Request limits per bucket (spec §8), each over a one-minute window. */
+export interface RateLimitSettings {
+  /** `false` only for load tests: nothing is counted and no request is refused. */
+  readonly enabled: boolean;
+  readonly perMinute: Readonly<Record<RateBucket, number>>;
+}
 
 export type DatabaseSettings =
   { dialect: 'sqlite'; filename: string } | { dialect: 'postgres'; connectionString: string };
@@ -39,6 +47,10 @@ export interface ReelayConfig {
   readonly missedGraceMs: number;
   /** Jobs one instance runs at once (platform calls in flight). */
   readonly workerConcurrency: number;
+  /** How long a claimed job stays an instance's without renewal (renewed every sixth of it). */
+  readonly jobLeaseMs: number;
+  /** Request limits per bucket. */
+  readonly rateLimits: RateLimitSettings;
   /** Connections each instance keeps to PostgreSQL. */
   readonly databasePoolSize: number;
   /** How long a client may take to send its request headers. */

@@ -13,6 +13,7 @@ import { integrationHandlers } from './http/handlers/integrations';
 import { mediaHandlers } from './http/handlers/media';
 import { metaCallbackHandlers } from './http/handlers/meta-callbacks';
 import { notificationHandlers } from './http/handlers/notifications';
+import { postingSlotHandlers } from './http/handlers/posting-slots';
 import { postHandlers } from './http/handlers/posts';
 import { profileHandlers } from './http/handlers/profiles';
 import type { RouteHandlers } from './http/route-handler';
@@ -20,8 +21,10 @@ import type { ServerContext } from './server-context';
 import { createAccountService } from './services/account';
 import { createApiKeysService } from './services/api-keys';
 import { createInsightsService } from './services/insights';
+import { createMediaLibraryService } from './services/media-library';
 import { createIntegrationsService } from './services/integrations';
 import { createPlatformUserDataService } from './services/platform-user-data';
+import { createPostingSlotsService } from './services/posting-slots';
 import { createPostsService } from './services/posts';
 import { createProfilesService } from './services/profiles';
 import { createSessionsService } from './services/sessions';
@@ -72,11 +75,22 @@ export function createRouteHandlers(context: ServerContext, webhooks: Webhooks):
     ...accountHandlers({ account, apiKeys }),
     ...profileHandlers(profiles),
     ...integrationHandlers(integrations),
+    ...postingSlotHandlers(createPostingSlotsService({ db, clock })),
     ...connectHandlers(context, { integrations, profiles }),
     ...metaCallbackHandlers(context, platformUserData),
     ...postHandlers(posts, config.publicUrl),
     ...insightsHandlers(createInsightsService(context)),
-    ...mediaHandlers(context.media),
+    ...mediaHandlers(
+      context.media,
+      createMediaLibraryService({
+        db,
+        capabilities: context.capabilities,
+        clock,
+        logger,
+        media: context.media,
+        publicUrl: config.publicUrl,
+      }),
+    ),
     ...notificationHandlers(subscriptions, clock),
   };
 }

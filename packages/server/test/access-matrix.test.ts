@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from './helpers/dialects';
 import { call, createAccount, type Account } from './helpers/http-client';
 import { startMediaServer, type MediaServer } from './helpers/media-server';
+import { emitEvents } from './helpers/outbox';
 import { connectThroughPlatform, startWithEmulator, type Platform } from './helpers/with-emulator';
 
 const SAMPLE_ID = '01jd8k2m3n4p5q6r7s8t9v0wxy';
@@ -27,6 +28,8 @@ const BODIES: Partial<Record<RouteId, unknown>> = {
   createProfile: { name: 'Perfil' },
   updatePost: { content: 'Outro texto' },
   updateNotification: { paused: true },
+  replaceIntegrationSlots: { timezone: 'UTC', slots: [] },
+  replaceProfileSlots: { timezone: 'UTC', slots: [] },
 };
 
 describe.each(testDialects())('access matrix on $name', (dialect) => {
@@ -57,6 +60,18 @@ describe.each(testDialects())('access matrix on $name', (dialect) => {
     foreign.deleteIntegration = { id: integrationId };
     foreign.getIntegrationHealth = { id: integrationId };
     foreign.getIntegrationInsights = { id: integrationId };
+    for (const id of [
+      'getIntegrationSlots',
+      'replaceIntegrationSlots',
+      'listIntegrationFreeSlots',
+    ] as const)
+      foreign[id] = { id: integrationId };
+    // Another profile: the owner's removal of the first must not hide it from these routes.
+    const scheduledProfileId = (
+      await call(platform.server.url, 'POST', '/v1/profiles', { name: 'Agenda' }, stranger.key)
+    ).body.profile.id;
+    for (const id of ['getProfileSlots', 'replaceProfileSlots', 'listProfileFreeSlots'] as const)
+      foreign[id] = { id: scheduledProfileId };
     const post = await call(
       platform.server.url,
       'POST',
@@ -77,6 +92,9 @@ describe.each(testDialects())('access matrix on $name', (dialect) => {
       'getPostInsights',
     ] as const)
       foreign[id] = { id: post.body.post.id };
+    // The media the post imported from its URL: the scheduled post holds it, so its owner's
+    // deletion is refused (409), never answered 404.
+    foreign.getMedia = foreign.deleteMedia = { id: post.body.post.mediaItems[0].mediaId };
     const subscribe = async () =>
       (
         await call(
@@ -95,6 +113,21 @@ describe.each(testDialects())('access matrix on $name', (dialect) => {
       'listDeliveries',
     ] as const)
       foreign[id] = { id: notificationId };
+    // A delivery of that subscription (its receiver is down: it stays pending, so its owner
+    // is answered DELIVERY_PENDING, never 404).
+    await emitEvents(platform.server, stranger.projectId, 1, { type: 'post.failed' });
+    await platform.server.reelay.tasks.runDueJobs();
+    const deliveries = await call(
+      platform.server.url,
+      'GET',
+      `/v1/notifications/${notificationId}/deliveries`,
+      undefined,
+      stranger.key,
+    );
+    foreign.redeliverDelivery = {
+      id: notificationId,
+      deliveryId: deliveries.body.deliveries[0].id,
+    };
     // Its own: the owner's successful removal must not hide it from the routes after it.
     foreign.deleteNotification = { id: await subscribe() };
   });

@@ -210,6 +210,49 @@ describe('a server killed at random moments', () => {
   });
 });
 
+describe('a server killed while it holds jobs', () => {
+  it('has its work taken up again within 10 s of the restart', { timeout: 120_000 }, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'reelay-crash-db-'));
+    const env = await fixture(join(dataDir, 'reelay.db'));
+    const port = await freePort();
+    let server: ServerProcess = await startServerProcess(env.env(port));
+    try {
+      const setup = await prepare(server.url, env.emulator, 1);
+      // Fewer posts than the worker's 32 slots, so the first process claims every one of
+      // them; their container creation never answers, so it dies holding them all.
+      const held = 20;
+      env.emulator.addFault({ path: '/media', method: 'POST', hang: true, times: held });
+      await createPosts(server.url, env.media, setup, held, 'retomada');
+      await expect
+        .poll(
+          () =>
+            env.emulator.requests({ path: '/media' }).filter((request) => request.method === 'POST')
+              .length,
+          { timeout: 20_000 },
+        )
+        .toBe(held);
+      await server.kill('SIGKILL');
+      const restartedAt = Date.now();
+      server = await startServerProcess(env.env(port));
+      const resumed = () =>
+        env.emulator.published().filter((media) => media.caption?.startsWith('retomada '));
+      await expect
+        .poll(() => resumed().length, { timeout: 60_000, interval: 100 })
+        .toBeGreaterThan(0);
+      const firstPublishAfter = Math.min(...resumed().map((media) => media.publishedAtMs));
+      expect(firstPublishAfter - restartedAt).toBeLessThan(10_000);
+      await expect
+        .poll(() => unfinished(server.url, setup.keys[0]!), { timeout: 60_000, interval: 500 })
+        .toBe(0);
+      expectExactlyOnce(env.emulator, 'retomada', held);
+    } finally {
+      await server.kill('SIGKILL');
+      await env.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe.runIf(testDialects().some((dialect) => dialect.name === 'postgres'))(
   'several instances on one PostgreSQL',
   () => {

@@ -121,6 +121,29 @@ describe.each(testDialects().slice(0, 1))('media in S3-compatible storage on $na
     expect(await storage.exists('proj_x/med_x/original.jpg')).toBe(false);
   });
 
+  it('deletes the original and its rendition when the media is removed from the library', async () => {
+    const webp = (await upload(server, account, 'wide.webp')).body.media;
+    const media = server.reelay.context.media;
+    const record = (await media.find(account.projectId, webp.id))!;
+    await media.platformUrl(record);
+    const keys = [record.storageKey, `${account.projectId}/${webp.id}/platform.jpg`];
+    for (const key of keys) expect(await media.storage.exists(key), key).toBe(true);
+    const before = objects().length;
+
+    const deleted = await call(
+      server.url,
+      'DELETE',
+      `/v1/media/${webp.id}`,
+      undefined,
+      account.key,
+    );
+    expect(deleted.status).toBe(200);
+    for (const key of keys) expect(await media.storage.exists(key), key).toBe(false);
+    expect(objects()).toHaveLength(before - 2);
+    expect((await fetch(webp.url)).status).toBe(404);
+    expect(await media.sweep()).toMatchObject({ erased: 0, failed: 0 });
+  });
+
   it('deletes the objects of an erased account', async () => {
     const leaving = await createAccount(server.url);
     const photo = (await upload(server, leaving, 'photo.jpg')).body.media;

@@ -16,6 +16,7 @@ const SignInPage = lazy(() => import('./pages/sign-in'));
 const OidcCallbackPage = lazy(() => import('./pages/sign-in/oidc-callback'));
 const AccountsPage = lazy(() => import('./pages/accounts'));
 const ComposePage = lazy(() => import('./pages/compose'));
+const MediaPage = lazy(() => import('./pages/media'));
 const CalendarPage = lazy(() => import('./pages/calendar'));
 const PostDetailPage = lazy(() => import('./pages/post-detail'));
 const WebhooksPage = lazy(() => import('./pages/webhooks'));
@@ -64,6 +65,7 @@ function Content({ state }: { state: SessionState }) {
             <Route path={OIDC_CALLBACK_PATH} component={Home} />
             <Route path="/app/accounts" component={AccountsPage} />
             <Route path="/app/compose" component={ComposePage} />
+            <Route path="/app/media" component={MediaPage} />
             <Route path="/app/calendar" component={CalendarPage} />
             <Route path="/app/posts/:id" component={PostDetailPage} />
             <Route path="/app/webhooks" component={WebhooksPage} />

@@ -1,12 +1,17 @@
-/** `reelay media upload <path|url>`: uploads a file (progress bar) or imports a URL. */
-import type { Media } from '@reelay/sdk';
+/**
+ * `reelay media upload|list|show|delete`: uploads a file (progress bar) or imports a URL,
+ * and the project's media library.
+ */
+import type { SortOrder } from '@reelay/core';
+import type { ListMediaQuery, Media, MediaPost } from '@reelay/sdk';
 import { usageError } from '../cli-error';
 import { projectClient } from '../client';
 import type { CommandContext } from '../command-context';
 import { formatBytes } from '../feedback';
 import { classifyMedia, createUploadTracker, uploadMedia } from '../media-input';
+import { integerOption } from '../options';
 import { loadSettings } from '../settings';
-import { renderFields } from '../table';
+import { renderFields, renderTable } from '../table';
 
 /**
  * Media for people: type, size, dimensions and, for videos, duration and codecs.
@@ -28,7 +33,9 @@ export function describeMedia(media: Media): string {
       media.codecs ? [media.codecs.video, media.codecs.audio].filter(Boolean).join(' + ') : null,
     ],
     ['Status', media.status],
+    ['Cabe em', media.kinds.length > 0 ? media.kinds.join(', ') : 'nenhum tipo de post'],
     ['URL', media.url],
+    ['Criada em', media.createdAt],
   ]);
 }
 
@@ -48,4 +55,103 @@ export async function uploadMediaCommand(source: string, ctx: CommandContext): P
   const reelay = await projectClient(await loadSettings(ctx.global), { fetch: tracker.fetch });
   const media = await uploadMedia(reelay, tracker, ref);
   ctx.out.result({ success: true, media }, () => describeMedia(media));
+}
+
+const MEDIA_COLUMNS = [
+  { header: 'id', value: (m: Media) => m.id },
+  { header: 'tipo', value: (m: Media) => m.type },
+  { header: 'tamanho', value: (m: Media) => formatBytes(m.size) },
+  { header: 'dimensões', value: (m: Media) => `${m.width}×${m.height}` },
+  { header: 'duração', value: (m: Media) => (m.duration !== null ? `${m.duration} s` : null) },
+  { header: 'cabe em', value: (m: Media) => m.kinds.join(', ') },
+  { header: 'criada em', value: (m: Media) => m.createdAt },
+];
+
+const USE_COLUMNS = [
+  { header: 'post', value: (p: MediaPost) => p.id },
+  { header: 'status', value: (p: MediaPost) => p.status },
+  { header: 'agendado para', value: (p: MediaPost) => p.scheduledFor },
+];
+
+export interface ListMediaOptions {
+  type?: 'image' | 'video';
+  limit?: string;
+  offset?: string;
+  sort?: SortOrder;
+  all?: boolean;
+}
+
+/**
+ * `reelay media list [--type] [--limit] [--offset] [--sort] [--all]`: the project's media,
+ * newest first; one page, or all of them with `--all`.
+ *
+ * @example
+ * ```ts
+ * await listMediaCommand({ type: 'video', limit: '50' }, ctx);
+ * ```
+ */
+export async function listMediaCommand(
+  options: ListMediaOptions,
+  ctx: CommandContext,
+): Promise<void> {
+  const limit = integerOption(options.limit, '--limit', { min: 1, max: 100 }) ?? 20;
+  const offset = integerOption(options.offset, '--offset') ?? 0;
+  const reelay = await projectClient(await loadSettings(ctx.global));
+  const query: ListMediaQuery = {
+    ...(options.type ? { type: options.type } : {}),
+    ...(options.sort ? { sort: options.sort } : {}),
+    ...(options.all ? {} : { limit }),
+    offset,
+  };
+  if (options.all) {
+    const media: Media[] = [];
+    for await (const item of reelay.media.list(query)) media.push(item);
+    ctx.out.result({ success: true, total: media.length, media }, () =>
+      renderTable(media, MEDIA_COLUMNS),
+    );
+    return;
+  }
+  const answer = await reelay.media.list(query);
+  ctx.out.result(answer, () => {
+    const shown = answer.media.length;
+    const more =
+      answer.total > offset + shown
+        ? `\n${shown} de ${answer.total}; veja mais com --offset ${offset + shown} ou --all\n`
+        : '';
+    return renderTable(answer.media, MEDIA_COLUMNS) + more;
+  });
+}
+
+/**
+ * `reelay media show <id>`: the media, the post kinds it fits and the posts that use it.
+ *
+ * @example
+ * ```ts
+ * await showMediaCommand('med_01jd8k2m3n4p5q6r7s8t9v0wxy', ctx);
+ * ```
+ */
+export async function showMediaCommand(mediaId: string, ctx: CommandContext): Promise<void> {
+  const reelay = await projectClient(await loadSettings(ctx.global));
+  const answer = await reelay.media.get(mediaId);
+  const { posts } = answer.media;
+  ctx.out.result(answer, () =>
+    posts.length > 0
+      ? `${describeMedia(answer.media)}\nPosts que a usam:\n${renderTable(posts, USE_COLUMNS)}`
+      : `${describeMedia(answer.media)}\nNenhum post usa esta mídia.\n`,
+  );
+}
+
+/**
+ * `reelay media delete <id>`: deletes the media and its stored files; refused
+ * (`MEDIA_IN_USE`) while a post still has to publish it.
+ *
+ * @example
+ * ```ts
+ * await deleteMediaCommand('med_01jd8k2m3n4p5q6r7s8t9v0wxy', ctx);
+ * ```
+ */
+export async function deleteMediaCommand(mediaId: string, ctx: CommandContext): Promise<void> {
+  const reelay = await projectClient(await loadSettings(ctx.global));
+  const answer = await reelay.media.delete(mediaId);
+  ctx.out.result({ ...answer, mediaId }, () => `${answer.message} (${mediaId})`);
 }

@@ -46,6 +46,8 @@ const POST_COLUMNS = [
 const TARGET_COLUMNS = [
   { header: 'conta', value: (t: PostTarget) => t.integrationId },
   { header: 'status', value: (t: PostTarget) => t.status },
+  // Each account has its own time in a post queued on posting schedules.
+  { header: 'agendado para', value: (t: PostTarget) => t.scheduledFor },
   { header: 'publicado em', value: (t: PostTarget) => t.publishedAt },
   { header: 'link', value: (t: PostTarget) => t.platformPostUrl },
   {
@@ -119,10 +121,13 @@ export interface PostInputOptions {
   product?: string[];
   wait?: boolean;
   timeout?: string;
+  /** `posts create` only: the next free slot of each account's posting schedule. */
+  queue?: boolean;
 }
 
 /**
- * `reelay posts create [caption]`: publishes now, or at `--at`.
+ * `reelay posts create [caption]`: publishes now, at `--at`, or with `--queue` at the next
+ * free slot of each account's posting schedule (`reelay slots`).
  *
  * @example
  * ```ts
@@ -227,6 +232,12 @@ async function submitPost(
   const accountArgs = options.account ?? [];
   if (accountArgs.length === 0) throw usageError('informe ao menos uma conta com --account');
   if (options.timezone !== undefined) assertTimeZone(options.timezone);
+  if (options.queue && options.at) {
+    throw usageError(
+      'use --queue ou --at, não os dois',
+      'reelay slots next mostra os horários livres',
+    );
+  }
   const scheduledFor = options.at
     ? parseScheduleTime(options.at, { timeZone: options.timezone })
     : undefined;
@@ -246,6 +257,7 @@ async function submitPost(
     ...(content !== undefined ? { content } : {}),
     ...(options.kind ? { kind: options.kind } : {}),
     ...(scheduledFor ? { scheduledFor } : {}),
+    ...(options.queue ? { queue: true } : {}),
     ...(options.timezone ? { timezone: options.timezone } : {}),
     ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
   };

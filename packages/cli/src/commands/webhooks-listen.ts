@@ -1,6 +1,7 @@
 /**
  * `reelay webhooks listen`: a local receiver for development. It verifies every delivery
- * with the subscription secret (spec §6: raw body, constant-time compare, 300 s), answers
+ * with the subscription secret (spec §6: raw body, constant-time compare, 300 s), from
+ * the `X-Service-*` headers or, without them, the Standard Webhooks ones, answers
  * 204 at once, prints each event as it arrives (one JSON line each with `--json`) and
  * refuses forgeries with 400 and the reason. Runs until Ctrl-C, or `--max-events`.
  */

@@ -1,7 +1,8 @@
 /**
  * `reelay webhooks verify`: checks a saved delivery (raw body and headers) against the
- * subscription secret. Exit 0 when it is genuine, 4 when it is not (the reason is
- * printed), 2 when a file is missing.
+ * subscription secret, with spec §6's `X-Service-*` headers or the Standard Webhooks
+ * `webhook-*` ones (§6's when both were saved). Exit 0 when it is genuine, 4 when it is
+ * not (the reason is printed), 2 when a file is missing.
  */
 import { readFileSync } from 'node:fs';
 import { verifyWebhook, WebhookVerificationError, type WebhookEvent } from '@reelay/sdk';
@@ -87,7 +88,8 @@ export async function verifyDelivery(options: VerifyOptions, ctx: CommandContext
       : {}),
     ...parseHeaders((options.header ?? []).join('\n')),
   };
-  const timestamp = Number(headers['x-service-timestamp']);
+  // The timestamp of the header set that is checked: §6's when present.
+  const timestamp = Number(headers['x-service-timestamp'] ?? headers['webhook-timestamp']);
   let event: WebhookEvent;
   try {
     event = await verifyWebhook(body, headers, secrets, {

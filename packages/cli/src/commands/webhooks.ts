@@ -1,7 +1,7 @@
 /**
- * `reelay webhooks create|list|show|update|delete|rotate-secret|test|deliveries`: the
- * project's notification subscriptions (spec §4 "Webhook subscription routes"). `verify`
- * and `listen` live in their own files.
+ * `reelay webhooks create|list|show|update|delete|rotate-secret|test|deliveries|redeliver`:
+ * the project's notification subscriptions (spec §4 "Webhook subscription routes").
+ * `verify` and `listen` live in their own files.
  */
 import type { DeliveryStatus } from '@reelay/core';
 import {
@@ -357,4 +357,37 @@ export async function listDeliveries(
   }
   const answer = await reelay.notifications.deliveries(notificationId, query);
   ctx.out.result(answer, () => renderTable(answer.deliveries, DELIVERY_COLUMNS));
+}
+
+/**
+ * `reelay webhooks redeliver <ntf_…> <dlv_…>`: sends the delivery's event again (same id
+ * and body, signed anew) as a new delivery with its own attempts. While a delivery of
+ * that event is still pending the server refuses (`DELIVERY_PENDING`, exit 1); to a
+ * paused subscription the redelivery waits until it is resumed.
+ *
+ * @example
+ * ```ts
+ * await redeliverWebhook('ntf_01…', 'dlv_01…', ctx);
+ * ```
+ */
+export async function redeliverWebhook(
+  notificationId: string,
+  deliveryId: string,
+  ctx: CommandContext,
+): Promise<void> {
+  const reelay = await projectClient(await loadSettings(ctx.global));
+  const answer = await reelay.notifications.redeliver(notificationId, deliveryId);
+  const { delivery } = answer;
+  if (delivery.status === 'pending' && delivery.nextAttemptAt === null) {
+    ctx.out.note('A assinatura está pausada: o reenvio sai quando ela for retomada.');
+  }
+  ctx.out.result(answer, () =>
+    renderFields([
+      ['Nova entrega', delivery.id],
+      ['Reenvia', delivery.redeliveryOf],
+      ['Evento', `${delivery.eventType} ${delivery.eventId}`],
+      ['Status', delivery.status],
+      ['Próxima tentativa', delivery.nextAttemptAt],
+    ]),
+  );
 }

@@ -6,7 +6,7 @@
 import type * as z from 'zod';
 import type { HttpErrorCode } from '../errors/catalogue';
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Who may call a route (spec §4 legend): `key` is K (an `x-access-key`, or Bearer plus
@@ -73,7 +73,7 @@ export interface RouteDefinition {
 
 /**
  * How a route appears as an MCP tool. Annotations follow from the method (`GET` reads;
- * `PATCH` and `DELETE` are idempotent; `DELETE` is destructive) unless set here.
+ * `PUT`, `PATCH` and `DELETE` are idempotent; `DELETE` is destructive) unless set here.
  *
  * @example
  * ```ts

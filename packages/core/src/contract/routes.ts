@@ -54,6 +54,7 @@ import {
   createNotificationBodySchema,
   createdNotificationResponseSchema,
   deliveryListResponseSchema,
+  deliveryResponseSchema,
   listDeliveriesQuerySchema,
   listNotificationsQuerySchema,
   notificationListResponseSchema,
@@ -77,7 +78,9 @@ import {
   createProfileBodySchema,
 } from '../schemas/profiles';
 import { authOptionsResponseSchema } from './auth-options';
+import { mediaLibraryRoutes } from './media-library-routes';
 import { defineRoute, type RouteDefinition } from './route';
+import { slotRoutes } from './slot-routes';
 
 const idParams = z.object({ id: pathIdSchema });
 const projectKeyParams = z.object({ id: pathIdSchema, keyId: pathIdSchema });
@@ -488,6 +491,7 @@ export const routes = {
       'PLATFORM_CREDENTIALS_MISSING',
     ],
   }),
+  ...slotRoutes,
 
   // ---------------------------------------------------------------- posts
   createPost: defineRoute({
@@ -499,7 +503,7 @@ export const routes = {
     tag: 'Posts',
     summary: 'Cria um post agora ou agendado',
     description:
-      'Publica já ou agenda (`scheduledFor` de 1 minuto a 75 dias à frente) um post para 1 a 5 contas. A cota de cada conta é verificada antes de aceitar. Depois de aceito, nenhum erro HTTP é devolvido para o post: cada conta registra seu resultado em `errorCode` e `errorMessage`. Reusar a `idempotencyKey` devolve o post original.',
+      'Publica já ou agenda (`scheduledFor` de 1 minuto a 75 dias à frente) um post para 1 a 5 contas. Com `queue: true` em vez de `scheduledFor`, cada conta recebe o próximo horário livre da sua agenda de publicação (sem agenda ou sem horário livre em 75 dias: `NO_FREE_SLOT`). A cota de cada conta é verificada antes de aceitar. Depois de aceito, nenhum erro HTTP é devolvido para o post: cada conta registra seu resultado em `errorCode` e `errorMessage`. Reusar a `idempotencyKey` devolve o post original.',
     request: { body: json(createPostBodySchema) },
     responses: {
       201: { description: 'Post agendado e guardado.', schema: postResponseSchema },
@@ -518,12 +522,13 @@ export const routes = {
       'ACCOUNT_RESTRICTED',
       'RATE_LIMIT_APP',
       'IDEMPOTENCY_KEY_REUSED',
+      'NO_FREE_SLOT',
     ],
     mcp: {
       tool: 'create_post',
       title: 'Publicar agora ou agendar um post',
       guidance:
-        'A publicação é real: não existe ambiente de teste. Para agendar, envie `scheduledFor` com deslocamento (ex.: `2026-12-01T09:00:00-03:00`) e o `timezone` IANA da pessoa; consulte `current_time` para saber a hora atual antes de calcular "amanhã às 9".',
+        'A publicação é real: não existe ambiente de teste. Para agendar, envie `scheduledFor` com deslocamento (ex.: `2026-12-01T09:00:00-03:00`) e o `timezone` IANA da pessoa; consulte `current_time` para saber a hora atual antes de calcular "amanhã às 9". Para "no próximo horário livre" da agenda da conta, envie `queue` = `true` sem `scheduledFor`.',
       openWorld: true,
     },
   }),
@@ -569,7 +574,7 @@ export const routes = {
     tag: 'Posts',
     summary: 'Reagenda ou edita um post',
     description:
-      'Muda o horário (mesma janela de 1 minuto a 75 dias) ou o conteúdo de um post agendado que ainda não começou a ser publicado.',
+      'Muda o horário (mesma janela de 1 minuto a 75 dias) ou o conteúdo de um post agendado que ainda não começou a ser publicado. Um novo `scheduledFor` vale para todas as contas do post; sem ele, cada conta mantém o seu horário (num post criado com `queue`, o horário da agenda de cada conta).',
     request: { params: idParams, body: json(updatePostBodySchema) },
     responses: { 200: { description: 'O post atualizado.', schema: postResponseSchema } },
     errors: [
@@ -682,6 +687,7 @@ export const routes = {
       openWorld: true,
     },
   }),
+  ...mediaLibraryRoutes,
 
   // ---------------------------------------------------------------- webhooks
   createNotification: defineRoute({
@@ -784,7 +790,7 @@ export const routes = {
     tag: 'Webhooks',
     summary: 'Troca o segredo de uma assinatura',
     description:
-      'Gera um novo segredo (`whsec_…`), que aparece só nesta resposta. Durante a sobreposição (`overlapSeconds`, padrão 24 h) o segredo anterior continua assinando: cada entrega leva as duas assinaturas em `X-Service-Signature`, separadas por vírgula. Uma nova troca encerra na hora o segredo anterior a ela.',
+      'Gera um novo segredo (`whsec_…`), que aparece só nesta resposta. Durante a sobreposição (`overlapSeconds`, padrão 24 h) o segredo anterior continua assinando: cada entrega leva as duas assinaturas em `X-Service-Signature`, separadas por vírgula (e em `webhook-signature`, separadas por espaço). Uma nova troca encerra na hora o segredo anterior a ela.',
     request: {
       params: idParams,
       body: json(rotateNotificationSecretBodySchema),
@@ -834,6 +840,33 @@ export const routes = {
       tool: 'list_webhook_deliveries',
       title: 'Histórico de entregas de um webhook',
       params: { id: 'A assinatura (`ntf_…`).' },
+    },
+  }),
+  redeliverDelivery: defineRoute({
+    id: 'redeliverDelivery',
+    method: 'POST',
+    path: '/v1/notifications/{id}/deliveries/{deliveryId}/redeliver',
+    auth: 'key',
+    rateBucket: 'default',
+    tag: 'Webhooks',
+    summary: 'Reenvia uma entrega',
+    description:
+      'Envia de novo o evento de uma entrega (entregue ou com falha) à assinatura: o mesmo id de evento e o mesmo corpo, byte a byte, assinados na hora do envio (novo timestamp). O reenvio é uma nova entrega no histórico (`redeliveryOf` aponta a entrega reenviada), com suas próprias tentativas e novas tentativas após 30 s e 2 min se falhar. Enquanto uma entrega desse evento para a assinatura estiver `pending`, responde `DELIVERY_PENDING`. Com a assinatura pausada, o reenvio espera como `pending` e sai quando ela for retomada.',
+    request: {
+      params: z.object({ id: pathIdSchema, deliveryId: pathIdSchema }),
+    },
+    responses: {
+      202: { description: 'Reenvio aceito: a nova entrega.', schema: deliveryResponseSchema },
+    },
+    errors: ['NOT_FOUND', 'DELIVERY_PENDING'],
+    mcp: {
+      tool: 'redeliver_webhook_delivery',
+      title: 'Reenviar uma entrega de webhook',
+      params: {
+        id: 'A assinatura (`ntf_…`).',
+        deliveryId: 'A entrega a reenviar (`dlv_…`), de list_webhook_deliveries.',
+      },
+      openWorld: true,
     },
   }),
 

@@ -6,8 +6,8 @@
  * Clients decide on `code` only; messages may change. Codes are never removed or
  * repurposed within `/v1` (spec §9). Beyond the spec's table the catalogue adds a few
  * codes for situations the spec leaves open (`IDEMPOTENCY_KEY_REUSED`, `EMAIL_IN_USE`,
- * `REQUEST_TIMEOUT`, `HEADERS_TOO_LARGE`, `POST_NOT_EDITABLE`, `POST_NOT_RETRYABLE`);
- * adding codes is an additive change.
+ * `REQUEST_TIMEOUT`, `HEADERS_TOO_LARGE`, `POST_NOT_EDITABLE`, `POST_NOT_RETRYABLE`,
+ * `MEDIA_IN_USE`, `DELIVERY_PENDING`, `NO_FREE_SLOT`); adding codes is an additive change.
  */
 
 /**
@@ -180,6 +180,25 @@ export const HTTP_ERRORS = {
   POST_NOT_RETRYABLE: {
     status: 409,
     message: 'O post não tem contas com falha para tentar de novo.',
+    retry: 'do-not-retry',
+  },
+  NO_FREE_SLOT: {
+    status: 409,
+    message:
+      'A conta não tem horário livre na agenda de publicação nos próximos 75 dias; defina uma agenda para a conta ou para o perfil dela, ou libere um horário cancelando ou reagendando um post.',
+    retry: 'needs-user-action',
+  },
+  MEDIA_IN_USE: {
+    status: 409,
+    message:
+      'A mídia é usada por posts agendados ou em publicação; cancele ou edite esses posts antes de removê-la.',
+    retry: 'do-not-retry',
+  },
+  // Webhooks
+  DELIVERY_PENDING: {
+    status: 409,
+    message:
+      'Este evento ainda tem uma entrega pendente para esta assinatura; aguarde ela terminar antes de reenviar.',
     retry: 'do-not-retry',
   },
   // Infrastructure and callbacks

@@ -20,6 +20,10 @@ export interface ErrorDetails {
   field?: string;
   /** Every validation problem found, with its field path and Portuguese message. */
   issues?: Array<{ field: string; message: string }>;
+  /** The delivery (`dlv_…`) of the event still pending (`DELIVERY_PENDING`). */
+  deliveryId?: string;
+  /** The posts that still have to publish a media (`MEDIA_IN_USE`). */
+  postIds?: string[];
   [key: string]: unknown;
 }
 

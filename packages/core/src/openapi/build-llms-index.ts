@@ -11,6 +11,7 @@ import { ROUTES } from '../contract/routes';
 import { EVENT_TYPES } from '../posts/post-state';
 import { WEBHOOK_PAYLOAD_VERSION, webhookEventSchema } from '../schemas/webhook-payload';
 import { WEBHOOK_HEADERS, WEBHOOK_TOLERANCE_SECONDS } from '../webhooks/signing';
+import { STANDARD_WEBHOOK_HEADERS } from '../webhooks/standard-webhooks';
 
 export interface LlmsIndexOptions {
   /** The server's public base URL. */
@@ -122,7 +123,7 @@ export function buildLlmsIndex(options: LlmsIndexOptions): string {
   sections.push(
     '## Webhooks',
     '',
-    `Events: ${EVENT_TYPES.map((type) => `\`${type}\``).join(', ')}; payload version \`${WEBHOOK_PAYLOAD_VERSION}\`. Headers: \`${Object.values(WEBHOOK_HEADERS).join('`, `')}\`. The signature is \`sha256=\` + lowercase hex HMAC-SHA256 of \`<timestamp>.<raw body>\` keyed with the subscription secret (\`whsec_…\`); compare in constant time and refuse timestamps more than ${WEBHOOK_TOLERANCE_SECONDS} s away. Answer 2xx within 10 s; otherwise retries follow after 30 s and 2 min with the same body and event id: deduplicate by event id.`,
+    `Events: ${EVENT_TYPES.map((type) => `\`${type}\``).join(', ')}; payload version \`${WEBHOOK_PAYLOAD_VERSION}\`. Headers: \`${Object.values(WEBHOOK_HEADERS).join('`, `')}\`. The signature is \`sha256=\` + lowercase hex HMAC-SHA256 of \`<timestamp>.<raw body>\` keyed with the subscription secret (\`whsec_…\`); compare in constant time and refuse timestamps more than ${WEBHOOK_TOLERANCE_SECONDS} s away. Answer 2xx within 10 s; otherwise retries follow after 30 s and 2 min with the same body and event id: deduplicate by event id. The Standard Webhooks headers (\`${Object.values(STANDARD_WEBHOOK_HEADERS).join('\`, \`')}\`) come too, signed with the same secret taken as raw bytes (\`new Webhook(secret, { format: 'raw' })\` in the \`standardwebhooks\` library). \`POST /v1/notifications/{id}/deliveries/{deliveryId}/redeliver\` sends an event again.`,
     '',
   );
   if (full)

@@ -9,6 +9,8 @@ type Operation = {
   security: Array<Record<string, string[]>>;
   responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }>;
   parameters?: Array<{ in: string; name: string }>;
+  description?: string;
+  'x-codeSamples'?: Array<{ lang: string; label: string; source: string }>;
 };
 const document = buildOpenApiDocument({ serverUrl: 'https://reelay.example.com' });
 const operation = (method: string, path: string) =>
@@ -18,7 +20,23 @@ describe('buildOpenApiDocument', () => {
   it('passes a real OpenAPI 3.1 validator', async () => {
     await expect(SwaggerParser.validate(structuredClone(document) as never)).resolves.toBeDefined();
     expect(document.openapi).toBe('3.1.0');
-    expect(document.servers).toEqual([{ url: 'https://reelay.example.com' }]);
+    expect(document.servers).toEqual([
+      { url: 'https://reelay.example.com', description: 'Este servidor Reelay.' },
+    ]);
+  });
+
+  it('points at the origin it is fetched from when built without a server URL', () => {
+    expect(buildOpenApiDocument().servers?.map((server) => server.url)).toEqual(['/']);
+  });
+
+  it('states its licence and describes every tag the contract uses', () => {
+    expect(document.info.license).toEqual({ name: 'MIT', identifier: 'MIT' });
+    const tags = document.tags ?? [];
+    expect(tags.map((tag) => tag.name).sort()).toEqual(
+      [...new Set(ROUTES.map((route) => route.tag))].sort(),
+    );
+    for (const tag of tags) expect(tag.description, tag.name).toMatch(/\S/);
+    expect(tags.find((tag) => tag.name === 'Posts')?.description).toMatch(/agendados/);
   });
 
   it('uses a validator that does refuse a broken document', async () => {
@@ -40,6 +58,7 @@ describe('buildOpenApiDocument', () => {
       'accessKey',
       'bearerAuth',
       'projectId',
+      'webhookSignature',
     ]);
     expect(operation('POST', '/v1/posts').security).toEqual([
       { accessKey: [] },
@@ -47,6 +66,38 @@ describe('buildOpenApiDocument', () => {
     ]);
     expect(operation('GET', '/v1/me').security).toEqual([{ bearerAuth: [] }]);
     expect(operation('GET', '/healthz').security).toEqual([]);
+    expect(operation('POST', '/v1/meta/deauthorize').description).toMatch(
+      /Rota pública: não leva credencial\./,
+    );
+  });
+
+  it('says webhooks are authenticated by their signature', () => {
+    const webhooks = document.webhooks as Record<string, { post: Operation }>;
+    for (const type of EVENT_TYPES)
+      expect(webhooks[type]!.post.security, type).toEqual([{ webhookSignature: [] }]);
+    expect(document.components?.securitySchemes?.webhookSignature).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'x-service-signature',
+    });
+  });
+
+  it('gives operations SDK and CLI samples, with this server in the client', () => {
+    const samples = operation('GET', '/v1/posts/{id}')['x-codeSamples']!;
+    expect(samples.map((sample) => sample.label)).toEqual(['SDK TypeScript', 'CLI']);
+    expect(samples[0]!.source).toContain("import { Reelay } from '@reelay/sdk';");
+    expect(samples[0]!.source).toContain(
+      "new Reelay({\n  apiKey: process.env.REELAY_API_KEY!,\n  baseUrl: 'https://reelay.example.com',\n});",
+    );
+    expect(samples[0]!.source).toContain('reelay.posts.get(');
+    expect(samples[1]!.source).toMatch(/^# .+\nreelay posts show <id>\n/);
+    // A route with no command (Instagram calls it) has no CLI sample; none has an SDK one.
+    expect(operation('GET', '/v1/connect/instagram/callback')['x-codeSamples']).toBeUndefined();
+    const local = buildOpenApiDocument({ serverUrl: 'http://127.0.0.1:3000' });
+    const signup = (local.paths as Record<string, Record<string, Operation>>)['/v1/auth/signup']!
+      .post!['x-codeSamples']!;
+    expect(signup[0]!.source).toContain("new Reelay({ baseUrl: 'http://127.0.0.1:3000' })");
+    expect(signup[0]!.source.match(/new Reelay\(/g)).toHaveLength(1);
   });
 
   it('documents errors in the envelope, with the codes each status carries', () => {
@@ -75,6 +126,9 @@ describe('buildOpenApiDocument', () => {
       (parameter) => parameter.name,
     ).sort();
     expect(headers).toEqual([
+      'webhook-id',
+      'webhook-signature',
+      'webhook-timestamp',
       'x-service-event-id',
       'x-service-event-type',
       'x-service-signature',

@@ -22,9 +22,15 @@ import { errorEnvelopeSchema } from '../schemas/common';
 import { EVENT_TYPES, type EventType } from '../posts/post-state';
 import { WEBHOOK_PAYLOAD_VERSION, webhookEventSchema } from '../schemas/webhook-payload';
 import { WEBHOOK_HEADERS, WEBHOOK_TOLERANCE_SECONDS } from '../webhooks/signing';
+import { STANDARD_WEBHOOK_HEADERS } from '../webhooks/standard-webhooks';
+import { codeSamplesFor, SAMPLE_SERVER_URL } from './code-samples';
+import { documentTags } from './tag-descriptions';
 
 export interface OpenApiDocumentOptions {
-  /** The server's public base URL, written to `servers`. */
+  /**
+   * The server's public base URL, written to `servers` and into the code samples. Without
+   * it, `servers` is `/`: the origin the document was fetched from.
+   */
   serverUrl?: string;
   /** The API's version string; defaults to the package version given at build time. */
   version?: string;
@@ -98,7 +104,11 @@ function errorResponses(codes: readonly HttpErrorCode[]): ZodOpenApiResponsesObj
   return responses;
 }
 
-function operationFor(route: RouteDefinition): ZodOpenApiOperationObject {
+// Public routes name no credential on purpose; those Instagram and Meta call verify the
+// caller themselves (`state`, `signed_request`), as their descriptions say.
+const PUBLIC_NOTE = 'Rota pública: não leva credencial.';
+
+function operationFor(route: RouteDefinition, serverUrl: string): ZodOpenApiOperationObject {
   const codes = routeErrorCodes(route);
   const responses: ZodOpenApiResponsesObject = {};
   for (const [status, response] of Object.entries(route.responses)) {
@@ -115,13 +125,15 @@ function operationFor(route: RouteDefinition): ZodOpenApiOperationObject {
   const operation: ZodOpenApiOperationObject = {
     operationId: route.id,
     summary: route.summary,
-    description: `${route.description}\n\nLimite: ${bucket.limit} requisições por minuto por ${bucket.per === 'ip' ? 'IP' : 'credencial'} (balde \`${route.rateBucket}\`).`,
+    description: `${route.description}\n\n${route.auth === 'public' ? `${PUBLIC_NOTE} ` : ''}Limite: ${bucket.limit} requisições por minuto por ${bucket.per === 'ip' ? 'IP' : 'credencial'} (balde \`${route.rateBucket}\`).`,
     tags: [route.tag],
     security: SECURITY[route.auth],
     responses,
     'x-rate-limit-bucket': route.rateBucket,
     'x-error-codes': codes,
   };
+  const samples = codeSamplesFor(route, serverUrl);
+  if (samples.length > 0) operation['x-codeSamples'] = samples;
   const { params, query, body } = route.request;
   if (params || query) {
     operation.requestParams = {
@@ -152,8 +164,10 @@ function webhookOperation(type: EventType): ZodOpenApiOperationObject {
   return {
     operationId: `webhook.${type}`,
     summary: type,
-    description: `${EVENT_DESCRIPTIONS[type]}\n\nEnviado por POST com \`Content-Type: application/json\`. Verifique \`${WEBHOOK_HEADERS.signature}\`: \`sha256=\` seguido do HMAC-SHA256 em hexadecimal minúsculo, com o segredo da assinatura (\`whsec_…\`), de \`<timestamp>.<corpo bruto>\`; compare em tempo constante e recuse timestamps a mais de ${WEBHOOK_TOLERANCE_SECONDS} s do seu relógio. Responda 2xx em até 10 s; senão há novas tentativas após 30 s e 2 min, com o mesmo corpo e o mesmo id de evento. Deduplique pelo id do evento. Versão do payload: \`${WEBHOOK_PAYLOAD_VERSION}\`.`,
+    description: `${EVENT_DESCRIPTIONS[type]}\n\nEnviado por POST com \`Content-Type: application/json\`. Verifique \`${WEBHOOK_HEADERS.signature}\`: \`sha256=\` seguido do HMAC-SHA256 em hexadecimal minúsculo, com o segredo da assinatura (\`whsec_…\`), de \`<timestamp>.<corpo bruto>\`; compare em tempo constante e recuse timestamps a mais de ${WEBHOOK_TOLERANCE_SECONDS} s do seu relógio. Responda 2xx em até 10 s; senão há novas tentativas após 30 s e 2 min, com o mesmo corpo e o mesmo id de evento. Deduplique pelo id do evento. Os cabeçalhos Standard Webhooks (\`webhook-id\`, \`webhook-timestamp\`, \`webhook-signature\`) vão junto, assinados com o mesmo segredo tomado como bytes crus (na biblioteca \`standardwebhooks\`: \`new Webhook(segredo, { format: 'raw' })\`). Versão do payload: \`${WEBHOOK_PAYLOAD_VERSION}\`.`,
     tags: ['Webhooks'],
+    // What the receiver checks on every delivery: the signature, not a fixed credential.
+    security: [{ webhookSignature: [] }],
     requestParams: {
       header: z.object({
         [WEBHOOK_HEADERS.eventId]: z
@@ -164,6 +178,16 @@ function webhookOperation(type: EventType): ZodOpenApiOperationObject {
         [WEBHOOK_HEADERS.signature]: z
           .string()
           .meta({ description: '`sha256=` seguido do HMAC em hexadecimal.' }),
+        [STANDARD_WEBHOOK_HEADERS.id]: z
+          .string()
+          .meta({ description: 'Standard Webhooks: o id do evento (`evt_…`).' }),
+        [STANDARD_WEBHOOK_HEADERS.timestamp]: z
+          .string()
+          .meta({ description: 'Standard Webhooks: o mesmo tempo Unix em segundos.' }),
+        [STANDARD_WEBHOOK_HEADERS.signature]: z.string().meta({
+          description:
+            'Standard Webhooks: `v1,` seguido do HMAC-SHA256 em base64 de `<id>.<timestamp>.<corpo bruto>`, com a mesma chave; entradas separadas por espaço durante uma rotação.',
+        }),
       }),
     },
     requestBody: {
@@ -181,7 +205,8 @@ function webhookOperation(type: EventType): ZodOpenApiOperationObject {
 /**
  * The OpenAPI 3.1 document of the whole API: every route of the contract table with its
  * parameters, bodies, success and error answers (the spec §7 envelope), security schemes
- * (`x-access-key`; Bearer plus `x-project-id`) and the webhook payloads.
+ * (`x-access-key`; Bearer plus `x-project-id`; the webhook signature), the webhook payloads
+ * and, per operation, code samples for the SDK and the CLI (`x-codeSamples`).
  *
  * @example
  * ```ts
@@ -193,8 +218,11 @@ function webhookOperation(type: EventType): ZodOpenApiOperationObject {
 export function buildOpenApiDocument(options: OpenApiDocumentOptions = {}): OpenApiDocument {
   const paths: ZodOpenApiPathsObject = {};
   for (const route of ROUTES) {
-    const method = route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
-    paths[route.path] = { ...paths[route.path], [method]: operationFor(route) };
+    const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+    paths[route.path] = {
+      ...paths[route.path],
+      [method]: operationFor(route, options.serverUrl ?? SAMPLE_SERVER_URL),
+    };
   }
   const webhooks: ZodOpenApiPathsObject = {};
   for (const type of EVENT_TYPES) webhooks[type] = { post: webhookOperation(type) };
@@ -207,9 +235,14 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions = {}): Open
         version: options.version ?? '1.0.0',
         description:
           'Publica e agenda posts no Instagram (imagens, vídeos, Reels, Stories, carrosséis) para contas profissionais, com webhooks assinados. Datas de saída em ISO 8601 UTC com `Z`; valores ausentes são `null`. Todo erro usa o envelope `Error`.',
+        license: { name: 'MIT', identifier: 'MIT' },
       },
-      ...(options.serverUrl ? { servers: [{ url: options.serverUrl }] } : {}),
-      tags: [...new Set(ROUTES.map((route) => route.tag))].map((name) => ({ name })),
+      servers: [
+        options.serverUrl
+          ? { url: options.serverUrl, description: 'Este servidor Reelay.' }
+          : { url: '/', description: 'O servidor Reelay que serve este documento.' },
+      ],
+      tags: documentTags(ROUTES),
       paths,
       webhooks,
       components: {
@@ -232,6 +265,12 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions = {}): Open
             in: 'header',
             name: 'x-project-id',
             description: 'O projeto (`proj_…`) ao usar token Bearer.',
+          },
+          webhookSignature: {
+            type: 'apiKey',
+            in: 'header',
+            name: WEBHOOK_HEADERS.signature,
+            description: `Como o Reelay se autentica ao entregar um webhook: não é uma chave fixa, e sim \`sha256=\` seguido do HMAC-SHA256 em hexadecimal de \`<${WEBHOOK_HEADERS.timestamp}>.<corpo bruto>\`, com o segredo da assinatura (\`whsec_…\`). O receptor recalcula e compara a cada entrega.`,
           },
         },
       },

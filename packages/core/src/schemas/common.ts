@@ -155,8 +155,13 @@ function documentedAs(schema: Record<string, unknown>) {
 /**
  * A non-negative integer read from a query string (or given as a number by the SDK),
  * documented as an OpenAPI integer.
+ *
+ * @example
+ * ```ts
+ * const count = queryInteger({ min: 1, max: 50, default: 10, description: 'Quantos.' });
+ * ```
  */
-function queryInteger(options: {
+export function queryInteger(options: {
   min: number;
   max?: number;
   default: number;
@@ -269,6 +274,13 @@ export const errorEnvelopeSchema = z
         quotaTotal: z.int().optional(),
         field: z.string().optional(),
         issues: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+        postIds: z
+          .array(z.string())
+          .optional()
+          .meta({ description: 'Em `MEDIA_IN_USE`: os posts que ainda vão publicar a mídia.' }),
+        deliveryId: z.string().optional().meta({
+          description: 'Em `DELIVERY_PENDING`: a entrega (`dlv_…`) desse evento ainda pendente.',
+        }),
       })
       .catchall(z.unknown())
       .optional()

@@ -2,7 +2,16 @@
  * Media uploaded to Reelay or imported from a URL (spec §4 "POST /v1/media").
  */
 import * as z from 'zod';
-import { dateTimeSchema, httpUrlSchema, idSchema, successResponse } from './common';
+import { POST_KINDS } from '../contract/choices';
+import { POST_STATUSES } from '../posts/post-state';
+import {
+  dateTimeSchema,
+  httpUrlSchema,
+  idSchema,
+  paginationQueryShape,
+  sortQuerySchema,
+  successResponse,
+} from './common';
 import { mediaTypeSchema } from './posts';
 
 export const MEDIA_STATUSES = ['processing', 'ready', 'failed'] as const;
@@ -23,6 +32,11 @@ export const mediaSchema = z
       .nullable()
       .meta({ description: 'Codecs de vídeo e áudio (vídeos).' }),
     status: z.enum(MEDIA_STATUSES),
+    kinds: z.array(z.enum(POST_KINDS)).meta({
+      description:
+        'Os tipos de post em que a mídia cabe, pelas mesmas regras da criação de posts (`carousel`: como um dos itens).',
+      example: ['feed', 'story', 'carousel'],
+    }),
     url: z.url().meta({
       description: 'Endereço público e impossível de adivinhar de onde o Instagram baixa a mídia.',
     }),
@@ -45,3 +59,36 @@ export const uploadMediaFormSchema = z
   .meta({ id: 'UploadMediaForm' });
 
 export const mediaResponseSchema = successResponse({ media: mediaSchema });
+
+/** `GET /v1/media`: a type filter and the pagination of spec §8. */
+export const listMediaQuerySchema = z.object({
+  type: mediaTypeSchema
+    .optional()
+    .meta({ description: 'Só imagens (`image`) ou só vídeos (`video`).' }),
+  ...paginationQueryShape,
+  sort: sortQuerySchema,
+});
+
+export const mediaListResponseSchema = successResponse({
+  total: z.int(),
+  media: z.array(mediaSchema),
+});
+
+/** A post that uses a media item, as `GET /v1/media/{id}` lists it. */
+export const mediaPostSchema = z
+  .object({
+    id: idSchema('post'),
+    status: z.enum(POST_STATUSES),
+    scheduledFor: dateTimeSchema.nullable(),
+  })
+  .meta({ id: 'MediaPost' });
+
+export const mediaDetailSchema = mediaSchema
+  .extend({
+    posts: z.array(mediaPostSchema).meta({
+      description: 'Os posts deste projeto cujos `mediaItems` usam a mídia, mais novos primeiro.',
+    }),
+  })
+  .meta({ id: 'MediaDetail' });
+
+export const mediaDetailResponseSchema = successResponse({ media: mediaDetailSchema });

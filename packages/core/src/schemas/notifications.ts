@@ -181,6 +181,10 @@ export const deliverySchema = z
     attempts: z
       .array(deliveryAttemptSchema)
       .meta({ description: 'Cada tentativa feita, na ordem: quando, quanto durou e a resposta.' }),
+    redeliveryOf: idSchema('delivery').nullable().meta({
+      description:
+        'A entrega que esta reenvia (`POST …/deliveries/{deliveryId}/redeliver`): o mesmo evento, com o mesmo corpo, numa nova série de tentativas; `null` na entrega original do evento.',
+    }),
     createdAt: dateTimeSchema,
     updatedAt: dateTimeSchema,
   })
@@ -201,6 +205,7 @@ export const createdNotificationResponseSchema = successResponse({
   notification: createdNotificationSchema,
 });
 export const testNotificationResponseSchema = successResponse({ result: testDeliveryResultSchema });
+export const deliveryResponseSchema = successResponse({ delivery: deliverySchema });
 export const deliveryListResponseSchema = successResponse({
   total: z.int(),
   deliveries: z.array(deliverySchema),

@@ -231,6 +231,10 @@ export const createPostBodySchema = z
     scheduledFor: offsetDateTimeSchema.nullable().optional().meta({
       description: 'Quando publicar: de 1 minuto a 75 dias à frente. Ausente ou null: agora.',
     }),
+    queue: z.boolean().optional().meta({
+      description:
+        'true: em vez de `scheduledFor`, cada conta recebe o próximo horário livre da sua agenda de publicação (`GET /v1/integrations/{id}/slots/next`); o `scheduledFor` do post é o mais cedo deles.',
+    }),
     timezone: timezoneSchema.optional(),
     idempotencyKey: safeString()
       .min(1)
@@ -239,6 +243,16 @@ export const createPostBodySchema = z
       })
       .optional()
       .meta({ description: 'Reusar a mesma chave numa nova tentativa devolve o post original.' }),
+  })
+  .superRefine((body, ctx) => {
+    // One way of saying when: an explicit time, or the accounts' next free slots.
+    if (body.queue === true && body.scheduledFor !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['queue'],
+        message: 'use queue ou scheduledFor, não os dois',
+      });
+    }
   })
   .meta({ id: 'CreatePostBody' });
 export type CreatePostBody = z.output<typeof createPostBodySchema>;
@@ -297,6 +311,10 @@ export const postTargetSchema = z
     platformPostId: z.string().nullable(),
     platformPostUrl: z.string().nullable(),
     publishedAt: dateTimeSchema.nullable(),
+    scheduledFor: dateTimeSchema.nullable().meta({
+      description:
+        'Quando esta conta publica; null numa publicação imediata. Num post com `queue`, cada conta tem o seu horário.',
+    }),
     errorCode: z.string().nullable().meta({
       description: 'Um código da seção de erros, ou CANCELLED, PUBLISH_UNCONFIRMED, MISSED.',
     }),

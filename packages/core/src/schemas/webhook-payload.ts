@@ -21,8 +21,9 @@ export const webhookPostSchema = postSchema
   .extend({ mediaItems: z.array(z.object({ type: z.enum(['image', 'video']), url: z.string() })) })
   .meta({ id: 'WebhookPost' });
 
+// The payload keeps the targets of its version (spec §6): no per-target `scheduledFor`.
 export const webhookTargetSchema = postTargetSchema
-  .omit({ id: true })
+  .omit({ id: true, scheduledFor: true })
   .meta({ id: 'WebhookPostTarget' });
 
 export const webhookEventSchema = z

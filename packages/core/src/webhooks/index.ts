@@ -1,1 +1,3 @@
 export * from './signing';
+export * from './standard-webhooks';
+export * from './verify-webhook';

@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import {
   computeWebhookSignature,
   signWebhook,
-  verifyWebhook,
   WEBHOOK_HEADERS,
   WebhookVerificationError,
   type WebhookVerificationReason,
 } from './signing';
+import { verifyWebhook } from './verify-webhook';
 
 const secret = 'whsec_test_4f9a1c2b';
 const now = 1_763_726_400; // seconds
@@ -42,7 +42,7 @@ describe('webhook signatures (spec §6)', () => {
     expect(signature).toBe(nodeSignature(secret, now, body));
   });
 
-  it('signs a payload into the body and the four delivery headers', async () => {
+  it('signs a payload into the body, the four delivery headers and the Standard Webhooks ones', async () => {
     const signed = await signWebhook({ secret, payload: event, timestamp: now });
     expect(signed.body).toBe(JSON.stringify(event));
     expect(signed.headers).toEqual({
@@ -51,7 +51,21 @@ describe('webhook signatures (spec §6)', () => {
       [WEBHOOK_HEADERS.eventType]: 'post.published',
       [WEBHOOK_HEADERS.timestamp]: String(now),
       [WEBHOOK_HEADERS.signature]: nodeSignature(secret, now, signed.body),
+      'webhook-id': event.id,
+      'webhook-timestamp': String(now),
+      'webhook-signature':
+        'v1,' +
+        createHmac('sha256', secret).update(`${event.id}.${now}.${signed.body}`).digest('base64'),
     });
+  });
+
+  it('adds no Standard Webhooks headers when the payload has no event id', async () => {
+    const signed = await signWebhook({ secret, payload: '{"a":1}', timestamp: now });
+    expect(Object.keys(signed.headers).sort()).toEqual([
+      'content-type',
+      WEBHOOK_HEADERS.signature,
+      WEBHOOK_HEADERS.timestamp,
+    ]);
   });
 
   it('verifies a delivery signed with Node crypto, from a Fetch Headers or a Node headers object', async () => {

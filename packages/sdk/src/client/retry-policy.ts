@@ -7,8 +7,8 @@
  * server refused before doing anything (the rate limits), so any request may go again.
  * The others leave open whether the work was done: an `INTERNAL_ERROR`, a timeout or a
  * connection lost mid-answer after a `POST /v1/profiles` may have created the profile.
- * Those are retried only when repeating cannot duplicate anything: reads, `PATCH` and
- * `DELETE` (which set a state), and requests that carry an `idempotencyKey`.
+ * Those are retried only when repeating cannot duplicate anything: reads, `PUT`, `PATCH`
+ * and `DELETE` (which set a state), and requests that carry an `idempotencyKey`.
  */
 
 /** What the last attempt ended with. */

@@ -3,7 +3,7 @@
  * shape per route in `src/generated/routes.ts`; resources hand it to the client.
  */
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Who may call a route (spec §4): `key` takes an API key, or a Bearer token plus

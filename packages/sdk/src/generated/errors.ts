@@ -54,6 +54,9 @@ export type HttpErrorCode =
   | 'POST_NOT_CANCELLABLE'
   | 'POST_NOT_EDITABLE'
   | 'POST_NOT_RETRYABLE'
+  | 'NO_FREE_SLOT'
+  | 'MEDIA_IN_USE'
+  | 'DELIVERY_PENDING'
   | 'PLATFORM_CREDENTIALS_MISSING'
   | 'SIGNED_REQUEST_INVALID'
   | 'INTERNAL_ERROR'
@@ -104,6 +107,9 @@ export const RETRY_CLASSES: Readonly<Record<HttpErrorCode, RetryClass>> = {
   POST_NOT_CANCELLABLE: 'do-not-retry',
   POST_NOT_EDITABLE: 'do-not-retry',
   POST_NOT_RETRYABLE: 'do-not-retry',
+  NO_FREE_SLOT: 'needs-user-action',
+  MEDIA_IN_USE: 'do-not-retry',
+  DELIVERY_PENDING: 'do-not-retry',
   PLATFORM_CREDENTIALS_MISSING: 'do-not-retry',
   SIGNED_REQUEST_INVALID: 'do-not-retry',
   INTERNAL_ERROR: 'safe',

@@ -36,6 +36,12 @@ export const ROUTE_METHODS = {
     excluded:
       'Called by Instagram (Meta) itself, never by an integration; verified by the platform signature.',
   },
+  getIntegrationSlots: { method: 'accounts.slots' },
+  replaceIntegrationSlots: { method: 'accounts.replaceSlots' },
+  listIntegrationFreeSlots: { method: 'accounts.freeSlots' },
+  getProfileSlots: { method: 'profiles.slots' },
+  replaceProfileSlots: { method: 'profiles.replaceSlots' },
+  listProfileFreeSlots: { method: 'profiles.freeSlots' },
   createPost: { method: 'posts.create' },
   listPosts: { method: 'posts.list' },
   getPost: { method: 'posts.get' },
@@ -44,6 +50,9 @@ export const ROUTE_METHODS = {
   retryPost: { method: 'posts.retry' },
   getPostInsights: { method: 'posts.insights' },
   uploadMedia: { method: 'media.upload' },
+  listMedia: { method: 'media.list' },
+  getMedia: { method: 'media.get' },
+  deleteMedia: { method: 'media.delete' },
   createNotification: { method: 'notifications.create' },
   listNotifications: { method: 'notifications.list' },
   getNotification: { method: 'notifications.get' },
@@ -52,6 +61,7 @@ export const ROUTE_METHODS = {
   rotateNotificationSecret: { method: 'notifications.rotateSecret' },
   testNotification: { method: 'notifications.test' },
   listDeliveries: { method: 'notifications.deliveries' },
+  redeliverDelivery: { method: 'notifications.redeliver' },
   metaDeauthorize: {
     excluded:
       'Called by Instagram (Meta) itself, never by an integration; verified by the platform signature.',

@@ -250,6 +250,72 @@ export const getIntegrationInsightsRoute = {
 } as const satisfies RouteMeta;
 
 /**
+ * `GET /v1/integrations/{id}/slots`, with an API key, or a Bearer token with `projectId`. Agenda de publicação de uma conta.
+ */
+export const getIntegrationSlotsRoute = {
+  id: 'getIntegrationSlots',
+  method: 'GET',
+  path: '/v1/integrations/{id}/slots',
+  auth: 'key',
+  bodyTypes: [],
+} as const satisfies RouteMeta;
+
+/**
+ * `PUT /v1/integrations/{id}/slots`, with an API key, or a Bearer token with `projectId`. Substitui a agenda de uma conta.
+ */
+export const replaceIntegrationSlotsRoute = {
+  id: 'replaceIntegrationSlots',
+  method: 'PUT',
+  path: '/v1/integrations/{id}/slots',
+  auth: 'key',
+  bodyTypes: ['application/json'],
+} as const satisfies RouteMeta;
+
+/**
+ * `GET /v1/integrations/{id}/slots/next`, with an API key, or a Bearer token with `projectId`. Próximos horários livres de uma conta.
+ */
+export const listIntegrationFreeSlotsRoute = {
+  id: 'listIntegrationFreeSlots',
+  method: 'GET',
+  path: '/v1/integrations/{id}/slots/next',
+  auth: 'key',
+  bodyTypes: [],
+} as const satisfies RouteMeta;
+
+/**
+ * `GET /v1/profiles/{id}/slots`, with an API key, or a Bearer token with `projectId`. Agenda de publicação de um perfil.
+ */
+export const getProfileSlotsRoute = {
+  id: 'getProfileSlots',
+  method: 'GET',
+  path: '/v1/profiles/{id}/slots',
+  auth: 'key',
+  bodyTypes: [],
+} as const satisfies RouteMeta;
+
+/**
+ * `PUT /v1/profiles/{id}/slots`, with an API key, or a Bearer token with `projectId`. Substitui a agenda de um perfil.
+ */
+export const replaceProfileSlotsRoute = {
+  id: 'replaceProfileSlots',
+  method: 'PUT',
+  path: '/v1/profiles/{id}/slots',
+  auth: 'key',
+  bodyTypes: ['application/json'],
+} as const satisfies RouteMeta;
+
+/**
+ * `GET /v1/profiles/{id}/slots/next`, with an API key, or a Bearer token with `projectId`. Próximos horários livres de um perfil.
+ */
+export const listProfileFreeSlotsRoute = {
+  id: 'listProfileFreeSlots',
+  method: 'GET',
+  path: '/v1/profiles/{id}/slots/next',
+  auth: 'key',
+  bodyTypes: [],
+} as const satisfies RouteMeta;
+
+/**
  * `POST /v1/posts`, with an API key, or a Bearer token with `projectId`. Cria um post agora ou agendado.
  */
 export const createPostRoute = {
@@ -340,6 +406,40 @@ export const uploadMediaRoute = {
 } as const satisfies RouteMeta;
 
 /**
+ * `GET /v1/media`, with an API key, or a Bearer token with `projectId`. Lista as mídias.
+ */
+export const listMediaRoute = {
+  id: 'listMedia',
+  method: 'GET',
+  path: '/v1/media',
+  auth: 'key',
+  bodyTypes: [],
+  itemsKey: 'media',
+} as const satisfies RouteMeta;
+
+/**
+ * `GET /v1/media/{id}`, with an API key, or a Bearer token with `projectId`. Lê uma mídia.
+ */
+export const getMediaRoute = {
+  id: 'getMedia',
+  method: 'GET',
+  path: '/v1/media/{id}',
+  auth: 'key',
+  bodyTypes: [],
+} as const satisfies RouteMeta;
+
+/**
+ * `DELETE /v1/media/{id}`, with an API key, or a Bearer token with `projectId`. Remove uma mídia.
+ */
+export const deleteMediaRoute = {
+  id: 'deleteMedia',
+  method: 'DELETE',
+  path: '/v1/media/{id}',
+  auth: 'key',
+  bodyTypes: [],
+} as const satisfies RouteMeta;
+
+/**
  * `POST /v1/notifications`, with an API key, or a Bearer token with `projectId`. Cria uma assinatura de webhook.
  */
 export const createNotificationRoute = {
@@ -427,4 +527,15 @@ export const listDeliveriesRoute = {
   auth: 'key',
   bodyTypes: [],
   itemsKey: 'deliveries',
+} as const satisfies RouteMeta;
+
+/**
+ * `POST /v1/notifications/{id}/deliveries/{deliveryId}/redeliver`, with an API key, or a Bearer token with `projectId`. Reenvia uma entrega.
+ */
+export const redeliverDeliveryRoute = {
+  id: 'redeliverDelivery',
+  method: 'POST',
+  path: '/v1/notifications/{id}/deliveries/{deliveryId}/redeliver',
+  auth: 'key',
+  bodyTypes: [],
 } as const satisfies RouteMeta;

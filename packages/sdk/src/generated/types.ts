@@ -34,6 +34,31 @@ export interface CreateProfileBody {
   description?: string | null;
 }
 
+export interface ReplacePostingSlotsBody {
+  /**
+   * Obrigatório quando `slots` não é vazio.
+   */
+  timezone?: string;
+  /**
+   * Os horários da semana, até 168, sem repetir dia e hora. Vazio remove a agenda.
+   */
+  slots: PostingSlotInput[];
+}
+
+/**
+ * Um horário semanal: dia e hora local.
+ */
+export interface PostingSlotInput {
+  /**
+   * Dia da semana, em inglês e minúsculas.
+   */
+  day: 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
+  /**
+   * Hora do relógio local, HH:MM (00:00 a 23:59).
+   */
+  time: string;
+}
+
 export interface CreatePostBody {
   /**
    * A legenda: até 2200 caracteres (pontos de código Unicode), 30 hashtags e 20 menções. Com mais de 5 hashtags o post é aceito com um aviso (`warningMessage`): o Instagram anunciou um limite de 5.
@@ -52,6 +77,10 @@ export interface CreatePostBody {
    * Quando publicar: de 1 minuto a 75 dias à frente. Ausente ou null: agora.
    */
   scheduledFor?: string | Date | null;
+  /**
+   * true: em vez de `scheduledFor`, cada conta recebe o próximo horário livre da sua agenda de publicação (`GET /v1/integrations/{id}/slots/next`); o `scheduledFor` do post é o mais cedo deles.
+   */
+  queue?: boolean;
   /**
    * Nome de fuso horário IANA; só para exibição.
    */
@@ -599,6 +628,48 @@ export interface AccountInsightsDay {
   followerCount: number | null;
 }
 
+export interface PostingSchedule {
+  /**
+   * Fuso IANA; null sem agenda.
+   */
+  timezone: string | null;
+  /**
+   * Os horários, de segunda a domingo e por hora.
+   */
+  slots: PostingSlot[];
+  /**
+   * `integration`: a agenda da própria conta; `profile`: a do perfil da conta; `none`: nenhuma.
+   */
+  source: 'integration' | 'profile' | 'none';
+  updatedAt: string | null;
+}
+
+/**
+ * Um horário semanal: dia e hora local (HH:MM).
+ */
+export interface PostingSlot {
+  /**
+   * Dia da semana, em inglês e minúsculas.
+   */
+  day: 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
+  time: string;
+}
+
+export interface FreeSlot {
+  /**
+   * O instante do horário, em UTC.
+   */
+  at: string;
+  /**
+   * A hora local do horário no fuso da agenda, AAAA-MM-DDTHH:MM.
+   */
+  local: string;
+  /**
+   * Dia da semana, em inglês e minúsculas.
+   */
+  day: 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
+}
+
 export interface Post {
   /**
    * Id com prefixo `post_`.
@@ -651,6 +722,10 @@ export interface PostTarget {
   platformPostId: string | null;
   platformPostUrl: string | null;
   publishedAt: string | null;
+  /**
+   * Quando esta conta publica; null numa publicação imediata. Num post com `queue`, cada conta tem o seu horário.
+   */
+  scheduledFor: string | null;
   /**
    * Um código da seção de erros, ou CANCELLED, PUBLISH_UNCONFIRMED, MISSED.
    */
@@ -773,6 +848,10 @@ export interface Media {
   } | null;
   status: 'processing' | 'ready' | 'failed';
   /**
+   * Os tipos de post em que a mídia cabe, pelas mesmas regras da criação de posts (`carousel`: como um dos itens).
+   */
+  kinds: Array<'feed' | 'reel' | 'story' | 'carousel'>;
+  /**
    * Endereço público e impossível de adivinhar de onde o Instagram baixa a mídia.
    */
   url: string;
@@ -780,6 +859,63 @@ export interface Media {
    * Data e hora ISO 8601 em UTC, com `Z`.
    */
   createdAt: string;
+}
+
+export interface MediaDetail {
+  /**
+   * Id com prefixo `med_`.
+   */
+  id: string;
+  type: 'image' | 'video';
+  mime: string;
+  /**
+   * Tamanho em bytes.
+   */
+  size: number;
+  width: number | null;
+  height: number | null;
+  /**
+   * Duração em segundos (vídeos).
+   */
+  duration: number | null;
+  fps: number | null;
+  /**
+   * Bits por segundo do vídeo.
+   */
+  bitrate: number | null;
+  /**
+   * Codecs de vídeo e áudio (vídeos).
+   */
+  codecs: {
+    video: string | null;
+    audio: string | null;
+  } | null;
+  status: 'processing' | 'ready' | 'failed';
+  /**
+   * Os tipos de post em que a mídia cabe, pelas mesmas regras da criação de posts (`carousel`: como um dos itens).
+   */
+  kinds: Array<'feed' | 'reel' | 'story' | 'carousel'>;
+  /**
+   * Endereço público e impossível de adivinhar de onde o Instagram baixa a mídia.
+   */
+  url: string;
+  /**
+   * Data e hora ISO 8601 em UTC, com `Z`.
+   */
+  createdAt: string;
+  /**
+   * Os posts deste projeto cujos `mediaItems` usam a mídia, mais novos primeiro.
+   */
+  posts: MediaPost[];
+}
+
+export interface MediaPost {
+  /**
+   * Id com prefixo `post_`.
+   */
+  id: string;
+  status: 'scheduled' | 'queued' | 'publishing' | 'published' | 'partial' | 'failed' | 'cancelled';
+  scheduledFor: string | null;
 }
 
 export interface CreatedNotificationSubscription {
@@ -899,6 +1035,10 @@ export interface Delivery {
    */
   attempts: DeliveryAttempt[];
   /**
+   * A entrega que esta reenvia (`POST …/deliveries/{deliveryId}/redeliver`): o mesmo evento, com o mesmo corpo, numa nova série de tentativas; `null` na entrega original do evento.
+   */
+  redeliveryOf: string | null;
+  /**
    * Data e hora ISO 8601 em UTC, com `Z`.
    */
   createdAt: string;
@@ -949,6 +1089,14 @@ export interface ErrorEnvelope {
       field: string;
       message: string;
     }>;
+    /**
+     * Em `MEDIA_IN_USE`: os posts que ainda vão publicar a mídia.
+     */
+    postIds?: string[];
+    /**
+     * Em `DELIVERY_PENDING`: a entrega (`dlv_…`) desse evento ainda pendente.
+     */
+    deliveryId?: string;
     [key: string]: unknown;
   };
 }
@@ -1271,6 +1419,136 @@ export interface GetIntegrationInsightsResponse {
 }
 
 /**
+ * Path parameters of `GET /v1/integrations/{id}/slots` (`getIntegrationSlots`).
+ */
+export interface GetIntegrationSlotsParams {
+  id: string;
+}
+
+/**
+ * Answer of `GET /v1/integrations/{id}/slots` (`getIntegrationSlots`): 200.
+ */
+export interface GetIntegrationSlotsResponse {
+  success: true;
+  schedule: PostingSchedule;
+}
+
+/**
+ * Path parameters of `PUT /v1/integrations/{id}/slots` (`replaceIntegrationSlots`).
+ */
+export interface ReplaceIntegrationSlotsParams {
+  id: string;
+}
+
+/**
+ * `application/json` body of `PUT /v1/integrations/{id}/slots` (`replaceIntegrationSlots`).
+ */
+export type ReplaceIntegrationSlotsBody = ReplacePostingSlotsBody;
+
+/**
+ * Answer of `PUT /v1/integrations/{id}/slots` (`replaceIntegrationSlots`): 200.
+ */
+export interface ReplaceIntegrationSlotsResponse {
+  success: true;
+  schedule: PostingSchedule;
+}
+
+/**
+ * Path parameters of `GET /v1/integrations/{id}/slots/next` (`listIntegrationFreeSlots`).
+ */
+export interface ListIntegrationFreeSlotsParams {
+  id: string;
+}
+
+/**
+ * Query of `GET /v1/integrations/{id}/slots/next` (`listIntegrationFreeSlots`).
+ */
+export interface ListIntegrationFreeSlotsQuery {
+  /**
+   * Quantos horários livres, de 1 a 50.
+   */
+  count?: number;
+}
+
+/**
+ * Answer of `GET /v1/integrations/{id}/slots/next` (`listIntegrationFreeSlots`): 200.
+ */
+export interface ListIntegrationFreeSlotsResponse {
+  success: true;
+  /**
+   * O fuso da agenda; null sem agenda.
+   */
+  timezone: string | null;
+  source: 'integration' | 'profile' | 'none';
+  slots: FreeSlot[];
+}
+
+/**
+ * Path parameters of `GET /v1/profiles/{id}/slots` (`getProfileSlots`).
+ */
+export interface GetProfileSlotsParams {
+  id: string;
+}
+
+/**
+ * Answer of `GET /v1/profiles/{id}/slots` (`getProfileSlots`): 200.
+ */
+export interface GetProfileSlotsResponse {
+  success: true;
+  schedule: PostingSchedule;
+}
+
+/**
+ * Path parameters of `PUT /v1/profiles/{id}/slots` (`replaceProfileSlots`).
+ */
+export interface ReplaceProfileSlotsParams {
+  id: string;
+}
+
+/**
+ * `application/json` body of `PUT /v1/profiles/{id}/slots` (`replaceProfileSlots`).
+ */
+export type ReplaceProfileSlotsBody = ReplacePostingSlotsBody;
+
+/**
+ * Answer of `PUT /v1/profiles/{id}/slots` (`replaceProfileSlots`): 200.
+ */
+export interface ReplaceProfileSlotsResponse {
+  success: true;
+  schedule: PostingSchedule;
+}
+
+/**
+ * Path parameters of `GET /v1/profiles/{id}/slots/next` (`listProfileFreeSlots`).
+ */
+export interface ListProfileFreeSlotsParams {
+  id: string;
+}
+
+/**
+ * Query of `GET /v1/profiles/{id}/slots/next` (`listProfileFreeSlots`).
+ */
+export interface ListProfileFreeSlotsQuery {
+  /**
+   * Quantos horários livres, de 1 a 50.
+   */
+  count?: number;
+}
+
+/**
+ * Answer of `GET /v1/profiles/{id}/slots/next` (`listProfileFreeSlots`): 200.
+ */
+export interface ListProfileFreeSlotsResponse {
+  success: true;
+  /**
+   * O fuso da agenda; null sem agenda.
+   */
+  timezone: string | null;
+  source: 'integration' | 'profile' | 'none';
+  slots: FreeSlot[];
+}
+
+/**
  * Answer of `POST /v1/posts` (`createPost`): 201, 202.
  */
 export interface CreatePostResponse {
@@ -1429,6 +1707,64 @@ export interface UploadMediaResponse {
 }
 
 /**
+ * Query of `GET /v1/media` (`listMedia`).
+ */
+export interface ListMediaQuery {
+  /**
+   * Só imagens (`image`) ou só vídeos (`video`).
+   */
+  type?: 'image' | 'video';
+  /**
+   * Itens por página, de 1 a 100.
+   */
+  limit?: number;
+  /**
+   * Quantos itens pular.
+   */
+  offset?: number;
+  /**
+   * Ordem por data de criação; `createdAt` = `asc`, `-createdAt` = `desc`.
+   */
+  sort?: 'asc' | 'desc' | 'createdAt' | '-createdAt';
+}
+
+/**
+ * Answer of `GET /v1/media` (`listMedia`): 200.
+ */
+export interface ListMediaResponse {
+  success: true;
+  total: number;
+  media: Media[];
+}
+
+/**
+ * Path parameters of `GET /v1/media/{id}` (`getMedia`).
+ */
+export interface GetMediaParams {
+  id: string;
+}
+
+/**
+ * Answer of `GET /v1/media/{id}` (`getMedia`): 200.
+ */
+export interface GetMediaResponse {
+  success: true;
+  media: MediaDetail;
+}
+
+/**
+ * Path parameters of `DELETE /v1/media/{id}` (`deleteMedia`).
+ */
+export interface DeleteMediaParams {
+  id: string;
+}
+
+/**
+ * Answer of `DELETE /v1/media/{id}` (`deleteMedia`): 200.
+ */
+export type DeleteMediaResponse = MessageResponse;
+
+/**
  * Answer of `POST /v1/notifications` (`createNotification`): 201.
  */
 export interface CreateNotificationResponse {
@@ -1561,6 +1897,22 @@ export interface ListDeliveriesResponse {
   success: true;
   total: number;
   deliveries: Delivery[];
+}
+
+/**
+ * Path parameters of `POST /v1/notifications/{id}/deliveries/{deliveryId}/redeliver` (`redeliverDelivery`).
+ */
+export interface RedeliverDeliveryParams {
+  id: string;
+  deliveryId: string;
+}
+
+/**
+ * Answer of `POST /v1/notifications/{id}/deliveries/{deliveryId}/redeliver` (`redeliverDelivery`): 202.
+ */
+export interface RedeliverDeliveryResponse {
+  success: true;
+  delivery: Delivery;
 }
 
 // ---------------------------------------------------------------- webhooks

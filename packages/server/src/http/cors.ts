@@ -31,7 +31,7 @@ export function applyCors(
   if (origin !== undefined) res.setHeader('vary', 'origin');
   if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
     if (allowed) {
-      res.setHeader('access-control-allow-methods', 'GET, POST, PATCH, DELETE');
+      res.setHeader('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE');
       res.setHeader('access-control-allow-headers', ALLOWED_HEADERS);
       res.setHeader('access-control-max-age', '600');
     }

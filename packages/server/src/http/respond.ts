@@ -5,9 +5,10 @@ import type { ServerResponse } from 'node:http';
 import { ReelayError, type ErrorEnvelope } from '@reelay/core';
 
 /**
- * The `details` keys an answer may show: those of spec §7, the validation ones, and the
- * names of the settings a server lacks (`PLATFORM_CREDENTIALS_MISSING`). Errors from the
- * platform carry more (trace ids, platform codes) for the logs only.
+ * The `details` keys an answer may show: those of spec §7, the validation ones, the
+ * names of the settings a server lacks (`PLATFORM_CREDENTIALS_MISSING`), the delivery
+ * still pending (`DELIVERY_PENDING`) and the posts that hold a media (`MEDIA_IN_USE`).
+ * Errors from the platform carry more (trace ids, platform codes) for the logs only.
  */
 const PUBLIC_DETAILS = [
   'accountId',
@@ -18,6 +19,8 @@ const PUBLIC_DETAILS = [
   'field',
   'issues',
   'variables',
+  'deliveryId',
+  'postIds',
 ] as const;
 
 /**

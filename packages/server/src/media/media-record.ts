@@ -2,7 +2,7 @@
  * A media item as the server works with it: the API fields, what the limits need (core's
  * `MediaDescription`) and where its file lives.
  */
-import type { MediaDescription } from '@reelay/core';
+import { fittingKinds, type MediaDescription } from '@reelay/core';
 import { isoTime } from '../clock';
 import type { StoredMedia } from '../store/media-records';
 
@@ -102,6 +102,8 @@ export function presentMedia(record: MediaRecord) {
     bitrate: record.bitrate,
     codecs: video ? { video: record.videoCodec, audio: record.audioCodec } : null,
     status: record.status,
+    // The same checks a post runs on its media, so a listed kind is one a post accepts.
+    kinds: fittingKinds(record.description),
     url: record.url,
     createdAt: isoTime(record.createdAt),
   };

@@ -24,10 +24,12 @@ import type { PostRecord, StoredMediaItem, TargetRecord } from '../store/post-re
 import { findTargetsOfPost, insertTargets } from '../store/post-targets';
 import { findPostByIdempotencyKey, insertPost } from '../store/posts';
 import type { Db } from '../store/schema';
+import { holdPostMedia, itemField } from './held-media';
 import { discardImports } from './imported-media';
 import type { MediaPort, PublishableMedia } from './media-port';
 import { buildEvent } from './post-view';
 import { readPlatformQuota, reserveQuota, type PlatformQuota } from './quota';
+import { nextSlotOfAccounts, placeInQueue } from './slot-queue';
 import type { PublishingDeps } from './publishing-deps';
 import { acceptanceWarning, assertOptionsFitAccounts } from './target-options';
 import { newTarget } from './target-row';
@@ -51,6 +53,8 @@ function fingerprint(body: CreatePostBody): string {
     platforms: body.platforms,
     scheduledFor: body.scheduledFor?.toISOString() ?? null,
     timezone: body.timezone ?? null,
+    // Only when asked, so the fingerprints of posts stored before `queue` existed hold.
+    ...(body.queue ? { queue: true } : {}),
   });
   return createHash('sha256').update(canonical).digest('hex');
 }
@@ -150,6 +154,8 @@ export async function acceptPost(
   }
   const accounts = await usableAccounts(ctx, projectId, body);
   assertOptionsFitAccounts(body.platforms, accounts);
+  // Refused before any media is imported; the transaction below decides the slots.
+  if (body.queue) await nextSlotOfAccounts(ctx.db, accounts, ctx.clock.now());
   const imported: PublishableMedia[] = [];
   try {
     return await store(ctx, projectId, body, hash, accounts, imported);
@@ -181,7 +187,8 @@ async function store(
   media.forEach(({ record }, index) =>
     ctx.media.assertUsable(record, kind, `mediaItems[${index}]`),
   );
-  // Asked before the transaction: a slow platform must not hold the accounts locked.
+  // Asked before the transaction: a slow platform must not hold the accounts locked. A
+  // queued post has no time yet: asked for now, moved to its slots under the lock.
   const quotas: PlatformQuota[] = [];
   for (const account of accounts) {
     quotas.push(
@@ -189,7 +196,7 @@ async function store(
     );
   }
 
-  const status = scheduledFor === null ? 'queued' : 'scheduled';
+  const status = scheduledFor === null && !body.queue ? 'queued' : 'scheduled';
   const post: PostRecord = {
     id: newId('post', now),
     projectId,
@@ -197,7 +204,7 @@ async function store(
     content: body.content,
     timezone: body.timezone ?? 'UTC',
     scheduledFor,
-    wasScheduled: scheduledFor !== null,
+    wasScheduled: status === 'scheduled',
     mediaItems: media.map(({ item }) => item),
     idempotencyKey: body.idempotencyKey ?? null,
     requestHash: hash,
@@ -225,8 +232,16 @@ async function store(
 
   try {
     await ctx.db.transaction().execute(async (trx) => {
+      // A queued post takes its slots under the accounts' lock, then counts at their times.
+      const counted = body.queue
+        ? await placeInQueue(trx, ctx.capabilities, { post, targets, accounts, quotas }, now)
+        : quotas;
       // Counted and written as one decision: the accounts stay locked until commit.
-      await reserveQuota(trx, ctx.capabilities, quotas);
+      await reserveQuota(trx, ctx.capabilities, counted);
+      // A media deleted since it was looked up refuses the post instead of dangling.
+      await holdPostMedia(trx, ctx.capabilities, post, (index) =>
+        itemField(body.mediaItems, index),
+      );
       await insertPost(trx, post);
       await insertTargets(trx, targets);
       for (const target of targets) {
@@ -236,13 +251,15 @@ async function store(
           { targetId: target.id },
           {
             runAt:
-              scheduledFor === null ? now : workStart(scheduledFor, post.mediaItems, ctx.pipeline),
+              target.scheduledFor === null
+                ? now
+                : workStart(target.scheduledFor, post.mediaItems, ctx.pipeline),
             dedupeKey: publishJobKey(target.id),
             now,
           },
         );
       }
-      if (scheduledFor !== null) {
+      if (post.scheduledFor !== null) {
         // Spec §6: the webhook follows the event; wakeWorker below starts it at once.
         await appendEvents(
           trx,
@@ -264,7 +281,7 @@ async function store(
     throw error;
   }
   ctx.wakeWorker();
-  return { post, targets, status: scheduledFor === null ? 202 : 201 };
+  return { post, targets, status: post.scheduledFor === null ? 202 : 201 };
 }
 
 async function replay(db: Db, original: PostRecord, hash: string): Promise<AcceptedPost> {

@@ -11,7 +11,7 @@ import {
   type RunObservations,
 } from '@reelay/core';
 import { InstagramPlatformError } from '@reelay/core/platform';
-import type { JobOutcome } from '../queue/worker';
+import type { JobLease, JobOutcome } from '../queue/worker';
 import type { AccountPlatform } from '../platform';
 import { markReconnectRequired } from '../store/integration-upkeep';
 import type { IntegrationRecord } from '../store/integrations';
@@ -34,6 +34,8 @@ export interface Run {
   accessToken: string;
   /** What this run learned from the platform (never stored). */
   observed: RunObservations;
+  /** The lease of the job this run is; confirmed before `media_publish`. */
+  lease: JobLease;
 }
 
 /**

@@ -97,6 +97,9 @@ export async function publish(run: Run): Promise<StepResult> {
   // This attempt starts now: after a crash, the container's status decides.
   if (!(await persist(run, { publishAttemptedAt: run.ctx.clock.now() }))) return stop;
   run.observed = {};
+  // A run that lost its job's lease (a stalled process, skewed clocks) must not publish:
+  // the run that took the job over reads the stored attempt and confirms it.
+  if (!(await run.lease.confirm())) return stop;
   try {
     const { id } = await run.platform.publishContainer({
       ...account(run),

@@ -11,7 +11,7 @@
 import { isActiveTargetStatus, isReelayError, nextStep, type PipelineStep } from '@reelay/core';
 import { buildContainerPlan, type ContainerPlan } from '@reelay/core/platform';
 import { PUBLISH_TARGET_GIVES_UP_AFTER as ABANDON_AFTER_FAILURES } from '../queue/job-kinds';
-import type { JobOutcome } from '../queue/worker';
+import type { JobLease, JobOutcome } from '../queue/worker';
 import { canPublishWith, platformFor, readAccessToken } from '../services/account-token';
 import { findIntegration } from '../store/integrations';
 import type { PostRecord, TargetRecord } from '../store/post-records';
@@ -44,9 +44,10 @@ export function createPublishTargetHandler(ctx: PublishingDeps) {
   return async function publishTarget(
     payload: { targetId: string },
     job: JobsTable,
+    lease: JobLease,
   ): Promise<JobOutcome> {
     try {
-      return await runTarget(ctx, ctx.pipeline, payload.targetId);
+      return await runTarget(ctx, ctx.pipeline, payload.targetId, lease);
     } catch (error) {
       // Nothing lost: a target whose job keeps failing unexpectedly (the database, a bug)
       // ends failed with its event instead of waiting forever once the worker gives up.
@@ -69,6 +70,7 @@ async function openRun(
   settings: PipelineSettings,
   post: PostRecord,
   target: TargetRecord,
+  lease: JobLease,
 ): Promise<Run | null> {
   const integration = await findIntegration(ctx.db, post.projectId, target.integrationId);
   if (!integration || !canPublishWith(integration, ctx.clock.now())) {
@@ -94,6 +96,7 @@ async function openRun(
     integration,
     accessToken: '',
     observed: {},
+    lease,
   };
 }
 
@@ -187,6 +190,7 @@ async function runTarget(
   ctx: PublishingDeps,
   settings: PipelineSettings,
   targetId: string,
+  lease: JobLease,
 ): Promise<JobOutcome> {
   const target = await findTarget(ctx.db, targetId);
   if (!target || !isActiveTargetStatus(target.status)) return;
@@ -202,12 +206,14 @@ async function runTarget(
   );
   if (first) return first.outcome;
 
-  const run = await openRun(ctx, settings, post, target);
+  const run = await openRun(ctx, settings, post, target, lease);
   if (!run) return;
   try {
     const plan = await planContainers(run);
     if (!plan) return;
     for (;;) {
+      // The job went to another run (or was moved or removed): that run carries on.
+      if (lease.signal.aborted) return;
       const step = nextStep(progressOf(post, run.target, run.observed), ctx.clock.now(), settings);
       const ended = await conclude(ctx, run, run.target, step);
       if (ended) return ended.outcome;

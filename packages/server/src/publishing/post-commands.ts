@@ -26,6 +26,7 @@ import type { Db } from '../store/schema';
 import { publishJobKey } from './accept-post';
 import { discardImports } from './imported-media';
 import { editedMedia } from './edited-media';
+import { assertMediaKept, holdPostMedia, itemField } from './held-media';
 import type { PublishableMedia } from './media-port';
 import { settlePost } from './post-outcome';
 import { buildEvent } from './post-view';
@@ -94,7 +95,7 @@ export async function editPost(
     }
     const scheduledFor = body.scheduledFor?.getTime() ?? post.scheduledFor!;
     const quotas: PlatformQuota[] = [];
-    if (scheduledFor !== post.scheduledFor) {
+    if (body.scheduledFor && targets.some((target) => target.scheduledFor !== scheduledFor)) {
       // A new time falls in another 24 h window of the account's quota.
       for (const target of targets) {
         const account = await findIntegration(ctx.db, projectId, target.integrationId);
@@ -109,6 +110,10 @@ export async function editPost(
       // Accounts before the post, as every writer takes them; moves that race for the last
       // slots of a window are counted one after another.
       await reserveQuota(trx, ctx.capabilities, quotas, id);
+      // Media before the post, as acceptance and the media deletion take them.
+      await holdPostMedia(trx, ctx.capabilities, { id, projectId, mediaItems: items }, (index) =>
+        itemField(body.mediaItems, index),
+      );
       const locked = await lockedPost(trx, ctx.capabilities, id);
       if (!stillWaiting(locked.post, locked.targets, ctx.clock.now()))
         throw new ReelayError('POST_NOT_EDITABLE');
@@ -122,20 +127,24 @@ export async function editPost(
       });
       // Containers made for the old content are abandoned (they expire unused).
       const warningMessage = acceptanceWarning(content);
+      // A new time moves every target; without one each keeps its own (a queued post's
+      // accounts may each have their own slot).
+      const moved = body.scheduledFor ? { scheduledFor } : {};
       await bumpTargets(
         trx,
         id,
         locked.targets,
-        { ...freshPipeline(), scheduledFor, warningMessage },
+        { ...freshPipeline(), ...moved, warningMessage },
         now,
       );
       for (const target of locked.targets) {
+        const at = body.scheduledFor ? scheduledFor : (target.scheduledFor ?? scheduledFor);
         await enqueue(
           trx,
           'publish_target',
           { targetId: target.id },
           {
-            runAt: workStart(scheduledFor, items, ctx.pipeline),
+            runAt: workStart(at, items, ctx.pipeline),
             dedupeKey: publishJobKey(target.id),
             now,
           },
@@ -197,7 +206,7 @@ export async function retryPost(
   id: string,
   body: z.output<typeof retryPostBodySchema>,
 ) {
-  const { targets } = await postWithTargets(ctx.db, projectId, id);
+  const { post, targets } = await postWithTargets(ctx.db, projectId, id);
   const failed = targets.filter((target) => target.status === 'failed');
   if (failed.length === 0) throw new ReelayError('POST_NOT_RETRYABLE');
   const now = ctx.clock.now();
@@ -223,6 +232,8 @@ export async function retryPost(
     // The post's own targets are left out of the count: a concurrent retry of the same
     // post that got there first is answered POST_NOT_RETRYABLE below, not a quota error.
     await reserveQuota(trx, ctx.capabilities, quotas, id);
+    // Media before the post, as every writer takes them; a deleted one refuses the retry.
+    await assertMediaKept(trx, ctx.capabilities, post);
     const locked = await lockedPost(trx, ctx.capabilities, id);
     const stillFailed = locked.targets.filter((target) => target.status === 'failed');
     if (stillFailed.length === 0) throw new ReelayError('POST_NOT_RETRYABLE');

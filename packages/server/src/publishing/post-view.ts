@@ -23,6 +23,7 @@ export function presentTarget(target: TargetRecord) {
     platformPostId: target.platformPostId,
     platformPostUrl: target.platformPostUrl,
     publishedAt: isoTime(target.publishedAt),
+    scheduledFor: isoTime(target.scheduledFor),
     errorCode: target.errorCode,
     errorMessage: target.errorMessage,
     warningMessage: target.warningMessage,
@@ -100,7 +101,8 @@ export function buildEvent(
         links: { api: `${publicUrl}${pathFor('getPost', { id: post.id })}` },
       },
       platforms: targets.map((target) => {
-        const { id: _id, ...shown } = presentTarget(target);
+        // The payload's targets keep the fields of its version (spec §6).
+        const { id: _id, scheduledFor: _scheduledFor, ...shown } = presentTarget(target);
         return shown;
       }),
     },

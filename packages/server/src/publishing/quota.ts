@@ -18,7 +18,8 @@ import type { Db } from '../store/schema';
 import type { PublishingDeps } from './publishing-deps';
 import { platformFor } from '../services/account-token';
 
-const WINDOW_MS = 24 * 60 * 60_000;
+/** The platform's rolling window: a post counts against the posts within 24 h of it. */
+export const QUOTA_WINDOW_MS = 24 * 60 * 60_000;
 /** Used only when the platform's answer has no total. */
 export const FALLBACK_QUOTA_TOTAL = 100;
 
@@ -59,7 +60,7 @@ export async function readPlatformQuota(
     });
     quota.total = limit.quotaTotal ?? FALLBACK_QUOTA_TOTAL;
     // The platform counts the last 24 h; that matters only for a post inside that window.
-    if (at - ctx.clock.now() < WINDOW_MS) quota.usage = limit.quotaUsage;
+    if (at - ctx.clock.now() < QUOTA_WINDOW_MS) quota.usage = limit.quotaUsage;
   } catch (error) {
     if (
       isReelayError(error) &&
@@ -73,6 +74,60 @@ export async function readPlatformQuota(
     });
   }
   return quota;
+}
+
+/**
+ * The same quota for a post at another time, chosen after the platform was asked (a
+ * queued post's slot): the platform's count applies only inside its 24 h window. The
+ * quota must have been read for `now`, so that it holds the platform's count.
+ *
+ * @example
+ * ```ts
+ * const read = await readPlatformQuota(ctx, integration, accessToken, now);
+ * await reserveQuota(trx, capabilities, [quotaAt(read, slot, now)]);
+ * ```
+ */
+export function quotaAt(quota: PlatformQuota, at: number, now: number): PlatformQuota {
+  return { ...quota, at, usage: at - now < QUOTA_WINDOW_MS ? quota.usage : 0 };
+}
+
+/**
+ * Whether one more post at `at` fits the quota, counted as {@link reserveQuota} counts
+ * it: the platform's count (inside its window) plus what Reelay has queued for the
+ * account within 24 h of `at`, both ends included. `queued` are those times, sorted; the
+ * quota was read for `now`.
+ *
+ * @example
+ * ```ts
+ * fitsQuota(read, slot, now, [slot - DAY]); // false when read.total is 1
+ * ```
+ */
+export function fitsQuota(
+  quota: PlatformQuota,
+  at: number,
+  now: number,
+  queued: readonly number[],
+): boolean {
+  const inWindow =
+    firstAbove(queued, at + QUOTA_WINDOW_MS) - firstAtOrAbove(queued, at - QUOTA_WINDOW_MS);
+  return quotaAt(quota, at, now).usage + inWindow + 1 <= quota.total;
+}
+
+/** Index of the first element `>= value` of a sorted list. */
+function firstAtOrAbove(sorted: readonly number[], value: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (sorted[middle]! < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** Index of the first element `> value` of a sorted list. */
+function firstAbove(sorted: readonly number[], value: number): number {
+  return firstAtOrAbove(sorted, value + 1);
 }
 
 /**
@@ -107,8 +162,8 @@ export async function reserveQuota(
     const queued = await countActiveTargetsInWindow(
       trx,
       integration.id,
-      at - WINDOW_MS,
-      at + WINDOW_MS,
+      at - QUOTA_WINDOW_MS,
+      at + QUOTA_WINDOW_MS,
       excludePostId,
     );
     if (usage + queued + 1 > total) {

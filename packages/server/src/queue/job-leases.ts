@@ -3,6 +3,12 @@
  * database skips locked rows, a single `UPDATE … RETURNING` otherwise), so several
  * instances never run one job at once; a crashed worker's lease expires and another
  * instance takes the job over.
+ *
+ * Lease times come from the clock of the instance that writes them and are compared with
+ * the clock of the instance that claims: instances must agree on the time to within the
+ * margin `lease-keeper.ts` describes. Whatever the clocks say, the `lease_owner` column
+ * is the truth: a claim replaces it, so a run can always ask the database whether its
+ * job is still its own.
  */
 import type { StoreCapabilities } from '../store/database';
 import type { Db, JobsTable } from '../store/schema';
@@ -12,6 +18,11 @@ export interface ClaimOptions {
   now: number;
   limit: number;
   leaseMs: number;
+  /**
+   * Jobs this worker is running: never claimed again by it, even once their lease ran
+   * out (its heartbeat late), so one process does not run a job twice at once.
+   */
+  running?: readonly string[];
 }
 
 /**
@@ -20,7 +31,7 @@ export interface ClaimOptions {
  *
  * @example
  * ```ts
- * const jobs = await claimDueJobs(db, store.capabilities, { owner, now, limit: 10, leaseMs: 300_000 });
+ * const jobs = await claimDueJobs(db, store.capabilities, { owner, now, limit: 10, leaseMs: 6_000 });
  * ```
  */
 export async function claimDueJobs(
@@ -28,7 +39,7 @@ export async function claimDueJobs(
   capabilities: Pick<StoreCapabilities, 'skipLocked'>,
   options: ClaimOptions,
 ): Promise<JobsTable[]> {
-  const { owner, now, limit, leaseMs } = options;
+  const { owner, now, limit, leaseMs, running = [] } = options;
   return db
     .updateTable('jobs')
     .set((eb) => ({
@@ -44,6 +55,7 @@ export async function claimDueJobs(
         .where((inner) =>
           inner.or([inner('lease_expires_at', 'is', null), inner('lease_expires_at', '<', now)]),
         )
+        .$if(running.length > 0, (query) => query.where('id', 'not in', running))
         .orderBy('run_at')
         .limit(limit);
       // Rows another instance is claiming right now are skipped, not waited for.
@@ -60,14 +72,24 @@ export interface HeldJob {
   claim: string;
 }
 
-/** Extends the leases of running jobs that their claims still hold (a heartbeat). */
+/**
+ * Extends the leases of running jobs that their claims still hold (a heartbeat), and
+ * answers those it extended: a job missing from the answer was claimed by another run,
+ * moved by `enqueue` or removed, and is no longer its run's.
+ *
+ * @example
+ * ```ts
+ * const kept = await renewLeases(db, [{ id, claim }], clock.now() + 6_000);
+ * if (!kept.some((job) => job.id === id && job.claim === claim)) stopRunning();
+ * ```
+ */
 export async function renewLeases(
   db: Db,
   held: readonly HeldJob[],
   expiresAt: number,
-): Promise<void> {
-  if (held.length === 0) return;
-  await db
+): Promise<HeldJob[]> {
+  if (held.length === 0) return [];
+  const renewed = await db
     .updateTable('jobs')
     .set({ lease_expires_at: expiresAt })
     .where(
@@ -80,7 +102,39 @@ export async function renewLeases(
       'in',
       held.map((job) => job.claim),
     )
+    .returning(['id', 'lease_owner'])
     .execute();
+  return renewed.map((row) => ({ id: row.id, claim: row.lease_owner! }));
+}
+
+/**
+ * Confirms in one statement that a claim still holds its job, extending its lease: the
+ * fence a run passes right before a step that must not happen twice (`media_publish`).
+ * `false` means another run has the job, or it was moved or removed.
+ *
+ * @example
+ * ```ts
+ * if (!(await holdLease(db, { id, claim }, clock.now() + 6_000))) return; // not ours any more
+ * ```
+ */
+export async function holdLease(db: Db, job: HeldJob, expiresAt: number): Promise<boolean> {
+  const result = await db
+    .updateTable('jobs')
+    .set({ lease_expires_at: expiresAt })
+    .where('id', '=', job.id)
+    .where('lease_owner', '=', job.claim)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Who holds a job now: its claim, `null` when nobody does, `undefined` when it is gone. */
+export async function leaseOwnerOf(db: Db, id: string): Promise<string | null | undefined> {
+  const row = await db
+    .selectFrom('jobs')
+    .select('lease_owner')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.lease_owner;
 }
 
 /** Removes a finished job, if this owner still holds it. */

@@ -5,7 +5,9 @@
  *
  * Handlers must recompute what to do from the database, not from the job: a job's time
  * is a hint. That keeps them correct when a lease expires and another instance takes
- * over, or when an edit or cancellation races a running job.
+ * over, or when an edit or cancellation races a running job. Leases are short and kept
+ * by a heartbeat (`lease-keeper.ts`); a run that lost its job neither completes nor
+ * releases it.
  */
 import { randomBytes } from 'node:crypto';
 import { Cron } from 'croner';
@@ -14,8 +16,11 @@ import type { Logger } from '../logger';
 import type { StoreCapabilities } from '../store/database';
 import type { Db, JobsTable } from '../store/schema';
 import { WORKER_GIVES_UP_AFTER, type JobKind, type JobPayloads } from './job-kinds';
-import { claimDueJobs, completeJob, releaseJob, renewLeases, type HeldJob } from './job-leases';
+import { claimDueJobs, completeJob, releaseJob } from './job-leases';
 import { nextDueTime } from './jobs';
+import { createLeaseKeeper, type JobLease } from './lease-keeper';
+
+export type { JobLease } from './lease-keeper';
 
 /** What a handler asks for: nothing (done), or to run again at a time. */
 export type JobOutcome = void | { retryAt: number };
@@ -23,6 +28,7 @@ export type JobOutcome = void | { retryAt: number };
 export type JobHandler<K extends JobKind> = (
   payload: JobPayloads[K],
   job: JobsTable,
+  lease: JobLease,
 ) => Promise<JobOutcome>;
 export type JobHandlers = { [K in JobKind]: JobHandler<K> };
 
@@ -34,15 +40,35 @@ export interface WorkerOptions {
   handlers: JobHandlers;
   /** Jobs run at once by this instance. */
   concurrency: number;
-  /** How long a claimed job is this instance's; longer than any handler run. */
+  /**
+   * How long a claim lasts without renewal: a crashed instance's jobs are taken over
+   * within this long. Default {@link DEFAULT_LEASE_MS}.
+   */
   leaseMs?: number;
+  /** How often running jobs' leases are renewed. Default a sixth of the lease. */
+  heartbeatMs?: number;
 }
 
 /**
- * A lease is short and renewed while the job runs: a crashed instance's jobs are taken
- * over within this long, while a slow platform call never loses its job.
+ * A lease is short and renewed while the job runs (every second by default): a crashed
+ * instance's jobs are taken over within 6 s, while a slow platform call never loses its
+ * job. `REELAY_JOB_LEASE_SECONDS` changes it.
  */
-export const DEFAULT_LEASE_MS = 30_000;
+export const DEFAULT_LEASE_MS = 6_000;
+
+/**
+ * The heartbeat of a lease: a sixth of it, so five renewals in a row may be late or lost
+ * before the lease runs out.
+ *
+ * @example
+ * ```ts
+ * heartbeatFor(6_000); // 1000
+ * ```
+ */
+export function heartbeatFor(leaseMs: number): number {
+  return Math.max(100, Math.floor(leaseMs / 6));
+}
+
 const TICK_PATTERN = '* * * * * *';
 
 function backoff(attempt: number): number {
@@ -66,12 +92,20 @@ function backoff(attempt: number): number {
 export function createWorker(options: WorkerOptions) {
   const { db, capabilities, clock, logger, handlers, concurrency } = options;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const leases = createLeaseKeeper({
+    db,
+    clock,
+    logger,
+    leaseMs,
+    heartbeatMs: options.heartbeatMs ?? heartbeatFor(leaseMs),
+  });
   const owner = `${process.pid}-${randomBytes(6).toString('hex')}`;
   // Each claim has its own token: a job moved by `enqueue` while it runs is taken from its
-  // run, even if this worker claims it again before the run ends.
+  // run, whose token no longer matches. A job this worker runs is not claimed by it again
+  // until that run ends (`runningIds`), even if its lease ran out meanwhile.
   let claims = 0;
   const running = new Set<Promise<void>>();
-  const held = new Set<HeldJob>();
+  const runningIds = new Set<string>();
   let ticking: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -81,15 +115,26 @@ export function createWorker(options: WorkerOptions) {
   async function run(job: JobsTable): Promise<void> {
     const handler = handlers[job.kind as JobKind] as JobHandler<JobKind> | undefined;
     const claim = job.lease_owner!;
-    const lease: HeldJob = { id: job.id, claim };
-    held.add(lease);
+    const lease = leases.track({ id: job.id, claim });
+    runningIds.add(job.id);
     try {
       if (!handler) throw new Error(`tipo de tarefa desconhecido: ${job.kind}`);
-      const outcome = await handler(JSON.parse(job.payload) as JobPayloads[JobKind], job);
+      const outcome = await handler(JSON.parse(job.payload) as JobPayloads[JobKind], job, lease);
+      lease.end();
+      // Another run has the job now, or it was moved or removed: it is not ours to end.
+      if (lease.lost) return;
       if (outcome && 'retryAt' in outcome)
         await releaseJob(db, job.id, claim, outcome.retryAt, null, true);
       else await completeJob(db, job.id, claim);
     } catch (error) {
+      lease.end();
+      if (lease.lost) {
+        logger.debug('tarefa perdida falhou; a execução que a tem decide', {
+          jobId: job.id,
+          error,
+        });
+        return;
+      }
       const message = error instanceof Error ? error.message : String(error);
       // A handler that throws is retried with backoff up to the limit, then dropped.
       if (job.attempts >= WORKER_GIVES_UP_AFTER) {
@@ -125,21 +170,10 @@ export function createWorker(options: WorkerOptions) {
         );
       }
     } finally {
-      held.delete(lease);
+      lease.end();
+      runningIds.delete(job.id);
     }
   }
-
-  // Renew the leases of running jobs well before they expire.
-  const heartbeat = setInterval(
-    () => {
-      if (held.size === 0) return;
-      renewLeases(db, [...held], clock.now() + leaseMs).catch((error: unknown) =>
-        logger.warn('renovação de prazos de tarefas falhou', { error }),
-      );
-    },
-    Math.max(1000, Math.floor(leaseMs / 3)),
-  );
-  heartbeat.unref();
 
   async function claimAndRun(): Promise<number> {
     const free = concurrency - running.size;
@@ -150,6 +184,7 @@ export function createWorker(options: WorkerOptions) {
       now: clock.now(),
       limit: free,
       leaseMs,
+      running: [...runningIds],
     });
     for (const job of jobs) {
       const task: Promise<void> = run(job).finally(() => {
@@ -233,12 +268,12 @@ export function createWorker(options: WorkerOptions) {
     /** Stops taking jobs and waits for the running ones. */
     async stop(): Promise<void> {
       stopped = true;
-      clearInterval(heartbeat);
       if (timer) clearTimeout(timer);
       schedule?.stop();
       schedule = null;
       await ticking;
       await Promise.allSettled([...running]);
+      leases.stop();
     },
   };
 }

@@ -38,6 +38,8 @@ export interface Delivery {
   sendingSince: number | null;
   deliveredAt: number | null;
   attempts: AttemptRecord[];
+  /** The delivery this one sends again (a new attempt series); null for the first. */
+  redeliveryOf: string | null;
   createdAt: number;
   updatedAt: number;
 }
@@ -73,6 +75,7 @@ export function decodeDelivery(row: WebhookDeliveriesTable): Delivery {
     sendingSince: row.sending_since,
     deliveredAt: row.delivered_at,
     attempts: JSON.parse(row.attempts_log) as AttemptRecord[],
+    redeliveryOf: row.redelivery_of,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -95,6 +98,7 @@ function encodeDelivery(delivery: Delivery): WebhookDeliveriesTable {
     sending_since: delivery.sendingSince,
     delivered_at: delivery.deliveredAt,
     attempts_log: JSON.stringify(delivery.attempts),
+    redelivery_of: delivery.redeliveryOf,
     created_at: delivery.createdAt,
     updated_at: delivery.updatedAt,
   };
@@ -134,15 +138,63 @@ export async function deleteDeliveriesOf(
   await db.deleteFrom('webhook_deliveries').where(owner, 'in', ids).execute();
 }
 
-/** Inserts deliveries; one per event and subscription, so a repeated batch adds nothing. */
+/**
+ * Inserts deliveries; one dispatched per event and subscription, so a repeated batch adds
+ * nothing. Any of the unique indexes refuses a row quietly (the dispatched one, and the
+ * one that keeps a single series of an event pending), so no target is named.
+ */
 export async function insertDeliveries(db: Db, deliveries: readonly Delivery[]): Promise<void> {
   for (let start = 0; start < deliveries.length; start += 500) {
     await db
       .insertInto('webhook_deliveries')
       .values(deliveries.slice(start, start + 500).map(encodeDelivery))
-      .onConflict((conflict) => conflict.columns(['subscription_id', 'event_id']).doNothing())
+      .onConflict((conflict) => conflict.doNothing())
       .execute();
   }
+}
+
+/**
+ * Inserts a redelivery: `false` when a delivery of the same event to the same
+ * subscription is still pending (the unique index of pending series refused it).
+ */
+export async function insertRedelivery(db: Db, delivery: Delivery): Promise<boolean> {
+  const result = await db
+    .insertInto('webhook_deliveries')
+    .values(encodeDelivery(delivery))
+    .onConflict((conflict) => conflict.doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+/** One delivery of a subscription, or `undefined` (absent, or another subscription's). */
+export async function findDelivery(
+  db: Db,
+  subscriptionId: string,
+  id: string,
+): Promise<Delivery | undefined> {
+  const row = await db
+    .selectFrom('webhook_deliveries')
+    .selectAll()
+    .where('subscription_id', '=', subscriptionId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && decodeDelivery(row);
+}
+
+/** The delivery of an event to a subscription still pending, if any (at most one). */
+export async function findPendingDelivery(
+  db: Db,
+  subscriptionId: string,
+  eventId: string,
+): Promise<Delivery | undefined> {
+  const row = await db
+    .selectFrom('webhook_deliveries')
+    .selectAll()
+    .where('subscription_id', '=', subscriptionId)
+    .where('event_id', '=', eventId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return row && decodeDelivery(row);
 }
 
 /** A page of a subscription's deliveries with the total. */

@@ -9,6 +9,8 @@ import { deleteWebhooksOfProjects } from './subscriptions';
 import { eraseMediaOfProjects } from './media';
 import { deleteProfilesOfProjects } from './profiles';
 import { deleteInsightsOfProjects } from './post-insights';
+import { deletePostMediaOfProjects } from './post-media';
+import { deleteSchedulesOfProjects } from './posting-schedules';
 import { deletePostsOfProjects } from './posts';
 import type { Database } from './schema';
 import {
@@ -42,6 +44,8 @@ export async function eraseUser(db: Kysely<Database>, userId: string): Promise<s
     await eraseMediaOfProjects(trx, projectIds, Date.now());
     await deleteWebhooksOfProjects(trx, projectIds);
     await deleteInsightsOfProjects(trx, projectIds);
+    await deletePostMediaOfProjects(trx, projectIds);
+    await deleteSchedulesOfProjects(trx, projectIds);
     await deletePostsOfProjects(trx, projectIds);
     if (organization) await deleteOrganization(trx, organization.id);
     await deleteUser(trx, userId);

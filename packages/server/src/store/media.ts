@@ -5,6 +5,7 @@
  * storage outage or a crash delays the deletion but never forgets it.
  */
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import type { StoreCapabilities } from './database';
 import { encodeMedia, decodeMedia, type StoredMedia } from './media-records';
 import type { Database, Db } from './schema';
 
@@ -25,6 +26,81 @@ export async function findMedia(
     .where('id', '=', id)
     .executeTakeFirst();
   return row && decodeMedia(row);
+}
+
+export interface MediaFilters {
+  type?: StoredMedia['type'] | undefined;
+}
+
+function filteredMedia(db: Db, projectId: string, filters: MediaFilters) {
+  let query = db.selectFrom('media').where('project_id', '=', projectId);
+  if (filters.type !== undefined) query = query.where('type', '=', filters.type);
+  return query;
+}
+
+/**
+ * A page of the project's media by creation time, and how many there are in all.
+ *
+ * @example
+ * ```ts
+ * const { total, rows } = await listMedia(db, projectId, { type: 'video' }, { limit: 20, offset: 0, sort: 'desc' });
+ * ```
+ */
+export async function listMedia(
+  db: Db,
+  projectId: string,
+  filters: MediaFilters,
+  page: { limit: number; offset: number; sort: 'asc' | 'desc' },
+): Promise<{ total: number; rows: StoredMedia[] }> {
+  const rows = await filteredMedia(db, projectId, filters)
+    .selectAll()
+    .orderBy('created_at', page.sort)
+    .orderBy('id', page.sort)
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute()
+    .then((found) => found.map(decodeMedia));
+  // A short page that is not past the end tells the total without counting.
+  if (rows.length < page.limit && (rows.length > 0 || page.offset === 0)) {
+    return { total: page.offset + rows.length, rows };
+  }
+  const count = await filteredMedia(db, projectId, filters)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return { total: Number(count.count), rows };
+}
+
+/**
+ * Locks media of a project until the transaction ends, in id order, and answers which of
+ * them still exist. `share` is taken by a post about to use them (any number at once),
+ * `update` by the deletion, which waits for those posts and makes them wait. Without row
+ * locks (SQLite) one write transaction runs at a time already.
+ *
+ * @example
+ * ```ts
+ * const present = await lockMedia(trx, capabilities, projectId, [mediaId], 'share');
+ * if (!present.has(mediaId)) throw validationError([...]);
+ * ```
+ */
+export async function lockMedia(
+  db: Db,
+  capabilities: Pick<StoreCapabilities, 'rowLocks'>,
+  projectId: string,
+  ids: readonly string[],
+  mode: 'share' | 'update',
+): Promise<Set<string>> {
+  const sorted = [...new Set(ids)].sort();
+  if (sorted.length === 0) return new Set();
+  let query = db
+    .selectFrom('media')
+    .select('id')
+    .where('project_id', '=', projectId)
+    .where('id', 'in', sorted)
+    .orderBy('id');
+  // KEY SHARE conflicts with the deletion's FOR UPDATE only, not with rendition updates.
+  if (capabilities.rowLocks) query = mode === 'share' ? query.forKeyShare() : query.forUpdate();
+  const rows = await query.execute();
+  return new Set(rows.map((row) => row.id));
 }
 
 /** The media whose public URL carries this token. */

@@ -138,3 +138,58 @@ export async function countActiveTargetsInWindow(
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+/**
+ * When the targets of these accounts are scheduled between two instants (both included),
+ * except targets that failed or were cancelled: the times that take the accounts'
+ * posting slots.
+ *
+ * @example
+ * ```ts
+ * const taken = await scheduledTimesOfAccounts(db, [integrationId], from, until);
+ * ```
+ */
+export async function scheduledTimesOfAccounts(
+  db: Db,
+  integrationIds: readonly string[],
+  from: number,
+  to: number,
+): Promise<number[]> {
+  if (integrationIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('post_targets')
+    .select('scheduled_for')
+    .where('integration_id', 'in', integrationIds)
+    .where('status', 'not in', ['failed', 'cancelled'])
+    .where('scheduled_for', '>=', from)
+    .where('scheduled_for', '<=', to)
+    .execute();
+  return rows.map((row) => Number(row.scheduled_for));
+}
+
+/**
+ * The times (scheduled, or of creation for immediate ones) of an account's targets still
+ * waiting or publishing between two instants, sorted: what {@link countActiveTargetsInWindow}
+ * counts, for deciding many windows at once.
+ *
+ * @example
+ * ```ts
+ * const queued = await activeTargetTimes(db, integrationId, from, to);
+ * ```
+ */
+export async function activeTargetTimes(
+  db: Db,
+  integrationId: string,
+  from: number,
+  to: number,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('post_targets')
+    .select((eb) => eb.fn.coalesce('scheduled_for', 'created_at').as('at'))
+    .where('integration_id', '=', integrationId)
+    .where('status', 'in', ACTIVE_TARGET_STATUSES)
+    .where((eb) => eb(eb.fn.coalesce('scheduled_for', 'created_at'), '>=', from))
+    .where((eb) => eb(eb.fn.coalesce('scheduled_for', 'created_at'), '<=', to))
+    .execute();
+  return rows.map((row) => Number(row.at)).sort((a, b) => a - b);
+}

@@ -234,6 +234,8 @@ export interface WebhookDeliveriesTable {
   delivered_at: number | null;
   /** JSON list of `{ attempt, at, durationMs, responseStatus, error }`. */
   attempts_log: string;
+  /** The delivery this one sends again; null for the one the dispatcher made. */
+  redelivery_of: string | null;
   created_at: number;
   updated_at: number;
 }

@@ -148,6 +148,7 @@ export async function dispatchBatch(
             sendingSince: null,
             deliveredAt: null,
             attempts: [],
+            redeliveryOf: null,
             createdAt: now,
             updatedAt: now,
           };

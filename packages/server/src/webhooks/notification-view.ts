@@ -76,6 +76,7 @@ export function presentDelivery(delivery: Delivery, paused: boolean) {
     lastAttemptAt: isoTime(delivery.lastAttemptAt),
     deliveredAt: isoTime(delivery.deliveredAt),
     attempts,
+    redeliveryOf: delivery.redeliveryOf,
     createdAt: isoTime(delivery.createdAt),
     updatedAt: isoTime(delivery.updatedAt),
   };

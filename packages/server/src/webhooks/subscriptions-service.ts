@@ -1,6 +1,7 @@
 /**
  * What the webhook subscription routes do (spec §4 "Webhook subscription routes"):
- * create, read, change, pause, remove, rotate the secret, send a test, list deliveries.
+ * create, read, change, pause, remove, rotate the secret, send a test, list deliveries,
+ * send a delivery's event again.
  * Every subscription is looked up in the caller's project; one of another project is
  * not found. Secrets are encrypted here and shown only by creation and rotation.
  */
@@ -17,6 +18,7 @@ import {
   type Subscription,
 } from '../store/subscriptions';
 import { signingSecrets, UNREADABLE_SECRET_ERROR } from './signing-secrets';
+import { redeliver } from './redelivery';
 import { changeSubscription, removeSubscription } from './subscription-changes';
 import { buildTestEvent } from './test-event';
 import type { WebhookResponse, WebhookSender } from './webhook-sender';
@@ -216,6 +218,19 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
       const subscription = await get(projectId, id);
       const { total, deliveries } = await listDeliveries(db, subscription.id, filters, page);
       return { subscription, total, deliveries };
+    },
+
+    /**
+     * Sends a delivery's event again as a new delivery of the subscription (see
+     * redelivery.ts); returns it, with whether the subscription is paused.
+     */
+    async redeliver(
+      projectId: string,
+      id: string,
+      deliveryId: string,
+    ): Promise<{ delivery: Delivery; paused: boolean }> {
+      const subscription = await get(projectId, id);
+      return redeliver(deps, projectId, subscription.id, deliveryId);
     },
   };
 }

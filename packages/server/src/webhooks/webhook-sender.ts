@@ -4,6 +4,10 @@
  * and `sha256=` signature headers. During a secret rotation the signature header carries
  * one `sha256=` value per live secret, comma-separated, newest first.
  *
+ * Beside them go the Standard Webhooks headers, from the same secrets and timestamp:
+ * `webhook-id` (the event id), `webhook-timestamp` and `webhook-signature`, one `v1,`
+ * entry per live secret, space-separated, newest first (core's `standard-webhooks.ts`).
+ *
  * The connection goes to the address that was checked: the resolver hook refuses a name
  * that resolves to a private or reserved address and hands the socket the vetted address
  * (DESIGN.md "Secrets"), and IP literals are checked before connecting. Redirects are not
@@ -11,7 +15,12 @@
  */
 import { lookup as systemLookup } from 'node:dns';
 import { performance } from 'node:perf_hooks';
-import { computeWebhookSignature, WEBHOOK_HEADERS } from '@reelay/core';
+import {
+  computeStandardWebhookSignature,
+  computeWebhookSignature,
+  STANDARD_WEBHOOK_HEADERS,
+  WEBHOOK_HEADERS,
+} from '@reelay/core';
 import { Agent, request } from 'undici';
 import { guardedLookup, RefusedAddressError } from '../media/guarded-lookup';
 import { urlRefusal, type WebhookUrlPolicy } from './webhook-url';
@@ -75,6 +84,27 @@ export async function signatureHeader(
 }
 
 /**
+ * The `webhook-signature` value (Standard Webhooks): one `v1,` entry per secret,
+ * space-separated.
+ *
+ * @example
+ * ```ts
+ * await standardSignatureHeader(['whsec_new', 'whsec_old'], 'evt_…', 1763726400, body); // 'v1,… v1,…'
+ * ```
+ */
+export async function standardSignatureHeader(
+  secrets: readonly string[],
+  eventId: string,
+  timestamp: number,
+  body: string,
+): Promise<string> {
+  const values = await Promise.all(
+    secrets.map((secret) => computeStandardWebhookSignature(secret, eventId, timestamp, body)),
+  );
+  return values.join(' ');
+}
+
+/**
  * Creates a sender with its own connection pool (keep-alive per receiver).
  *
  * @example
@@ -126,6 +156,15 @@ export function createWebhookSender(options: WebhookSenderOptions) {
       [WEBHOOK_HEADERS.eventType]: webhook.eventType,
       [WEBHOOK_HEADERS.timestamp]: String(timestamp),
       [WEBHOOK_HEADERS.signature]: await signatureHeader(webhook.secrets, timestamp, webhook.body),
+      // The event id, so receivers using Standard Webhooks deduplicate as spec §6 says.
+      [STANDARD_WEBHOOK_HEADERS.id]: webhook.eventId,
+      [STANDARD_WEBHOOK_HEADERS.timestamp]: String(timestamp),
+      [STANDARD_WEBHOOK_HEADERS.signature]: await standardSignatureHeader(
+        webhook.secrets,
+        webhook.eventId,
+        timestamp,
+        webhook.body,
+      ),
     };
     if (webhook.test) headers[TEST_HEADER] = 'true';
 

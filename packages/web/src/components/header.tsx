@@ -11,6 +11,7 @@ import { LanguageSelect } from './language-select';
 const PAGES = [
   { path: '/app/calendar', label: 'nav.calendar' },
   { path: '/app/compose', label: 'compose.nav' },
+  { path: '/app/media', label: 'library.nav' },
   { path: '/app/accounts', label: 'nav.accounts' },
   { path: '/app/webhooks', label: 'webhooks.nav' },
   { path: '/app/api-keys', label: 'apiKeys.nav' },

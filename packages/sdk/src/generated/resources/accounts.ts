@@ -12,6 +12,9 @@ import {
   deleteIntegrationRoute,
   getIntegrationHealthRoute,
   getIntegrationInsightsRoute,
+  getIntegrationSlotsRoute,
+  replaceIntegrationSlotsRoute,
+  listIntegrationFreeSlotsRoute,
 } from '../routes';
 import type * as T from '../types';
 
@@ -158,6 +161,92 @@ export class AccountsResource {
   ): Promise<T.GetIntegrationInsightsResponse> {
     return this.#client.request<T.GetIntegrationInsightsResponse>(
       getIntegrationInsightsRoute,
+      { params: { id: accountId }, query },
+      options,
+    );
+  }
+
+  /**
+   * Agenda de publicação de uma conta.
+   *
+   * A agenda que vale para a conta: a dela (`source` = `integration`), senão a do perfil dela (`profile`), senão nenhuma (`none`, sem horários). Cada horário é um dia da semana e uma hora local (HH:MM) lidos no fuso IANA da agenda, data a data: 09:00 continua 09:00 depois de uma mudança de horário de verão. Uma hora que o relógio pula nesse dia é adiada pelo tamanho do salto (02:30 vira 03:30); uma hora que acontece duas vezes vale a primeira.
+   *
+   * `GET /v1/integrations/{id}/slots`, with an API key, or a Bearer token with `projectId`. Answers 200.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `NOT_FOUND`, `INTERNAL_ERROR`.
+   *
+   * @param accountId - Id `int_…`.
+   * @param options - Signal, timeout, retries and headers of this call.
+   * @example
+   * ```ts
+   * const { schedule } = await reelay.accounts.slots(accountId);
+   * console.log(schedule.source, schedule.timezone, schedule.slots); // 'profile' when it follows its profile's
+   * ```
+   */
+  slots(accountId: string, options?: RequestOptions): Promise<T.GetIntegrationSlotsResponse> {
+    return this.#client.request<T.GetIntegrationSlotsResponse>(
+      getIntegrationSlotsRoute,
+      { params: { id: accountId } },
+      options,
+    );
+  }
+
+  /**
+   * Substitui a agenda de uma conta.
+   *
+   * Troca todos os horários da conta pelos enviados (até 168, sem repetir dia e hora) no fuso `timezone`. `slots` vazio remove a agenda própria da conta, que volta a seguir a do perfil. Responde a agenda que passa a valer. Posts já agendados não mudam. Cada horário é um dia da semana e uma hora local (HH:MM) lidos no fuso IANA da agenda, data a data: 09:00 continua 09:00 depois de uma mudança de horário de verão. Uma hora que o relógio pula nesse dia é adiada pelo tamanho do salto (02:30 vira 03:30); uma hora que acontece duas vezes vale a primeira.
+   *
+   * `PUT /v1/integrations/{id}/slots`, with an API key, or a Bearer token with `projectId`. Answers 200.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `NOT_FOUND`, `INTERNAL_ERROR`.
+   *
+   * @param accountId - Id `int_…`.
+   * @param options - Signal, timeout, retries and headers of this call.
+   * @example
+   * ```ts
+   * await reelay.accounts.replaceSlots(accountId, {
+   *   timezone: 'America/Sao_Paulo',
+   *   slots: (['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const).flatMap((day) => [
+   *     { day, time: '09:00' },
+   *     { day, time: '18:00' },
+   *   ]),
+   * });
+   * await reelay.accounts.replaceSlots(accountId, { slots: [] }); // follow the profile's again
+   * ```
+   */
+  replaceSlots(
+    accountId: string,
+    body: T.ReplaceIntegrationSlotsBody,
+    options?: RequestOptions,
+  ): Promise<T.ReplaceIntegrationSlotsResponse> {
+    return this.#client.request<T.ReplaceIntegrationSlotsResponse>(
+      replaceIntegrationSlotsRoute,
+      { params: { id: accountId }, body },
+      options,
+    );
+  }
+
+  /**
+   * Próximos horários livres de uma conta.
+   *
+   * Os próximos `count` horários livres da agenda que vale para a conta, em ordem, com o instante em UTC (`at`) e a hora local. Um horário está livre quando nenhum post agendado da conta (que não esteja cancelado nem com falha) cai no mesmo minuto. Só horários de 1 minuto a 75 dias à frente. Sem agenda, a lista vem vazia.
+   *
+   * `GET /v1/integrations/{id}/slots/next`, with an API key, or a Bearer token with `projectId`. Answers 200.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `NOT_FOUND`, `INTERNAL_ERROR`.
+   *
+   * @param accountId - Id `int_…`.
+   * @param options - Signal, timeout, retries and headers of this call.
+   * @example
+   * ```ts
+   * const { slots } = await reelay.accounts.freeSlots(accountId, { count: 5 });
+   * for (const slot of slots) console.log(slot.local, slot.at); // '2026-12-01T09:00', '2026-12-01T12:00:00.000Z'
+   * ```
+   */
+  freeSlots(
+    accountId: string,
+    query?: T.ListIntegrationFreeSlotsQuery,
+    options?: RequestOptions,
+  ): Promise<T.ListIntegrationFreeSlotsResponse> {
+    return this.#client.request<T.ListIntegrationFreeSlotsResponse>(
+      listIntegrationFreeSlotsRoute,
       { params: { id: accountId }, query },
       options,
     );

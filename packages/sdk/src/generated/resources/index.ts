@@ -69,7 +69,7 @@ export class ReelayResources {
    */
   readonly posts: PostsResource;
   /**
-   * Media uploaded to Reelay (or imported from a URL) and referenced by `mediaId`.
+   * Media uploaded to Reelay (or imported from a URL) and referenced by `mediaId`: upload, list, read and delete.
    */
   readonly media: MediaResource;
   /**

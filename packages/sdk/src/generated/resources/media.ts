@@ -5,12 +5,13 @@
  */
 import type { ResourceClient } from '../../client/http-client';
 import type { RequestOptions, UploadOptions } from '../../client/options';
+import type { PageList } from '../../pagination';
 import type { MediaSource } from '../../upload';
-import { uploadMediaRoute } from '../routes';
+import { uploadMediaRoute, listMediaRoute, getMediaRoute, deleteMediaRoute } from '../routes';
 import type * as T from '../types';
 
 /**
- * Media uploaded to Reelay (or imported from a URL) and referenced by `mediaId`.
+ * Media uploaded to Reelay (or imported from a URL) and referenced by `mediaId`: upload, list, read and delete.
  *
  * Reached as `reelay.media`.
  *
@@ -45,5 +46,82 @@ export class MediaResource {
    */
   upload(source: MediaSource, options?: UploadOptions): Promise<T.UploadMediaResponse> {
     return this.#client.upload<T.UploadMediaResponse>(uploadMediaRoute, {}, source, options);
+  }
+
+  /**
+   * Lista as mídias.
+   *
+   * As mídias do projeto: as enviadas ou importadas por `POST /v1/media` e as importadas das URLs de `mediaItems` ao criar ou editar posts. Paginadas (`limit`, `offset`, `sort` por data de criação) e filtráveis por tipo (`image` ou `video`). Cada mídia diz em que tipos de post cabe (`kinds`).
+   *
+   * `GET /v1/media`, with an API key, or a Bearer token with `projectId`. Answers 200.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `INTERNAL_ERROR`.
+   * Awaited, this is one page as the server answers it; iterated with `for await`, every item of every page; `.toArray({ max })` collects up to `max` items.
+   *
+   * @param options - Signal, timeout, retries and headers of this call.
+   * @example
+   * ```ts
+   * for await (const media of reelay.media.list({ type: 'video' })) {
+   *   console.log(media.id, media.duration, media.kinds);
+   * }
+   * const { total, media } = await reelay.media.list({ limit: 24, offset: 0 }); // one page
+   * ```
+   */
+  list(
+    query?: T.ListMediaQuery,
+    options?: RequestOptions,
+  ): PageList<T.ListMediaResponse['media'][number], T.ListMediaResponse> {
+    return this.#client.list(listMediaRoute, { query }, options);
+  }
+
+  /**
+   * Lê uma mídia.
+   *
+   * Uma mídia: tipo, tamanho, dimensões, duração, os tipos de post em que cabe (`kinds`), a data de criação e os posts deste projeto que a usam (`posts`, com `id`, `status` e `scheduledFor`, mais novos primeiro).
+   *
+   * `GET /v1/media/{id}`, with an API key, or a Bearer token with `projectId`. Answers 200.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `NOT_FOUND`, `INTERNAL_ERROR`.
+   *
+   * @param mediaId - Id `med_…`.
+   * @param options - Signal, timeout, retries and headers of this call.
+   * @example
+   * ```ts
+   * const { media } = await reelay.media.get('med_01jd8k2m3n4p5q6r7s8t9v0wxy');
+   * for (const post of media.posts) console.log(post.id, post.status, post.scheduledFor);
+   * ```
+   */
+  get(mediaId: string, options?: RequestOptions): Promise<T.GetMediaResponse> {
+    return this.#client.request<T.GetMediaResponse>(
+      getMediaRoute,
+      { params: { id: mediaId } },
+      options,
+    );
+  }
+
+  /**
+   * Remove uma mídia.
+   *
+   * Apaga a mídia e seus arquivos (o original e a cópia JPEG feita para o Instagram); o endereço público dela deixa de responder. Recusado com `MEDIA_IN_USE` (`details.postIds`) enquanto um post agendado, na fila ou em publicação a usa: cancele ou edite esses posts antes. Posts já terminados continuam com seus `mediaItems` como estavam (o endereço hospedado passa a responder 404), e tentar de novo um deles é recusado com `POST_NOT_RETRYABLE`.
+   *
+   * `DELETE /v1/media/{id}`, with an API key, or a Bearer token with `projectId`. Answers 200.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `NOT_FOUND`, `MEDIA_IN_USE`, `INTERNAL_ERROR`.
+   *
+   * @param mediaId - Id `med_…`.
+   * @param options - Signal, timeout, retries and headers of this call.
+   * @example
+   * ```ts
+   * try {
+   *   await reelay.media.delete(mediaId); // the row and its stored files go
+   * } catch (error) {
+   *   // Still used by posts that have to publish it: cancel or edit them first.
+   *   if (isReelayError(error, 'MEDIA_IN_USE')) console.log(error.details?.postIds);
+   * }
+   * ```
+   */
+  delete(mediaId: string, options?: RequestOptions): Promise<T.DeleteMediaResponse> {
+    return this.#client.request<T.DeleteMediaResponse>(
+      deleteMediaRoute,
+      { params: { id: mediaId } },
+      options,
+    );
   }
 }

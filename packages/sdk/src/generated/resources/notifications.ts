@@ -15,6 +15,7 @@ import {
   rotateNotificationSecretRoute,
   testNotificationRoute,
   listDeliveriesRoute,
+  redeliverDeliveryRoute,
 } from '../routes';
 import type * as T from '../types';
 
@@ -166,7 +167,7 @@ export class NotificationsResource {
   /**
    * Troca o segredo de uma assinatura.
    *
-   * Gera um novo segredo (`whsec_…`), que aparece só nesta resposta. Durante a sobreposição (`overlapSeconds`, padrão 24 h) o segredo anterior continua assinando: cada entrega leva as duas assinaturas em `X-Service-Signature`, separadas por vírgula. Uma nova troca encerra na hora o segredo anterior a ela.
+   * Gera um novo segredo (`whsec_…`), que aparece só nesta resposta. Durante a sobreposição (`overlapSeconds`, padrão 24 h) o segredo anterior continua assinando: cada entrega leva as duas assinaturas em `X-Service-Signature`, separadas por vírgula (e em `webhook-signature`, separadas por espaço). Uma nova troca encerra na hora o segredo anterior a ela.
    *
    * `POST /v1/notifications/{id}/rotate-secret`, with an API key, or a Bearer token with `projectId`. Answers 200.
    * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `NOT_FOUND`, `INTERNAL_ERROR`.
@@ -241,6 +242,35 @@ export class NotificationsResource {
     return this.#client.list(
       listDeliveriesRoute,
       { params: { id: notificationId }, query },
+      options,
+    );
+  }
+
+  /**
+   * Reenvia uma entrega.
+   *
+   * Envia de novo o evento de uma entrega (entregue ou com falha) à assinatura: o mesmo id de evento e o mesmo corpo, byte a byte, assinados na hora do envio (novo timestamp). O reenvio é uma nova entrega no histórico (`redeliveryOf` aponta a entrega reenviada), com suas próprias tentativas e novas tentativas após 30 s e 2 min se falhar. Enquanto uma entrega desse evento para a assinatura estiver `pending`, responde `DELIVERY_PENDING`. Com a assinatura pausada, o reenvio espera como `pending` e sai quando ela for retomada.
+   *
+   * `POST /v1/notifications/{id}/deliveries/{deliveryId}/redeliver`, with an API key, or a Bearer token with `projectId`. Answers 202.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `NOT_FOUND`, `DELIVERY_PENDING`, `INTERNAL_ERROR`.
+   *
+   * @param notificationId - Id `ntf_…`.
+   * @param deliveryId - The `deliveryId` of the path.
+   * @param options - Signal, timeout, retries and headers of this call.
+   * @example
+   * ```ts
+   * const { delivery } = await reelay.notifications.redeliver(notificationId, 'dlv_01jd8k2m3n4p5q6r7s8t9v0wxy');
+   * console.log(delivery.id, delivery.redeliveryOf, delivery.status); // a new delivery, 'pending'
+   * ```
+   */
+  redeliver(
+    notificationId: string,
+    deliveryId: string,
+    options?: RequestOptions,
+  ): Promise<T.RedeliverDeliveryResponse> {
+    return this.#client.request<T.RedeliverDeliveryResponse>(
+      redeliverDeliveryRoute,
+      { params: { id: notificationId, deliveryId } },
       options,
     );
   }

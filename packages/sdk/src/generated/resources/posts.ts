@@ -37,10 +37,10 @@ export class PostsResource {
   /**
    * Cria um post agora ou agendado.
    *
-   * Publica já ou agenda (`scheduledFor` de 1 minuto a 75 dias à frente) um post para 1 a 5 contas. A cota de cada conta é verificada antes de aceitar. Depois de aceito, nenhum erro HTTP é devolvido para o post: cada conta registra seu resultado em `errorCode` e `errorMessage`. Reusar a `idempotencyKey` devolve o post original.
+   * Publica já ou agenda (`scheduledFor` de 1 minuto a 75 dias à frente) um post para 1 a 5 contas. Com `queue: true` em vez de `scheduledFor`, cada conta recebe o próximo horário livre da sua agenda de publicação (sem agenda ou sem horário livre em 75 dias: `NO_FREE_SLOT`). A cota de cada conta é verificada antes de aceitar. Depois de aceito, nenhum erro HTTP é devolvido para o post: cada conta registra seu resultado em `errorCode` e `errorMessage`. Reusar a `idempotencyKey` devolve o post original.
    *
    * `POST /v1/posts`, with an API key, or a Bearer token with `projectId`. Answers 201 or 202.
-   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `NOT_FOUND`, `MEDIA_INVALID`, `MEDIA_FETCH_FAILED`, `MEDIA_UNREACHABLE`, `RATE_LIMIT_ACCOUNT`, `TOKEN_INVALID`, `ACCOUNT_RESTRICTED`, `RATE_LIMIT_APP`, `IDEMPOTENCY_KEY_REUSED`, `INTERNAL_ERROR`.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `NOT_FOUND`, `MEDIA_INVALID`, `MEDIA_FETCH_FAILED`, `MEDIA_UNREACHABLE`, `RATE_LIMIT_ACCOUNT`, `TOKEN_INVALID`, `ACCOUNT_RESTRICTED`, `RATE_LIMIT_APP`, `IDEMPOTENCY_KEY_REUSED`, `NO_FREE_SLOT`, `INTERNAL_ERROR`.
    * When `idempotencyKey` is absent the SDK generates one and reuses it on every automatic retry, so a retried creation never makes a second post; the key is on the returned post and on any `ReelayError` thrown.
    *
    * @param options - Signal, timeout, retries and headers of this call.
@@ -53,6 +53,7 @@ export class PostsResource {
    *   scheduledFor: '2026-12-01T10:00:00-03:00',
    *   timezone: 'America/Sao_Paulo',
    * });
+   * // queue: true instead of scheduledFor: each account's next free posting slot
    * ```
    */
   create(body: T.CreatePostBody, options?: RequestOptions): Promise<T.CreatePostResponse> {
@@ -110,7 +111,7 @@ export class PostsResource {
   /**
    * Reagenda ou edita um post.
    *
-   * Muda o horário (mesma janela de 1 minuto a 75 dias) ou o conteúdo de um post agendado que ainda não começou a ser publicado.
+   * Muda o horário (mesma janela de 1 minuto a 75 dias) ou o conteúdo de um post agendado que ainda não começou a ser publicado. Um novo `scheduledFor` vale para todas as contas do post; sem ele, cada conta mantém o seu horário (num post criado com `queue`, o horário da agenda de cada conta).
    *
    * `PATCH /v1/posts/{id}`, with an API key, or a Bearer token with `projectId`. Answers 200.
    * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `NOT_FOUND`, `POST_NOT_EDITABLE`, `MEDIA_INVALID`, `MEDIA_FETCH_FAILED`, `MEDIA_UNREACHABLE`, `INTERNAL_ERROR`.

@@ -5,7 +5,14 @@
  */
 import type { ResourceClient } from '../../client/http-client';
 import type { RequestOptions } from '../../client/options';
-import { createProfileRoute, listProfilesRoute, deleteProfileRoute } from '../routes';
+import {
+  createProfileRoute,
+  listProfilesRoute,
+  deleteProfileRoute,
+  getProfileSlotsRoute,
+  replaceProfileSlotsRoute,
+  listProfileFreeSlotsRoute,
+} from '../routes';
 import type * as T from '../types';
 
 /**
@@ -80,6 +87,86 @@ export class ProfilesResource {
     return this.#client.request<T.DeleteProfileResponse>(
       deleteProfileRoute,
       { params: { id: profileId } },
+      options,
+    );
+  }
+
+  /**
+   * Agenda de publicação de um perfil.
+   *
+   * A agenda do perfil (`source` = `profile`, ou `none` sem agenda), que vale para cada conta do perfil sem agenda própria. Cada horário é um dia da semana e uma hora local (HH:MM) lidos no fuso IANA da agenda, data a data: 09:00 continua 09:00 depois de uma mudança de horário de verão. Uma hora que o relógio pula nesse dia é adiada pelo tamanho do salto (02:30 vira 03:30); uma hora que acontece duas vezes vale a primeira.
+   *
+   * `GET /v1/profiles/{id}/slots`, with an API key, or a Bearer token with `projectId`. Answers 200.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `NOT_FOUND`, `INTERNAL_ERROR`.
+   *
+   * @param profileId - Id `prf_…`.
+   * @param options - Signal, timeout, retries and headers of this call.
+   * @example
+   * ```ts
+   * const { schedule } = await reelay.profiles.slots(profileId);
+   * ```
+   */
+  slots(profileId: string, options?: RequestOptions): Promise<T.GetProfileSlotsResponse> {
+    return this.#client.request<T.GetProfileSlotsResponse>(
+      getProfileSlotsRoute,
+      { params: { id: profileId } },
+      options,
+    );
+  }
+
+  /**
+   * Substitui a agenda de um perfil.
+   *
+   * Troca todos os horários do perfil pelos enviados (até 168, sem repetir dia e hora) no fuso `timezone`; valem para cada conta do perfil sem agenda própria. `slots` vazio remove a agenda do perfil. Posts já agendados não mudam. Cada horário é um dia da semana e uma hora local (HH:MM) lidos no fuso IANA da agenda, data a data: 09:00 continua 09:00 depois de uma mudança de horário de verão. Uma hora que o relógio pula nesse dia é adiada pelo tamanho do salto (02:30 vira 03:30); uma hora que acontece duas vezes vale a primeira.
+   *
+   * `PUT /v1/profiles/{id}/slots`, with an API key, or a Bearer token with `projectId`. Answers 200.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `NOT_FOUND`, `INTERNAL_ERROR`.
+   *
+   * @param profileId - Id `prf_…`.
+   * @param options - Signal, timeout, retries and headers of this call.
+   * @example
+   * ```ts
+   * await reelay.profiles.replaceSlots(profileId, {
+   *   timezone: 'Europe/Lisbon',
+   *   slots: [{ day: 'saturday', time: '10:30' }],
+   * });
+   * ```
+   */
+  replaceSlots(
+    profileId: string,
+    body: T.ReplaceProfileSlotsBody,
+    options?: RequestOptions,
+  ): Promise<T.ReplaceProfileSlotsResponse> {
+    return this.#client.request<T.ReplaceProfileSlotsResponse>(
+      replaceProfileSlotsRoute,
+      { params: { id: profileId }, body },
+      options,
+    );
+  }
+
+  /**
+   * Próximos horários livres de um perfil.
+   *
+   * Os próximos `count` horários da agenda do perfil livres em todas as contas do perfil que seguem essa agenda (as sem agenda própria): um post para todas elas pode ir nesse horário. Um horário está livre quando nenhum post agendado da conta (que não esteja cancelado nem com falha) cai no mesmo minuto. Só horários de 1 minuto a 75 dias à frente. Sem agenda, a lista vem vazia.
+   *
+   * `GET /v1/profiles/{id}/slots/next`, with an API key, or a Bearer token with `projectId`. Answers 200.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `NOT_FOUND`, `INTERNAL_ERROR`.
+   *
+   * @param profileId - Id `prf_…`.
+   * @param options - Signal, timeout, retries and headers of this call.
+   * @example
+   * ```ts
+   * const { slots } = await reelay.profiles.freeSlots(profileId, { count: 3 }); // free on every account that follows it
+   * ```
+   */
+  freeSlots(
+    profileId: string,
+    query?: T.ListProfileFreeSlotsQuery,
+    options?: RequestOptions,
+  ): Promise<T.ListProfileFreeSlotsResponse> {
+    return this.#client.request<T.ListProfileFreeSlotsResponse>(
+      listProfileFreeSlotsRoute,
+      { params: { id: profileId }, query },
       options,
     );
   }

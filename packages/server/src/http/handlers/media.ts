@@ -1,28 +1,63 @@
 /**
- * `POST /v1/media` (an upload or a URL import) and the public file route the platform
- * fetches media from (`GET|HEAD /media/<token>/<name>`, outside the API contract).
+ * `POST /v1/media` (an upload or a URL import), the media library (`GET /v1/media`,
+ * `GET|DELETE /v1/media/{id}`) and the public file route the platform fetches media from
+ * (`GET|HEAD /media/<token>/<name>`, outside the API contract).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { ReelayError } from '@reelay/core';
 import type { Request } from 'polka';
+import { isoTime } from '../../clock';
 import { rangeOf } from '../../media/byte-range';
 import { presentMedia } from '../../media/media-record';
 import type { MediaService } from '../../media/media-service';
+import type { MediaLibraryService } from '../../services/media-library';
 import { receiveMultipartFile } from '../../media/multipart-upload';
 import type { RawRoute } from '../create-app';
 import { projectOf, type RouteHandlers } from '../route-handler';
 
+const mediaNotFound = () =>
+  new ReelayError('NOT_FOUND', { message: 'Mídia não encontrada neste projeto.' });
+
 /**
- * The `uploadMedia` handler: 201 `{ success: true, media }` for an upload or an import.
+ * The media handlers: `uploadMedia` answers 201 `{ success: true, media }` for an upload
+ * or an import; `listMedia`, `getMedia` and `deleteMedia` serve the library.
  *
  * @example
  * ```ts
- * const handlers = { ...mediaHandlers(context.media) };
+ * const handlers = { ...mediaHandlers(context.media, createMediaLibraryService(deps)) };
  * ```
  */
-export function mediaHandlers(media: MediaService): RouteHandlers {
+export function mediaHandlers(media: MediaService, library: MediaLibraryService): RouteHandlers {
   return {
+    listMedia: async ({ query }, context) => {
+      const { total, media: found } = await library.list(
+        projectOf(context),
+        { type: query.type },
+        { limit: query.limit, offset: query.offset, sort: query.sort },
+      );
+      return { status: 200, body: { success: true, total, media: found.map(presentMedia) } };
+    },
+
+    getMedia: async ({ params }, context) => {
+      const found = await library.find(projectOf(context), params.id);
+      if (!found) throw mediaNotFound();
+      const posts = found.posts.map((use) => ({
+        id: use.postId,
+        status: use.status,
+        scheduledFor: isoTime(use.scheduledFor),
+      }));
+      return {
+        status: 200,
+        body: { success: true, media: { ...presentMedia(found.media), posts } },
+      };
+    },
+
+    deleteMedia: async ({ params }, context) => {
+      if (!(await library.remove(projectOf(context), params.id))) throw mediaNotFound();
+      return { status: 200, body: { success: true, message: 'Mídia removida.' } };
+    },
+
     uploadMedia: async ({ body }, context) => {
       const projectId = projectOf(context);
       // The route runner hands a multipart body over unread, as the request itself; a

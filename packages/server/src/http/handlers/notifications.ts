@@ -1,6 +1,7 @@
 /**
  * The webhook subscription routes (spec §4 "Webhook subscription routes"), plus the ones
- * users expect around them: list, read, change, pause, remove, rotate the secret. The
+ * users expect around them: list, read, change, pause, remove, rotate the secret, send a
+ * delivery again. The
  * subscriptions service decides; these translate the request and shape the answer.
  */
 import type { Clock } from '../../clock';
@@ -127,6 +128,18 @@ export function notificationHandlers(
           total,
           deliveries: deliveries.map((delivery) => presentDelivery(delivery, subscription.paused)),
         },
+      };
+    },
+
+    redeliverDelivery: async ({ params }, context) => {
+      const { delivery, paused } = await subscriptions.redeliver(
+        projectOf(context),
+        params.id,
+        params.deliveryId,
+      );
+      return {
+        status: 202,
+        body: { success: true, delivery: presentDelivery(delivery, paused) },
       };
     },
   };

@@ -11,6 +11,9 @@ import * as oauthStates from './2026-11-23-005-oauth-states';
 import * as keyChecks from './2026-11-23-006-key-checks';
 import * as loginModes from './2026-11-23-007-login-modes';
 import * as postInsights from './2026-11-24-008-post-insights';
+import * as postingSlots from './2026-11-24-009-posting-slots';
+import * as mediaLibrary from './2026-11-24-010-media-library';
+import * as redeliveries from './2026-11-24-011-redeliveries';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21-001-accounts': accounts,
@@ -21,4 +24,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23-006-key-checks': keyChecks,
   '2026-11-23-007-login-modes': loginModes,
   '2026-11-24-008-post-insights': postInsights,
+  '2026-11-24-009-posting-slots': postingSlots,
+  '2026-11-24-010-media-library': mediaLibrary,
+  '2026-11-24-011-redeliveries': redeliveries,
 };

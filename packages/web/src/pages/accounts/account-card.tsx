@@ -1,10 +1,11 @@
 /**
  * One connected account: its health (status, authorization, how it was connected, days
- * until the access expires, last check and its problem), what can be done with it, and
- * its insights.
+ * until the access expires, last check and its problem), what can be done with it, its
+ * posting schedule and its insights.
  */
 import { formatDateTime, useT } from '../../i18n';
 import { AccountInsights } from './account-insights';
+import { SlotsEditor } from './slots-editor';
 import type { Integration } from './use-accounts-data';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -14,6 +15,8 @@ export interface AccountCardProps {
   /** Just connected: shown highlighted. */
   highlighted: boolean;
   checking: boolean;
+  /** The name of the account's profile, when it has one: its schedule may apply. */
+  profileName: string | null;
   /** Days until the token expires, from the last check when there was one. */
   daysUntilExpiry: number | null;
   onCheck(): void;
@@ -111,6 +114,13 @@ export function AccountCard(props: AccountCardProps) {
           </button>
         )}
       </footer>
+      {!revoked && (
+        <SlotsEditor
+          owner={{ kind: 'account', id: account.id }}
+          name={`@${name}`}
+          profileName={props.profileName}
+        />
+      )}
       {!revoked && (
         <AccountInsights accountId={account.id} name={name} onReconnect={props.onReconnect} />
       )}

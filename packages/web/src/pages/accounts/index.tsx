@@ -1,6 +1,7 @@
 /**
  * Connected accounts, grouped by profile: their health, checking it now, reconnecting,
- * disconnecting (after a confirmation), profiles created and removed, and connecting a
+ * disconnecting (after a confirmation), the posting schedules of profiles and accounts
+ * (the slots the queue gives out), profiles created and removed, and connecting a
  * new Instagram account, with Instagram Login or Facebook Login as the server offers.
  * Connecting leaves the app for Instagram or Facebook; the server's callback sends the
  * browser back here with the outcome in the query, shown once.
@@ -22,6 +23,7 @@ import {
   type ConnectOutcome,
 } from './connect-outcome';
 import { ProfileForm } from './profile-form';
+import { SlotsEditor } from './slots-editor';
 import { useAccountsData, type Integration, type Profile } from './use-accounts-data';
 
 const PAGE_PATH = '/app/accounts';
@@ -150,7 +152,7 @@ export default function AccountsPage() {
     }
   }
 
-  function cards(accounts: readonly Integration[]) {
+  function cards(accounts: readonly Integration[], profileName: string | null) {
     if (accounts.length === 0) return <p class="empty">{t('accounts.empty')}</p>;
     return (
       <div class="account-grid">
@@ -159,6 +161,7 @@ export default function AccountsPage() {
             key={account.id}
             account={account}
             highlighted={outcome?.kind === 'connected' && outcome.integrationId === account.id}
+            profileName={profileName}
             checking={checking.has(account.id)}
             daysUntilExpiry={
               account.id in days ? days[account.id]! : daysUntil(account.tokenExpiresAt)
@@ -232,7 +235,11 @@ export default function AccountsPage() {
                   </button>
                 </div>
               </header>
-              {cards(data.integrations.filter((item) => item.profileId === profile.id))}
+              <SlotsEditor owner={{ kind: 'profile', id: profile.id }} name={profile.name} />
+              {cards(
+                data.integrations.filter((item) => item.profileId === profile.id),
+                profile.name,
+              )}
             </section>
           ))}
           <section class="profile" aria-labelledby="profile-none">
@@ -255,7 +262,7 @@ export default function AccountsPage() {
                 />
               </div>
             </header>
-            {cards(withoutProfile)}
+            {cards(withoutProfile, null)}
           </section>
           <ProfileForm
             onCreated={(profile) => {

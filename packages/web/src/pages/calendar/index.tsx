@@ -5,12 +5,16 @@
  * a click opens it. The view, the period and the filters live in the address, so a
  * reload or a shared link shows the same calendar.
  *
+ * The week view also marks the free slots of the posting schedules of the accounts shown
+ * (at most 10 accounts: with more, the page asks for a filter first); a click on one opens
+ * the composer at that time for that account.
+ *
  * The posts are read again every minute while the tab is visible, every 10 seconds while
  * one of them is about to publish or publishing, and when the person comes back to the
  * tab: a post published meanwhile shows as such without a reload.
  */
 import type { Post } from '@reelay/sdk';
-import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { describeError } from '../../components/api-error';
 import { PageHeading } from '../../components/page-heading';
@@ -26,6 +30,7 @@ import { useAutoRefresh } from '../../components/use-auto-refresh';
 import { currentLanguage, useT } from '../../i18n';
 import { session } from '../../session/session';
 import { loadAccounts, postDate, type Integration, type Profile } from './calendar-data';
+import { FREE_SLOT_ACCOUNTS_MAX, slotAccounts, useFreeSlots } from './free-slots';
 import { PostCalendar, type CalendarView } from './post-calendar';
 import './calendar.css';
 
@@ -33,6 +38,8 @@ const PAGE_PATH = '/app/calendar';
 const SOON_MS = 5 * 60_000;
 const FAST_REFRESH_MS = 10_000;
 const SLOW_REFRESH_MS = 60_000;
+/** Free slots are read again by the timer at most this often (a timer tick may come early). */
+const SLOTS_REFRESH_MS = SLOW_REFRESH_MS - 5_000;
 /** Without profile, as the list route's `profileId` filter writes it. */
 const NO_PROFILE = 'null';
 
@@ -92,9 +99,26 @@ export default function CalendarPage() {
     [view, date, accountId, profileId],
   );
 
-  const refresh = useCallback(() => setRefreshKey((key) => key + 1), []);
+  // Free slots change only when posts are scheduled or moved: read at most every minute
+  // by the timer (one request per account), at once when asked or after a move.
+  const [slotsKey, setSlotsKey] = useState(0);
+  const slotsReadAt = useRef(Date.now());
+  const refreshSlots = useCallback(() => {
+    slotsReadAt.current = Date.now();
+    setSlotsKey((key) => key + 1);
+  }, []);
+  const refresh = useCallback(() => {
+    setRefreshKey((key) => key + 1);
+    refreshSlots();
+  }, []);
   const soon = posts?.some((post) => changingSoon(post, Date.now())) ?? false;
-  useAutoRefresh(refresh, soon ? FAST_REFRESH_MS : SLOW_REFRESH_MS);
+  useAutoRefresh(
+    () => {
+      setRefreshKey((key) => key + 1);
+      if (Date.now() - slotsReadAt.current >= SLOTS_REFRESH_MS) refreshSlots();
+    },
+    soon ? FAST_REFRESH_MS : SLOW_REFRESH_MS,
+  );
 
   async function reschedule(post: Post, start: Date): Promise<Post> {
     setNotice('');
@@ -103,6 +127,7 @@ export default function CalendarPage() {
       const { post: updated } = await session.api.posts.update(post.id, {
         scheduledFor: start.toISOString(),
       });
+      refreshSlots();
       setNotice(
         t('calendar.rescheduled', {
           time: formatInZone(updated.scheduledFor ?? start.toISOString(), zone),
@@ -118,6 +143,12 @@ export default function CalendarPage() {
 
   const integrations = accounts?.integrations ?? [];
   const profiles = accounts?.profiles ?? [];
+  const slotOwners = slotAccounts(integrations, { accountId, profileId });
+  const freeSlots = useFreeSlots(
+    slotOwners === 'too-many' ? [] : slotOwners,
+    view === 'week',
+    slotsKey,
+  );
 
   return (
     <section class="calendar-page">
@@ -165,6 +196,11 @@ export default function CalendarPage() {
       </div>
 
       <p class="calendar-zone-note">{t('calendar.zoneNote', { zone: zoneLabel(zone) })}</p>
+      <p class="hint">
+        {slotOwners === 'too-many'
+          ? t('calendar.freeSlotsTooMany', { max: FREE_SLOT_ACCOUNTS_MAX })
+          : t('calendar.freeSlotsNote')}
+      </p>
 
       <div class="calendar-bar">
         <ul class="calendar-legend" aria-label={t('calendar.legend')}>
@@ -173,6 +209,11 @@ export default function CalendarPage() {
               <StatusBadge status={status} />
             </li>
           ))}
+          <li>
+            <span class="status-badge free-slot-badge">
+              <span aria-hidden="true">+</span> {t('calendar.freeSlot')}
+            </span>
+          </li>
         </ul>
         <div class="calendar-refresh">
           <button type="button" class="secondary outline" onClick={refresh}>
@@ -199,6 +240,11 @@ export default function CalendarPage() {
           {actionError}
         </p>
       )}
+      {freeSlots.error ? (
+        <p role="alert" class="form-error">
+          {t('calendar.freeSlotsFailed', { reason: describeError(freeSlots.error) })}
+        </p>
+      ) : null}
       {loadError ? (
         <div role="alert">
           <p>
@@ -234,6 +280,10 @@ export default function CalendarPage() {
           }}
           onLoadError={setLoadError}
           onReschedule={reschedule}
+          freeSlots={freeSlots.slots}
+          onCompose={(slot) =>
+            route(`/app/compose?${new URLSearchParams({ at: slot.at, account: slot.accountId })}`)
+          }
         />
       )}
       {!accounts && !loadError && <p aria-busy="true">{t('app.loading')}</p>}

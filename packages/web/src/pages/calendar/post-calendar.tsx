@@ -3,13 +3,15 @@
  * Preact component: created once on mount, destroyed on unmount, and told about changes
  * (view, language, zone, filters) through its API rather than created again. Posts load
  * for the visible range through the events function; only scheduled posts can be
- * dragged, and a refused move is put back.
+ * dragged, and a refused move is put back. Free posting slots, when the page gives them,
+ * are a second source: marked events with their own words and a dashed outline, which
+ * open the composer at that time for that account.
  *
  * Times are placed in a named IANA zone: FullCalendar 7 computes zone offsets itself
  * (with the Temporal polyfill), so the grid shows the person's chosen zone, which need
  * not be the browser's.
  */
-import { Calendar, type EventDropInfo, type EventInput } from 'fullcalendar';
+import { Calendar, type EventDropInfo } from 'fullcalendar';
 import dayGridPlugin from 'fullcalendar/daygrid';
 import interactionPlugin from 'fullcalendar/interaction';
 import listPlugin from 'fullcalendar/list';
@@ -22,15 +24,10 @@ import 'fullcalendar/themes/classic/theme.css';
 import 'fullcalendar/themes/classic/palette.css';
 import type { Post } from '@reelay/sdk';
 import { useEffect, useRef } from 'preact/hooks';
-import { STATUS_SYMBOLS } from '../../components/post-status';
-import { i18n, t, type Language } from '../../i18n';
-import {
-  captionExcerpt,
-  isReschedulable,
-  postDate,
-  postsBetween,
-  type PostFilters,
-} from './calendar-data';
+import { t, type Language } from '../../i18n';
+import { postsBetween, type PostFilters } from './calendar-data';
+import { eventContent, freeSlotContent, toEvent, toFreeEvent, word } from './calendar-events';
+import type { AccountFreeSlot } from './free-slots';
 
 /** The three ways of looking at the calendar, as the address names them. */
 export type CalendarView = 'month' | 'week' | 'list';
@@ -68,78 +65,16 @@ export interface PostCalendarProps {
   onLoadError(error: unknown): void;
   /** Saves a dragged post's new time; a rejection puts the post back. */
   onReschedule(post: Post, start: Date): Promise<Post>;
+  /** Free posting slots to mark (the week view's). */
+  freeSlots: readonly AccountFreeSlot[];
+  /** A free slot was chosen: compose a post for that account at that time. */
+  onCompose(slot: AccountFreeSlot): void;
 }
+
+const FREE_SLOTS_SOURCE = 'free-slots';
 
 function colorScheme(): 'dark' | 'light' {
   return matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
-}
-
-/**
- * Texts drawn in every event, looked up once per language: with hundreds of events a
- * month, looking each up again is a visible part of drawing them.
- */
-const words = new Map<string, string>();
-let wordsLanguage = '';
-function word(key: string, count?: number): string {
-  if (i18n.language !== wordsLanguage) {
-    words.clear();
-    wordsLanguage = i18n.language;
-  }
-  const id = count === undefined ? key : `${key}|${count}`;
-  let text = words.get(id);
-  if (text === undefined) {
-    text = count === undefined ? t(key) : t(key, { count });
-    words.set(id, text);
-  }
-  return text;
-}
-
-function element<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  className: string,
-  text?: string,
-): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-/**
- * One event's inside, on one line cut with an ellipsis: time, status (symbol and word)
- * and whose caption it is.
- */
-function eventContent(post: Post, timeText: string, title: string): { domNodes: Node[] } {
-  const body = element('span', 'post-event-body');
-  if (timeText) body.append(element('span', 'post-event-time', timeText));
-  const status = element('span', 'post-event-status');
-  const symbol = element('span', 'post-event-symbol', STATUS_SYMBOLS[post.status]);
-  symbol.setAttribute('aria-hidden', 'true');
-  status.append(symbol, ` ${word(`calendar.status.${post.status}`)}`);
-  body.append(status, element('span', 'post-event-title', title));
-  return { domNodes: [body] };
-}
-
-function toEvent(post: Post, accountNames: ReadonlyMap<string, string>): EventInput {
-  const accounts = post.platforms
-    .map((target) => accountNames.get(target.integrationId) ?? word('calendar.unknownAccount'))
-    .join(', ');
-  const caption = captionExcerpt(post.content) || word('calendar.noCaption');
-  return {
-    id: post.id,
-    title: `${accounts} · ${caption}`,
-    start: postDate(post),
-    allDay: false,
-    url: `/app/posts/${post.id}`,
-    startEditable: isReschedulable(post),
-    durationEditable: false,
-    className: `post-event status-${post.status}`,
-    // FullCalendar draws the event in this colour (a custom property, so no inline
-    // colour value), with white text over it.
-    color: `var(--reelay-status-${post.status})`,
-    contrastColor: '#fff',
-    extendedProps: { post },
-  };
 }
 
 /**
@@ -245,13 +180,19 @@ export function PostCalendar(props: PostCalendarProps) {
       },
       dayCellDidMount: (info) => describeDay(info.el),
       dayLaneDidMount: (info) => describeDay(info.el),
-      eventContent: (info) =>
-        eventContent(info.event.extendedProps.post as Post, info.timeText, info.event.title),
+      eventContent: (info) => {
+        const post = info.event.extendedProps.post as Post | undefined;
+        return post
+          ? eventContent(post, info.timeText, info.event.title)
+          : freeSlotContent(info.timeText, info.event.title);
+      },
       eventClick: (info) => {
         // A plain click stays in the app; a modified click (new tab) is the browser's.
         if (info.jsEvent.ctrlKey || info.jsEvent.metaKey || info.jsEvent.shiftKey) return;
         info.jsEvent.preventDefault();
-        current.current.onOpen(info.event.id);
+        const slot = info.event.extendedProps.freeSlot as AccountFreeSlot | undefined;
+        if (slot) current.current.onCompose(slot);
+        else current.current.onOpen(info.event.id);
       },
       eventDrop: (info: EventDropInfo) => {
         const post = info.event.extendedProps.post as Post;
@@ -308,6 +249,20 @@ export function PostCalendar(props: PostCalendarProps) {
     const api = calendar.current;
     if (api && api.view.type !== VIEW_TYPES[props.view]) api.changeView(VIEW_TYPES[props.view]);
   }, [props.view]);
+
+  // The free slots are an array source, replaced whole when they change.
+  useEffect(() => {
+    const api = calendar.current;
+    if (!api) return;
+    api.batchRendering(() => {
+      api.getEventSourceById(FREE_SLOTS_SOURCE)?.remove();
+      if (props.freeSlots.length === 0) return;
+      api.addEventSource({
+        id: FREE_SLOTS_SOURCE,
+        events: props.freeSlots.map((slot) => toFreeEvent(slot, props.accountNames)),
+      });
+    });
+  }, [props.freeSlots, props.accountNames]);
 
   const filterKey = `${props.filters.accountId ?? ''}|${props.filters.profileId ?? ''}`;
   const first = useRef(true);

@@ -407,6 +407,15 @@ describe('the body sent', () => {
     expect(buildPostBody(draft(), 'feed', 'k').scheduledFor).toBeUndefined();
   });
 
+  it('asks for the queue instead of a time, whatever date was typed before', () => {
+    const queued = draft({ when: 'queue', date: '2026-12-01', time: '23:45' });
+    expect(checkDraft(queued, new Date('2026-12-10T00:00:00Z'))).toEqual({});
+    const body = buildPostBody(queued, 'feed', 'compose-2');
+    expect(body).toMatchObject({ queue: true, timezone: 'America/Sao_Paulo' });
+    expect(body).not.toHaveProperty('scheduledFor');
+    expect(buildPostBody(draft(), 'feed', 'k')).not.toHaveProperty('queue');
+  });
+
   it('sends only the options of the kind, aligned with the media as ordered', () => {
     const items = [image('b'), video('v'), image('a')];
     const options = {

@@ -190,7 +190,8 @@ export interface ComposeDraft {
   /** How each account was connected, by id: product tags need Facebook Login. */
   loginModes: Readonly<Record<string, LoginMode>>;
   options: Readonly<Record<string, OptionsDraft>>;
-  when: 'now' | 'schedule';
+  /** Now, at a date and time, or each account at the next free slot of its schedule. */
+  when: 'now' | 'schedule' | 'queue';
   date: string;
   time: string;
   timeZone: string;
@@ -351,7 +352,9 @@ export function buildOptions(
 
 /**
  * The `POST /v1/posts` body of a draft. `scheduledFor` carries the zone's offset and
- * `timezone` names the zone; the same `idempotencyKey` goes with every attempt.
+ * `timezone` names the zone; a draft for the queue sends `queue: true` instead, and the
+ * server gives each account its next free slot. The same `idempotencyKey` goes with
+ * every attempt.
  *
  * @example
  * ```ts
@@ -380,6 +383,7 @@ export function buildPostBody(
       return { platform: 'instagram' as const, accountId, ...(options ? { options } : {}) };
     }),
     ...(scheduled ? { scheduledFor: scheduled.iso } : {}),
+    ...(draft.when === 'queue' ? { queue: true } : {}),
     timezone: draft.timeZone,
     idempotencyKey,
   };

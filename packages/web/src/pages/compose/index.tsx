@@ -1,17 +1,21 @@
 /**
- * The composer: media (uploaded with progress, or imported from an address), the kind of
- * post, the caption with its counters, 1 to 5 accounts with their options, now or a
- * moment in a named time zone, and a preview in Instagram's frames. Core's rules check
- * the draft before it is sent; the server's refusals are shown beside the field they
- * name. Every attempt of one draft carries the same idempotency key, so a second click
- * or a retried request never makes a second post.
+ * The composer: media (uploaded with progress, taken from the library, or imported from
+ * an address), the kind of post, the caption with its counters, 1 to 5 accounts with
+ * their options, now, a moment in a named time zone or the accounts' queue, and a preview
+ * in Instagram's frames. A free slot clicked on the calendar opens it with that time and
+ * account (`?at=<ISO instant>&account=<id>`). Core's rules check the draft before it is
+ * sent; the server's refusals are shown beside the field they name. Every attempt of one
+ * draft carries the same idempotency key, so a second click or a retried request never
+ * makes a second post.
  */
 import type { PostKind } from '@reelay/core';
-import { isReelayError, type Post } from '@reelay/sdk';
+import type { Post } from '@reelay/sdk';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { describeError, errorField } from '../../components/api-error';
+import { useLocation } from 'preact-iso';
+import { mediaTitle } from '../../components/library-item';
 import { PageHeading } from '../../components/page-heading';
-import { i18n, useT } from '../../i18n';
+import { usePersonTimeZone } from '../../components/person-zone';
+import { useT } from '../../i18n';
 import { session } from '../../session/session';
 import { AccountOptions } from './account-options';
 import { accountName, AccountsSection } from './accounts-section';
@@ -21,7 +25,6 @@ import {
   checkDraft,
   effectiveKind,
   emptyOptions,
-  errorKey,
   type ComposeDraft,
   type OptionsDraft,
   type Problem,
@@ -30,9 +33,11 @@ import { Confirmation } from './confirmation';
 import type { ErrorOf } from './field-note';
 import { MediaSection } from './media-section';
 import { PostPreview } from './post-preview';
+import { QueuePreview } from './queue-preview';
+import { refusalOf } from './refusal';
 import { ScheduleSection, type ScheduleValue } from './schedule-section';
 import { browserTimeZone, wallClock } from './time-zone';
-import { useComposeAccounts } from './use-compose-accounts';
+import { canPostTo, useComposeAccounts } from './use-compose-accounts';
 import { useMediaItems } from './use-media-items';
 import './compose.css';
 
@@ -51,32 +56,43 @@ function suggestedTime(zone: string): { date: string; time: string } {
   return wallClock(new Date(Math.ceil((Date.now() + 60 * 60_000) / step) * step), zone);
 }
 
-function sentence(message: string): string {
-  const text = message.trim();
-  return `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}`;
+/** The time and account a calendar's free slot opens the composer with, when valid. */
+function slotFromQuery(query: Record<string, string>, zone: string) {
+  const at = query.at ? new Date(query.at) : null;
+  const valid = at !== null && !Number.isNaN(at.getTime());
+  return {
+    schedule: valid ? { when: 'schedule' as const, ...wallClock(at, zone), timeZone: zone } : null,
+    accountId: /^int_\w+$/.test(query.account ?? '') ? query.account! : null,
+  };
 }
 
 export default function ComposePage() {
   const t = useT();
+  const { query } = useLocation();
+  const personZone = usePersonTimeZone();
   const media = useMediaItems();
   const accounts = useComposeAccounts();
+  const [slot] = useState(() => slotFromQuery(query, personZone));
   const [kindChoice, setKindChoice] = useState<PostKind | 'auto'>('auto');
   const [caption, setCaption] = useState('');
-  const [accountIds, setAccountIds] = useState<string[]>([]);
+  const [accountIds, setAccountIds] = useState<string[]>(() =>
+    slot.accountId ? [slot.accountId] : [],
+  );
   const [options, setOptions] = useState<Record<string, OptionsDraft>>({});
-  const [schedule, setSchedule] = useState<ScheduleValue>(() => ({
-    when: 'now',
-    date: '',
-    time: '',
-    timeZone: browserTimeZone(),
-  }));
+  const [schedule, setSchedule] = useState<ScheduleValue>(
+    () => slot.schedule ?? { when: 'now', date: '', time: '', timeZone: browserTimeZone() },
+  );
   const [attempted, setAttempted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [generalError, setGeneralError] = useState('');
   const [busy, setBusy] = useState(false);
   const sending = useRef(false);
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
-  const [created, setCreated] = useState<{ post: Post; names: string[] } | null>(null);
+  const [created, setCreated] = useState<{
+    post: Post;
+    names: string[];
+    queued: boolean;
+  } | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [focusTick, setFocusTick] = useState(0);
   const [restarted, setRestarted] = useState(0);
@@ -91,6 +107,8 @@ export default function ComposePage() {
     ),
     options,
     ...schedule,
+    // The queue's times are shown in the person's zone: the post is described in it too.
+    ...(schedule.when === 'queue' ? { timeZone: personZone } : {}),
   };
   const types = media.items
     .filter((item) => item.status !== 'failed')
@@ -123,6 +141,16 @@ export default function ComposePage() {
     (invalid ?? document.getElementById('compose-general-error'))?.focus();
   }, [focusTick]);
 
+  // An account named by the address that cannot take posts (gone, to reconnect) is left out.
+  useEffect(() => {
+    if (!accounts.groups) return;
+    setAccountIds((current) =>
+      current.filter((id) =>
+        accounts.accounts.some((account) => account.id === id && canPostTo(account)),
+      ),
+    );
+  }, [accounts.groups]);
+
   // A new draft starts at its first field.
   useEffect(() => {
     if (restarted > 0) document.getElementById('compose-files')?.focus();
@@ -140,27 +168,13 @@ export default function ComposePage() {
 
   /** The server's refusal, beside the fields it names; the rest under the button. */
   function showRefusal(error: unknown) {
-    const fields: Record<string, string> = {};
-    let general = '';
-    const issues = isReelayError(error) ? error.details?.issues : undefined;
-    if (isReelayError(error, 'VALIDATION_ERROR') && Array.isArray(issues) && issues.length > 0) {
-      for (const issue of issues) {
-        const key = errorKey(issue.field);
-        const option = key?.match(/^platforms\.\d+\.options\.(\w+)/)?.[1];
-        const text =
-          option && i18n.exists(`compose.serverFields.${option}`)
-            ? t(`compose.serverFields.${option}`)
-            : sentence(issue.message);
-        if (key) fields[key] ??= text;
-        else general ||= text;
-      }
-    } else {
-      const field = errorField(error);
-      let key = field ? errorKey(field) : null;
-      if (!key && isReelayError(error) && error.details?.accountId) key = 'platforms';
-      if (key) fields[key] = describeError(error);
-      else general = describeError(error);
-    }
+    const { fields, general } = refusalOf(error, {
+      accountIds,
+      nameOf: (id) => {
+        const account = accounts.accounts.find((item) => item.id === id);
+        return account ? accountName(account, unnamed) : id;
+      },
+    });
     setServerErrors(fields);
     setGeneralError(general);
     setFocusTick((tick) => tick + 1);
@@ -183,7 +197,11 @@ export default function ComposePage() {
     setBusy(true);
     try {
       const { post } = await session.api.posts.create(buildPostBody(draft, kind, idempotencyKey));
-      setCreated({ post, names: chosen.map((account) => accountName(account, unnamed)) });
+      setCreated({
+        post,
+        names: chosen.map((account) => accountName(account, unnamed)),
+        queued: schedule.when === 'queue',
+      });
     } catch (error) {
       showRefusal(error);
     } finally {
@@ -217,7 +235,17 @@ export default function ComposePage() {
         {announcement}
       </p>
       {created ? (
-        <Confirmation post={created.post} accountNames={created.names} onAnother={composeAnother} />
+        <Confirmation
+          post={created.post}
+          accountNames={created.names}
+          queued={created.queued}
+          nameOf={(id) => {
+            const account = accounts.accounts.find((item) => item.id === id);
+            return account ? accountName(account, unnamed) : id;
+          }}
+          zone={personZone}
+          onAnother={composeAnother}
+        />
       ) : (
         <div class="compose-layout">
           <form class="compose-form" onSubmit={submit} noValidate aria-label={t('compose.title')}>
@@ -229,6 +257,15 @@ export default function ComposePage() {
                 setAnnouncement(left > 0 ? t('compose.media.tooMany', { count: left }) : '');
               }}
               onUrl={media.addUrl}
+              kind={kindChoice === 'auto' ? null : kindChoice}
+              onLibrary={(picked) => {
+                const left = media.addMedia(picked, (item) => mediaTitle(item, personZone));
+                setAnnouncement(
+                  left > 0
+                    ? t('compose.media.tooMany', { count: left })
+                    : t('compose.library.added', { count: picked.length }),
+                );
+              }}
               onRemove={(item) => {
                 media.remove(item.key);
                 setAnnouncement(t('compose.media.removed', { name: item.name }));
@@ -291,7 +328,21 @@ export default function ComposePage() {
                 )}
               </section>
             )}
-            <ScheduleSection value={schedule} errorOf={errorOf} onChange={changeSchedule} />
+            <ScheduleSection
+              value={schedule}
+              errorOf={errorOf}
+              onChange={changeSchedule}
+              queue={
+                <QueuePreview
+                  accounts={chosen.map((account) => ({
+                    id: account.id,
+                    name: accountName(account, unnamed),
+                  }))}
+                  zone={personZone}
+                  errorOf={errorOf}
+                />
+              }
+            />
             {generalError && (
               <p id="compose-general-error" role="alert" class="form-error" tabIndex={-1}>
                 {generalError}
@@ -302,7 +353,9 @@ export default function ComposePage() {
                 ? t('compose.sending')
                 : schedule.when === 'schedule'
                   ? t('compose.schedulePost')
-                  : t('compose.publishNow')}
+                  : schedule.when === 'queue'
+                    ? t('compose.addToQueue')
+                    : t('compose.publishNow')}
             </button>
           </form>
           <PostPreview

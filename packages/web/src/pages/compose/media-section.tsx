@@ -1,14 +1,18 @@
 /**
- * Adding media (a drop zone with a file picker, or an address the server imports), each
+ * Adding media (a drop zone with a file picker, the project's library, or an address the
+ * server imports), each
  * item with its upload progress and what the server measured (type, size, dimensions),
  * and the order of the items: "move left/right" buttons for the keyboard, drag and drop
  * for the mouse.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { describeError } from '../../components/api-error';
-import { currentLanguage, useT } from '../../i18n';
-import { MEDIA_LIMITS } from '@reelay/core';
+import { mediaFacts } from '../../components/media-facts';
+import { useT } from '../../i18n';
+import { MEDIA_LIMITS, type PostKind } from '@reelay/core';
+import type { LibraryMedia } from '../../components/media-library';
 import { describedBy, FieldNote, noteId, type ErrorOf } from './field-note';
+import { LibraryPicker } from './library-picker';
 import type { MediaItem } from './use-media-items';
 
 const ACCEPT = [...MEDIA_LIMITS.image.mimes, ...MEDIA_LIMITS.video.mimes].join(',');
@@ -19,41 +23,17 @@ export interface MediaSectionProps {
   errorOf: ErrorOf;
   onFiles(files: File[]): void;
   onUrl(url: string): Promise<void>;
+  /** The kind chosen (not inferred): the library offers what fits it. */
+  kind: PostKind | null;
+  onLibrary(media: LibraryMedia[]): void;
   onRemove(item: MediaItem): void;
   onMove(from: number, to: number): void;
 }
 
-/** Bytes as people read them, in the app's language: `820 KB`, `1,2 MB`. */
-export function formatBytes(bytes: number): string {
-  const language = currentLanguage();
-  const format = (value: number, unit: string) =>
-    `${new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(value)} ${unit}`;
-  if (bytes < 1024 * 1024) return format(Math.max(1, Math.round(bytes / 1024)), 'KB');
-  return format(bytes / 1024 / 1024, 'MB');
-}
-
 function MediaFacts({ item }: { item: MediaItem }) {
-  const t = useT();
-  const media = item.media;
-  if (!media) return null;
-  const facts = [
-    t(`compose.media.type.${media.type}`),
-    media.mime.split('/')[1]?.toUpperCase() ?? media.mime,
-    formatBytes(media.size),
-  ];
-  if (media.width !== null && media.height !== null) {
-    facts.push(t('compose.media.dimensions', { width: media.width, height: media.height }));
-  }
-  if (media.duration !== null) {
-    facts.push(
-      t('compose.media.duration', {
-        seconds: new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: 1 }).format(
-          media.duration,
-        ),
-      }),
-    );
-  }
-  return <p class="media-facts">{facts.join(' · ')}</p>;
+  useT();
+  if (!item.media) return null;
+  return <p class="media-facts">{mediaFacts(item.media).join(' · ')}</p>;
 }
 
 function Thumb({ item }: { item: MediaItem }) {
@@ -145,6 +125,14 @@ export function MediaSection(props: MediaSectionProps) {
         />
         <small id="compose-files-hint">{t('compose.media.hint')}</small>
         <FieldNote field="mediaItems" text={mediaError} />
+      </div>
+
+      <div class="library-choice">
+        <LibraryPicker
+          kind={props.kind}
+          room={MEDIA_LIMITS.itemsPerPost.max - items.length}
+          onAdd={props.onLibrary}
+        />
       </div>
 
       <div class="url-import">

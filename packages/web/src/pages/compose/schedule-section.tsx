@@ -1,15 +1,17 @@
 /**
- * When the post goes out: now, or at a date and time of a named time zone. The zone is
- * the browser's at first, always shown with its offset, and can be changed to any zone
- * the browser knows; the chosen moment is repeated in words, in that zone.
+ * When the post goes out: now, at a date and time of a named time zone, or in the queue
+ * (each account at the next free slot of its posting schedule). The zone is the
+ * browser's at first, always shown with its offset, and can be changed to any zone the
+ * browser knows; the chosen moment is repeated in words, in that zone.
  */
+import type { ComponentChildren } from 'preact';
 import { useMemo } from 'preact/hooks';
 import { currentLanguage, useT } from '../../i18n';
 import { describedBy, FieldNote, noteId, type ErrorOf } from './field-note';
 import { browserTimeZone, timeZones, zonedTime, zoneLabel } from './time-zone';
 
 export interface ScheduleValue {
-  when: 'now' | 'schedule';
+  when: 'now' | 'schedule' | 'queue';
   date: string;
   time: string;
   timeZone: string;
@@ -19,6 +21,8 @@ export interface ScheduleSectionProps {
   value: ScheduleValue;
   errorOf: ErrorOf;
   onChange(change: Partial<ScheduleValue>): void;
+  /** What the queue would do with the post, shown while the queue is chosen. */
+  queue: ComponentChildren;
 }
 
 /**
@@ -33,7 +37,7 @@ export function formatInZone(instant: Date, zone: string): string {
   }).format(instant);
 }
 
-export function ScheduleSection({ value, errorOf, onChange }: ScheduleSectionProps) {
+export function ScheduleSection({ value, errorOf, onChange, queue }: ScheduleSectionProps) {
   const t = useT();
   const error = errorOf('scheduledFor');
   const zoneError = errorOf('timezone');
@@ -70,6 +74,21 @@ export function ScheduleSection({ value, errorOf, onChange }: ScheduleSectionPro
         />
         {t('compose.schedule.later')}
       </label>
+      <label>
+        <input
+          type="radio"
+          name="when"
+          value="queue"
+          checked={value.when === 'queue'}
+          aria-describedby="compose-queue-hint"
+          onChange={() => onChange({ when: 'queue' })}
+        />
+        {t('compose.schedule.queue')}
+      </label>
+      <small id="compose-queue-hint" class="queue-hint">
+        {t('compose.schedule.queueHint')}
+      </small>
+      {value.when === 'queue' && queue}
       {value.when === 'schedule' && (
         <div class="schedule-fields">
           <div class="grid">

@@ -1,18 +1,20 @@
 /**
  * The composer's media: files sent to `POST /v1/media` with their progress, addresses
- * imported by the server, the order of a carousel, and the local previews (object URLs
- * of the files, released when an item goes).
+ * imported by the server, media taken from the project's library, the order of a
+ * carousel, and the local previews (object URLs of the files, released when an item
+ * goes). The media library page sends its uploads through the same hook.
  */
 import { MEDIA_LIMITS } from '@reelay/core';
 import type { Media } from '@reelay/sdk';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { sameOriginUrl } from '../../components/media-facts';
 import { session } from '../../session/session';
 import type { DraftItem } from './compose-rules';
 
 export interface MediaItem extends DraftItem {
   /** The file's name, or the imported address. */
   name: string;
-  origin: 'file' | 'url';
+  origin: 'file' | 'url' | 'library';
   /** What the browser may show: an object URL of the file, or the server's own URL. */
   previewUrl: string | null;
   /** Image or video, known from the file before the server answers. */
@@ -42,15 +44,6 @@ function refusalOf(file: File): string | null {
   if (!type) return 'fileType';
   const max = type === 'image' ? MEDIA_LIMITS.image.maxBytes : MEDIA_LIMITS.directUploadMaxBytes;
   return file.size > max ? 'fileTooLarge' : null;
-}
-
-/** The server's URL when the page may show it (the CSP allows this origin only). */
-function sameOriginUrl(url: string): string | null {
-  try {
-    return new URL(url).origin === location.origin ? url : null;
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -136,6 +129,30 @@ export function useMediaItems() {
     ]);
   }, []);
 
+  /**
+   * Adds media the server already keeps (chosen in the library), as ready items; answers
+   * how many did not fit in the post.
+   */
+  const addMedia = useCallback((list: readonly Media[], nameOf: (media: Media) => string) => {
+    const room = MEDIA_LIMITS.itemsPerPost.max - itemsRef.current.length;
+    const taken = list.slice(0, Math.max(0, room));
+    setItems((current) => [
+      ...current,
+      ...taken.map((media): MediaItem => ({
+        key: newKey(),
+        name: nameOf(media),
+        origin: 'library',
+        previewUrl: sameOriginUrl(media.url),
+        localType: media.type,
+        status: 'ready',
+        progress: 1,
+        media,
+        error: null,
+      })),
+    ]);
+    return list.length - taken.length;
+  }, []);
+
   const remove = useCallback((key: string) => {
     setItems((current) => {
       const gone = current.find((item) => item.key === key);
@@ -162,5 +179,5 @@ export function useMediaItems() {
     setItems([]);
   }, []);
 
-  return { items, addFiles, addUrl, remove, move, clear };
+  return { items, addFiles, addUrl, addMedia, remove, move, clear };
 }

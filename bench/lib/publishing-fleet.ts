@@ -1,0 +1,177 @@
+/**
+ * What one publishing run stands on: a fresh database, the emulator and the server
+ * instances, each in its own process, and an account with connected platform accounts
+ * and one uploaded image, made over HTTP as a user would.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { once } from 'node:events';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import sharp from 'sharp';
+import { createBenchAccount } from '../fixtures/bench-account';
+import { freePort } from '../../packages/server/test/helpers/free-port';
+import type { Dialect } from './publishing-options';
+
+const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+function spawnTs(script: string, args: string[], env: Record<string, string> = {}): ChildProcess {
+  return spawn(
+    process.execPath,
+    [...process.execArgv, fileURLToPath(new URL(script, import.meta.url)), ...args],
+    { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } },
+  );
+}
+
+async function firstLine(child: ChildProcess): Promise<string> {
+  const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
+  return line;
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  await exited;
+}
+
+interface Database {
+  url: string;
+  drop(): Promise<void>;
+}
+
+async function freshDatabase(dialect: Dialect): Promise<Database | null> {
+  if (dialect === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'reelay-bench-db-'));
+    return {
+      url: join(dir, 'reelay.db'),
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const admin = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
+  const name = `reelay_bench_${randomBytes(5).toString('hex')}`;
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: POSTGRES_URL });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export interface Fleet {
+  emulatorUrl: string;
+  /** Every instance's address; the first one seeded the account. */
+  urls: string[];
+  key: string;
+  integrationIds: string[];
+  mediaId: string;
+  close(): Promise<void>;
+}
+
+export interface FleetOptions {
+  dialect: Dialect;
+  latencyMs: number;
+  instances: number;
+  accounts: number;
+  concurrency: number;
+}
+
+/** Starts everything a run needs, or answers `null` when PostgreSQL is not reachable. */
+export async function startFleet(options: FleetOptions): Promise<Fleet | null> {
+  const database = await freshDatabase(options.dialect);
+  if (!database) return null;
+  const children: ChildProcess[] = [];
+  const close = async () => {
+    await Promise.all(children.slice(1).map(stop));
+    if (children[0]) await stop(children[0]);
+    await database.drop();
+  };
+  try {
+    const emulatorPort = await freePort();
+    const emulator = spawnTs('../../packages/emulator/src/cli.ts', [
+      ...['--port', String(emulatorPort), '--host', '127.0.0.1', '--no-fetch-media'],
+    ]);
+    children.push(emulator);
+    await firstLine(emulator);
+    const emulatorUrl = `http://127.0.0.1:${emulatorPort}`;
+    await fetch(`${emulatorUrl}/_emulator/config`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        latencyMs: options.latencyMs,
+        quotaTotal: 10_000_000,
+        containerLimit: 10_000_000,
+      }),
+    });
+    const env = {
+      BENCH_EMULATOR_URL: emulatorUrl,
+      BENCH_DATABASE_URL: database.url,
+      BENCH_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      BENCH_AUTH_SECRET: randomBytes(32).toString('hex'),
+      BENCH_WORKER_CONCURRENCY: String(options.concurrency),
+    };
+    const urls: string[] = [];
+    // One after another: the first migrates the database, the others find it ready.
+    for (let i = 0; i < options.instances; i++) {
+      const server = spawnTs('../fixtures/serve-publishing.ts', [], env);
+      children.push(server);
+      urls.push((JSON.parse(await firstLine(server)) as { url: string }).url);
+    }
+    const seeded = await seed(urls[0]!, emulatorUrl, options.accounts);
+    return { emulatorUrl, urls, ...seeded, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** An API key, `accounts` platform accounts connected through the OAuth flow, one image. */
+async function seed(url: string, emulatorUrl: string, accounts: number) {
+  const { key } = await createBenchAccount(url, 'bench@example.com');
+  const headers = { 'x-access-key': key };
+  const integrationIds: string[] = [];
+  for (let i = 0; i < accounts; i++) {
+    const created = await fetch(`${emulatorUrl}/_emulator/accounts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: `bench.conta${i}` }),
+    });
+    const platformAccount = (await created.json()) as { id: string };
+    const start = (await (await fetch(`${url}/v1/connect/instagram`, { headers })).json()) as {
+      url: string;
+    };
+    const authorize = new URL(start.url);
+    authorize.searchParams.set('account', platformAccount.id);
+    authorize.searchParams.set('decision', 'allow');
+    const callback = (await fetch(authorize, { redirect: 'manual' })).headers.get('location')!;
+    const connected = (await (await fetch(callback)).json()) as { integration: { id: string } };
+    integrationIds.push(connected.integration.id);
+  }
+  const image = await sharp({
+    create: { width: 1080, height: 1350, channels: 3, background: '#3366aa' },
+  })
+    .jpeg()
+    .toBuffer();
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'bench.jpg');
+  const uploaded = (await (
+    await fetch(`${url}/v1/media`, { method: 'POST', headers, body: form })
+  ).json()) as { media: { id: string } };
+  return { key, integrationIds, mediaId: uploaded.media.id };
+}

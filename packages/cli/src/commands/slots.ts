@@ -1,0 +1,293 @@
+/**
+ * `reelay slots show|set|clear|next`: the posting schedule of an account (by id or
+ * username) or of a profile (`--profile`), the weekly times `reelay posts create --queue`
+ * takes the next free one of. Slots are written `<days>@<times>`: `mon-fri@09:00,18:00`,
+ * `sat,sun@10:30`, `seg-sex@09:00` (English or Portuguese day names).
+ */
+import { WEEKDAYS, type Weekday } from '@reelay/core';
+import type { PostingSchedule, Reelay } from '@reelay/sdk';
+import { resolveAccountIds } from '../account-resolver';
+import { usageError } from '../cli-error';
+import { projectClient } from '../client';
+import type { CommandContext } from '../command-context';
+import { integerOption } from '../options';
+import { assertTimeZone } from '../schedule-time';
+import { loadSettings } from '../settings';
+import { renderFields, renderTable } from '../table';
+
+/** Day names accepted on the command line: English and Portuguese, full or short. */
+const DAY_NAMES: Readonly<Record<string, Weekday>> = Object.fromEntries(
+  WEEKDAYS.flatMap((day, index) => {
+    const portuguese = [
+      ['seg', 'segunda', 'segunda-feira'],
+      ['ter', 'terça', 'terca', 'terça-feira', 'terca-feira'],
+      ['qua', 'quarta', 'quarta-feira'],
+      ['qui', 'quinta', 'quinta-feira'],
+      ['sex', 'sexta', 'sexta-feira'],
+      ['sab', 'sáb', 'sábado', 'sabado'],
+      ['dom', 'domingo'],
+    ][index]!;
+    return [day, day.slice(0, 3), ...portuguese].map((name) => [name, day] as const);
+  }),
+);
+
+/** Portuguese names of the days, for people. */
+const DAY_LABELS: Readonly<Record<Weekday, string>> = {
+  monday: 'segunda',
+  tuesday: 'terça',
+  wednesday: 'quarta',
+  thursday: 'quinta',
+  friday: 'sexta',
+  saturday: 'sábado',
+  sunday: 'domingo',
+};
+
+const SLOT_EXAMPLES = 'use --slot mon-fri@09:00,18:00 ou --slot sab,dom@10:30';
+
+function dayOf(name: string, spec: string): Weekday {
+  const day = DAY_NAMES[name.trim().toLowerCase()];
+  if (!day) throw usageError(`dia desconhecido em --slot ${spec}: "${name}"`, SLOT_EXAMPLES);
+  return day;
+}
+
+/**
+ * The weekly slots a list of `--slot` values asks for: each `<days>@<times>`, days as a
+ * list (`mon,wed`) or a range (`mon-fri`, Monday first), times `HH:MM` separated by
+ * commas. Repeats are kept once; the order is the API's (Monday first, then by time).
+ *
+ * @example
+ * ```ts
+ * parseSlotSpecs(['mon-tue@18:00,09:00']);
+ * // [{ day: 'monday', time: '09:00' }, { day: 'monday', time: '18:00' },
+ * //  { day: 'tuesday', time: '09:00' }, { day: 'tuesday', time: '18:00' }]
+ * ```
+ */
+export function parseSlotSpecs(specs: readonly string[]): Array<{ day: Weekday; time: string }> {
+  const keys = new Set<string>();
+  for (const spec of specs) {
+    const [daysPart, timesPart, ...rest] = spec.split('@');
+    if (!daysPart?.trim() || !timesPart?.trim() || rest.length > 0) {
+      throw usageError(`--slot inválido: "${spec}"`, SLOT_EXAMPLES);
+    }
+    const days = new Set<Weekday>();
+    for (const part of daysPart.split(',')) {
+      // A range has a hyphen between two names; Portuguese names carry their own.
+      const range = /^(.+?)-(.+)$/.exec(part.trim());
+      const named = DAY_NAMES[part.trim().toLowerCase()];
+      if (named || !range) {
+        days.add(named ?? dayOf(part, spec));
+        continue;
+      }
+      const first = WEEKDAYS.indexOf(dayOf(range[1]!, spec));
+      const last = WEEKDAYS.indexOf(dayOf(range[2]!, spec));
+      if (last < first) {
+        throw usageError(
+          `intervalo de dias invertido em --slot ${spec}`,
+          'a semana começa na segunda: mon-fri, sat-sun',
+        );
+      }
+      for (const day of WEEKDAYS.slice(first, last + 1)) days.add(day);
+    }
+    for (const text of timesPart.split(',')) {
+      const match = /^(\d{1,2}):(\d{2})$/.exec(text.trim());
+      const hour = Number(match?.[1]);
+      const minute = Number(match?.[2]);
+      if (!match || hour > 23 || minute > 59) {
+        throw usageError(
+          `hora inválida em --slot ${spec}: "${text}"`,
+          'use HH:MM, de 00:00 a 23:59',
+        );
+      }
+      const time = `${String(hour).padStart(2, '0')}:${match[2]}`;
+      for (const day of days) keys.add(`${WEEKDAYS.indexOf(day)} ${time}`);
+    }
+  }
+  return [...keys].sort().map((key) => {
+    const [index, time] = key.split(' ') as [string, string];
+    return { day: WEEKDAYS[Number(index)]!, time };
+  });
+}
+
+/** Whose schedule a command is about: an account argument or `--profile`, exactly one. */
+export interface SlotOwnerOptions {
+  profile?: string;
+}
+
+type Owner = { kind: 'account'; id: string } | { kind: 'profile'; id: string };
+
+async function ownerOf(
+  reelay: Reelay,
+  account: string | undefined,
+  options: SlotOwnerOptions,
+): Promise<Owner> {
+  if ((account === undefined) === (options.profile === undefined)) {
+    throw usageError(
+      'informe uma conta (id int_… ou @usuário) ou --profile <id>, um dos dois',
+      'por exemplo reelay slots show @cafe.aurora ou reelay slots show --profile prf_…',
+    );
+  }
+  if (options.profile !== undefined) return { kind: 'profile', id: options.profile };
+  return { kind: 'account', id: (await resolveAccountIds(reelay, [account!]))[0]! };
+}
+
+const SOURCE_TEXT: Record<PostingSchedule['source'], string> = {
+  integration: 'da própria conta',
+  profile: 'do perfil da conta',
+  none: 'nenhuma',
+};
+
+/**
+ * A schedule for people: where it comes from, its zone, then one line per day.
+ *
+ * @example
+ * ```ts
+ * process.stdout.write(describeSchedule(schedule));
+ * ```
+ */
+export function describeSchedule(schedule: PostingSchedule): string {
+  if (schedule.source === 'none') {
+    return 'Sem agenda de publicação: defina uma com reelay slots set.\n';
+  }
+  const days = WEEKDAYS.map((day) => ({
+    day,
+    times: schedule.slots.filter((slot) => slot.day === day).map((slot) => slot.time),
+  })).filter((row) => row.times.length > 0);
+  return (
+    renderFields([
+      ['Agenda', SOURCE_TEXT[schedule.source]],
+      ['Fuso', schedule.timezone],
+      ['Horários', schedule.slots.length],
+      ['Atualizada em', schedule.updatedAt],
+    ]) +
+    '\n' +
+    renderTable(days, [
+      { header: 'dia', value: (row) => DAY_LABELS[row.day] },
+      { header: 'horários', value: (row) => row.times.join(', '), max: 200 },
+    ])
+  );
+}
+
+/**
+ * `reelay slots show [account] [--profile]`: the schedule that applies.
+ *
+ * @example
+ * ```ts
+ * await showSlots('@cafe.aurora', {}, ctx);
+ * ```
+ */
+export async function showSlots(
+  account: string | undefined,
+  options: SlotOwnerOptions,
+  ctx: CommandContext,
+): Promise<void> {
+  const reelay = await projectClient(await loadSettings(ctx.global));
+  const owner = await ownerOf(reelay, account, options);
+  const answer =
+    owner.kind === 'account'
+      ? await reelay.accounts.slots(owner.id)
+      : await reelay.profiles.slots(owner.id);
+  ctx.out.result(answer, () => describeSchedule(answer.schedule));
+}
+
+export interface SetSlotsOptions extends SlotOwnerOptions {
+  timezone?: string;
+  slot?: string[];
+}
+
+/**
+ * `reelay slots set [account] [--profile] --timezone <zone> --slot <days>@<times>…`:
+ * replaces the whole schedule.
+ *
+ * @example
+ * ```ts
+ * await setSlots('@cafe.aurora', { timezone: 'America/Sao_Paulo', slot: ['mon-fri@09:00,18:00'] }, ctx);
+ * ```
+ */
+export async function setSlots(
+  account: string | undefined,
+  options: SetSlotsOptions,
+  ctx: CommandContext,
+): Promise<void> {
+  if (!options.timezone) {
+    throw usageError(
+      'informe o fuso dos horários com --timezone',
+      'por exemplo --timezone America/Sao_Paulo',
+    );
+  }
+  assertTimeZone(options.timezone);
+  const slots = parseSlotSpecs(options.slot ?? []);
+  if (slots.length === 0) {
+    throw usageError(
+      'informe os horários com --slot',
+      `${SLOT_EXAMPLES}; para remover a agenda, use reelay slots clear`,
+    );
+  }
+  const reelay = await projectClient(await loadSettings(ctx.global));
+  const owner = await ownerOf(reelay, account, options);
+  const body = { timezone: options.timezone, slots };
+  const answer =
+    owner.kind === 'account'
+      ? await reelay.accounts.replaceSlots(owner.id, body)
+      : await reelay.profiles.replaceSlots(owner.id, body);
+  ctx.out.result(answer, () => `Agenda salva.\n\n${describeSchedule(answer.schedule)}`);
+}
+
+/**
+ * `reelay slots clear [account] [--profile]`: removes the schedule (an account then
+ * follows its profile's again).
+ *
+ * @example
+ * ```ts
+ * await clearSlots(undefined, { profile: 'prf_01…' }, ctx);
+ * ```
+ */
+export async function clearSlots(
+  account: string | undefined,
+  options: SlotOwnerOptions,
+  ctx: CommandContext,
+): Promise<void> {
+  const reelay = await projectClient(await loadSettings(ctx.global));
+  const owner = await ownerOf(reelay, account, options);
+  const answer =
+    owner.kind === 'account'
+      ? await reelay.accounts.replaceSlots(owner.id, { slots: [] })
+      : await reelay.profiles.replaceSlots(owner.id, { slots: [] });
+  ctx.out.result(answer, () =>
+    answer.schedule.source === 'none'
+      ? 'Agenda removida.\n'
+      : `Agenda removida; a conta segue a do perfil.\n\n${describeSchedule(answer.schedule)}`,
+  );
+}
+
+/**
+ * `reelay slots next [account] [--profile] [--count]`: the next free slots.
+ *
+ * @example
+ * ```ts
+ * await nextSlots('@cafe.aurora', { count: '5' }, ctx);
+ * ```
+ */
+export async function nextSlots(
+  account: string | undefined,
+  options: SlotOwnerOptions & { count?: string },
+  ctx: CommandContext,
+): Promise<void> {
+  const count = integerOption(options.count, '--count', { min: 1, max: 50 }) ?? 10;
+  const reelay = await projectClient(await loadSettings(ctx.global));
+  const owner = await ownerOf(reelay, account, options);
+  const answer =
+    owner.kind === 'account'
+      ? await reelay.accounts.freeSlots(owner.id, { count })
+      : await reelay.profiles.freeSlots(owner.id, { count });
+  ctx.out.result(answer, () => {
+    if (answer.source === 'none') {
+      return 'Sem agenda de publicação: defina uma com reelay slots set.\n';
+    }
+    if (answer.slots.length === 0) return 'Nenhum horário livre nos próximos 75 dias.\n';
+    return renderTable(answer.slots, [
+      { header: `hora local (${answer.timezone})`, value: (slot) => slot.local.replace('T', ' ') },
+      { header: 'dia', value: (slot) => DAY_LABELS[slot.day] },
+      { header: 'utc', value: (slot) => slot.at },
+    ]);
+  });
+}

@@ -1,0 +1,74 @@
+/**
+ * The media library: list, read and remove the media of a project (`GET /v1/media`,
+ * `GET|DELETE /v1/media/{id}`). Spread into the contract table right after `uploadMedia`.
+ */
+import * as z from 'zod';
+import { messageResponseSchema, pathIdSchema } from '../schemas/common';
+import {
+  listMediaQuerySchema,
+  mediaDetailResponseSchema,
+  mediaListResponseSchema,
+} from '../schemas/media';
+import { defineRoute, type RouteDefinition } from './route';
+
+const idParams = z.object({ id: pathIdSchema });
+const MEDIA_PARAM = { id: 'A mídia (`med_…`).' };
+
+export const mediaLibraryRoutes = {
+  listMedia: defineRoute({
+    id: 'listMedia',
+    method: 'GET',
+    path: '/v1/media',
+    auth: 'key',
+    rateBucket: 'default',
+    tag: 'Mídia',
+    summary: 'Lista as mídias',
+    description:
+      'As mídias do projeto: as enviadas ou importadas por `POST /v1/media` e as importadas das URLs de `mediaItems` ao criar ou editar posts. Paginadas (`limit`, `offset`, `sort` por data de criação) e filtráveis por tipo (`image` ou `video`). Cada mídia diz em que tipos de post cabe (`kinds`).',
+    request: { query: listMediaQuerySchema },
+    responses: { 200: { description: 'As mídias.', schema: mediaListResponseSchema } },
+    errors: [],
+    mcp: {
+      tool: 'list_media',
+      title: 'Listar as mídias',
+      guidance:
+        'Use o `id` (`med_…`) como `mediaId` em `mediaItems` ao criar um post, em vez de enviar a mesma mídia de novo; `kinds` diz em que tipos de post ela cabe.',
+    },
+  }),
+  getMedia: defineRoute({
+    id: 'getMedia',
+    method: 'GET',
+    path: '/v1/media/{id}',
+    auth: 'key',
+    rateBucket: 'default',
+    tag: 'Mídia',
+    summary: 'Lê uma mídia',
+    description:
+      'Uma mídia: tipo, tamanho, dimensões, duração, os tipos de post em que cabe (`kinds`), a data de criação e os posts deste projeto que a usam (`posts`, com `id`, `status` e `scheduledFor`, mais novos primeiro).',
+    request: { params: idParams },
+    responses: { 200: { description: 'A mídia.', schema: mediaDetailResponseSchema } },
+    errors: ['NOT_FOUND'],
+    mcp: { tool: 'get_media', title: 'Ler uma mídia', params: MEDIA_PARAM },
+  }),
+  deleteMedia: defineRoute({
+    id: 'deleteMedia',
+    method: 'DELETE',
+    path: '/v1/media/{id}',
+    auth: 'key',
+    rateBucket: 'default',
+    tag: 'Mídia',
+    summary: 'Remove uma mídia',
+    description:
+      'Apaga a mídia e seus arquivos (o original e a cópia JPEG feita para o Instagram); o endereço público dela deixa de responder. Recusado com `MEDIA_IN_USE` (`details.postIds`) enquanto um post agendado, na fila ou em publicação a usa: cancele ou edite esses posts antes. Posts já terminados continuam com seus `mediaItems` como estavam (o endereço hospedado passa a responder 404), e tentar de novo um deles é recusado com `POST_NOT_RETRYABLE`.',
+    request: { params: idParams },
+    responses: { 200: { description: 'Mídia removida.', schema: messageResponseSchema } },
+    errors: ['NOT_FOUND', 'MEDIA_IN_USE'],
+    mcp: {
+      tool: 'delete_media',
+      title: 'Remover uma mídia',
+      params: MEDIA_PARAM,
+      guidance:
+        'Se a resposta for `MEDIA_IN_USE`, os posts em `details.postIds` ainda vão publicá-la: mostre-os à pessoa e só cancele ou edite algum se ela pedir.',
+    },
+  }),
+} as const satisfies Record<string, RouteDefinition>;

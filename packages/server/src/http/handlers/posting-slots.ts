@@ -1,0 +1,53 @@
+/**
+ * Posting schedules of accounts and profiles: read, replace, and the next free slots.
+ */
+import { isoTime } from '../../clock';
+import type { AppliedSchedule, FreeSlots, PostingSlotsService } from '../../services/posting-slots';
+import { projectOf, type RouteHandlers } from '../route-handler';
+
+function presentSchedule({ source, schedule }: AppliedSchedule) {
+  return {
+    timezone: schedule?.timezone ?? null,
+    slots: (schedule?.slots ?? []).map((slot) => ({ day: slot.day, time: slot.time })),
+    source,
+    updatedAt: schedule ? isoTime(schedule.updatedAt) : null,
+  };
+}
+
+function presentFreeSlots({ applied, slots }: FreeSlots) {
+  return {
+    success: true as const,
+    timezone: applied.schedule?.timezone ?? null,
+    source: applied.source,
+    slots: slots.map((slot) => ({ at: isoTime(slot.at), local: slot.local, day: slot.day })),
+  };
+}
+
+export function postingSlotHandlers(slots: PostingSlotsService): RouteHandlers {
+  const answer = (applied: AppliedSchedule) => ({
+    status: 200 as const,
+    body: { success: true as const, schedule: presentSchedule(applied) },
+  });
+  return {
+    getIntegrationSlots: async ({ params }, context) =>
+      answer(await slots.accountSchedule(projectOf(context), params.id)),
+    replaceIntegrationSlots: async ({ params, body }, context) =>
+      answer(await slots.replaceAccountSchedule(projectOf(context), params.id, body!)),
+    listIntegrationFreeSlots: async ({ params, query }, context) => ({
+      status: 200,
+      body: presentFreeSlots(
+        await slots.accountFreeSlots(projectOf(context), params.id, query.count),
+      ),
+    }),
+    getProfileSlots: async ({ params }, context) =>
+      answer(await slots.profileSchedule(projectOf(context), params.id)),
+    replaceProfileSlots: async ({ params, body }, context) =>
+      answer(await slots.replaceProfileSchedule(projectOf(context), params.id, body!)),
+    listProfileFreeSlots: async ({ params, query }, context) => ({
+      status: 200,
+      body: presentFreeSlots(
+        await slots.profileFreeSlots(projectOf(context), params.id, query.count),
+      ),
+    }),
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * The project's media library as the API gives it: a page of media (newest or oldest
+ * first, images or videos), one media with the posts that use it, and deleting one. The
+ * library page and the composer's picker read it the same way.
+ */
+import type { PostKind } from '@reelay/core';
+import type { Media, MediaDetail } from '@reelay/sdk';
+import { session } from '../session/session';
+
+/** A media of the library, with the kinds of post it fits. */
+export type LibraryMedia = Media;
+export type { MediaDetail } from '@reelay/sdk';
+
+export interface LibraryQuery {
+  type?: 'image' | 'video' | undefined;
+  sort?: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+/**
+ * One page of the library.
+ *
+ * @example
+ * ```ts
+ * const { total, media } = await listLibrary({ type: 'video', limit: 24, offset: 0 });
+ * ```
+ */
+export async function listLibrary(
+  query: LibraryQuery,
+): Promise<{ total: number; media: LibraryMedia[] }> {
+  const { type, ...rest } = query;
+  return session.api.media.list({ ...rest, ...(type ? { type } : {}) });
+}
+
+/**
+ * One media and the posts that use it.
+ *
+ * @example
+ * ```ts
+ * const { media } = await readMedia('med_…');
+ * ```
+ */
+export function readMedia(id: string): Promise<{ media: MediaDetail }> {
+  return session.api.media.get(id);
+}
+
+/**
+ * Deletes a media; refused with `MEDIA_IN_USE` (`details.postIds`) while a scheduled post
+ * uses it.
+ *
+ * @example
+ * ```ts
+ * await deleteMedia('med_…');
+ * ```
+ */
+export async function deleteMedia(id: string): Promise<void> {
+  await session.api.media.delete(id);
+}
+
+/**
+ * Whether a media fits a kind of post (the server says which kinds it fits).
+ *
+ * @example
+ * ```ts
+ * fitsKind(media, 'reel'); // false for an image
+ * ```
+ */
+export function fitsKind(media: Pick<LibraryMedia, 'kinds'>, kind: PostKind | null): boolean {
+  return kind === null || media.kinds.includes(kind);
+}

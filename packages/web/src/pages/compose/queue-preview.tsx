@@ -1,0 +1,122 @@
+/**
+ * "Add to queue": where each chosen account's post would go, read from the account's
+ * free slots (its own posting schedule, or its profile's) and shown in the person's time
+ * zone, named; the schedule's own clock is added when its zone differs. An account with
+ * no schedule, or no free slot left, says so with a link to where schedules are set. The
+ * server's refusal for one account (`NO_FREE_SLOT`) shows beside it.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { describeError } from '../../components/api-error';
+import { nextFreeSlots, type FreeSlot, type PostingSchedule } from '../../components/posting-slots';
+import { useT } from '../../i18n';
+import { noteId, type ErrorOf } from './field-note';
+import { formatInZone } from './schedule-section';
+import { zoneLabel } from './time-zone';
+
+type NextSlot =
+  | { state: 'loading' }
+  | { state: 'free'; slot: FreeSlot; timezone: string }
+  | { state: 'none'; source: PostingSchedule['source'] }
+  | { state: 'failed'; error: unknown };
+
+/** The key of an account's line among the form's errors. */
+export function queueField(accountId: string): string {
+  return `queue.${accountId}`;
+}
+
+async function nextSlotOf(accountId: string, zone: string): Promise<NextSlot> {
+  const { timezone, source, slots } = await nextFreeSlots(accountId, 1);
+  const slot = slots[0];
+  // No free slot: no schedule at all, or every slot of the next 75 days taken.
+  return slot ? { state: 'free', slot, timezone: timezone ?? zone } : { state: 'none', source };
+}
+
+export interface QueuePreviewProps {
+  accounts: ReadonlyArray<{ id: string; name: string }>;
+  /** The person's time zone, which the times are shown in. */
+  zone: string;
+  errorOf: ErrorOf;
+}
+
+export function QueuePreview({ accounts, zone, errorOf }: QueuePreviewProps) {
+  const t = useT();
+  const [next, setNext] = useState<Record<string, NextSlot>>({});
+  const ids = accounts.map((account) => account.id).join(',');
+
+  // Read once per account while the queue is chosen: choosing it again reads afresh.
+  useEffect(() => {
+    for (const account of accounts) {
+      if (next[account.id]) continue;
+      setNext((current) => ({ ...current, [account.id]: { state: 'loading' } }));
+      nextSlotOf(account.id, zone).then(
+        (found) => setNext((current) => ({ ...current, [account.id]: found })),
+        (error: unknown) =>
+          setNext((current) => ({ ...current, [account.id]: { state: 'failed', error } })),
+      );
+    }
+  }, [ids]);
+
+  if (accounts.length === 0) return <p class="hint">{t('compose.queue.chooseAccounts')}</p>;
+  return (
+    <div class="queue-preview">
+      <p id="compose-queue-zone" class="hint">
+        {t('compose.queue.zone', { zone: zoneLabel(zone, new Date()) })}
+      </p>
+      <ul aria-label={t('compose.queue.listLabel')} aria-describedby="compose-queue-zone">
+        {accounts.map((account) => {
+          const found = next[account.id] ?? { state: 'loading' };
+          const error = errorOf(queueField(account.id));
+          let text;
+          if (found.state === 'loading') {
+            text = (
+              <span aria-busy="true">{t('compose.queue.loading', { name: account.name })}</span>
+            );
+          } else if (found.state === 'free') {
+            const { slot, timezone } = found;
+            const own =
+              timezone !== zone
+                ? ` ${t('compose.queue.scheduleClock', {
+                    time: slot.local.replace('T', ' '),
+                    zone: timezone,
+                  })}`
+                : '';
+            text = `${t('compose.queue.next', {
+              name: account.name,
+              when: formatInZone(new Date(slot.at), zone),
+            })}${own}`;
+          } else if (found.state === 'none') {
+            text = (
+              <>
+                {found.source === 'none'
+                  ? t('compose.queue.noSchedule', { name: account.name })
+                  : t('compose.queue.full', { name: account.name })}{' '}
+                <a href="/app/accounts">{t('compose.queue.setSchedule')}</a>
+              </>
+            );
+          } else {
+            text = t('compose.queue.failed', {
+              name: account.name,
+              reason: describeError(found.error),
+            });
+          }
+          return (
+            <li
+              key={account.id}
+              id={`compose-queue-${account.id}`}
+              tabIndex={-1}
+              data-invalid={error ? 'true' : undefined}
+              aria-describedby={error ? noteId(queueField(account.id)) : undefined}
+            >
+              {text}
+              {error && (
+                <small id={noteId(queueField(account.id))} class="field-error">
+                  {error}
+                </small>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

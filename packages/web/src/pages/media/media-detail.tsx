@@ -1,0 +1,95 @@
+/**
+ * A media's detail, in a dialog: the file itself (a video plays), what the server
+ * measured, the kinds of post it fits, and the posts that use it, each a link to its
+ * page. Read when opened, so the list of posts is current.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { describeError } from '../../components/api-error';
+import { mediaFacts, sameOriginUrl } from '../../components/media-facts';
+import { readMedia, type LibraryMedia, type MediaDetail } from '../../components/media-library';
+import { ModalDialog } from '../../components/modal-dialog';
+import { formatInZone, zoneLabel } from '../../components/person-zone';
+import { useT } from '../../i18n';
+import { kindsText, mediaTitle } from '../../components/library-item';
+import { PostLinks } from './post-links';
+
+export interface MediaDetailDialogProps {
+  media: LibraryMedia;
+  zone: string;
+  onClose(): void;
+  onDelete(): void;
+}
+
+export function MediaDetailDialog({ media, zone, onClose, onDelete }: MediaDetailDialogProps) {
+  const t = useT();
+  const [detail, setDetail] = useState<MediaDetail | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const title = mediaTitle(media, zone);
+  const url = sameOriginUrl(media.url);
+
+  useEffect(() => {
+    readMedia(media.id).then(
+      (answer) => setDetail(answer.media),
+      (caught: unknown) => setError(caught),
+    );
+  }, [media.id]);
+
+  let posts;
+  if (error) {
+    posts = (
+      <p role="alert" class="form-error">
+        {t('library.detailFailed')} {describeError(error)}
+      </p>
+    );
+  } else if (!detail) {
+    posts = <p aria-busy="true">{t('app.loading')}</p>;
+  } else if (detail.posts.length === 0) {
+    posts = <p class="empty">{t('library.unused')}</p>;
+  } else {
+    posts = (
+      <PostLinks
+        ids={detail.posts.map((post) => post.id)}
+        posts={detail.posts}
+        zone={zone}
+        label={t('library.usedBy')}
+      />
+    );
+  }
+
+  return (
+    <ModalDialog
+      title={title}
+      class="library-detail"
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" class="secondary" onClick={onClose} autofocus>
+            {t('library.close')}
+          </button>
+          <button type="button" class="danger" onClick={onDelete}>
+            {t('library.delete')}
+          </button>
+        </>
+      }
+    >
+      {url &&
+        (media.type === 'video' ? (
+          <video class="library-preview" src={url} controls preload="metadata" aria-label={title} />
+        ) : (
+          <img class="library-preview" src={url} alt={title} />
+        ))}
+      <p class="media-facts">{mediaFacts(media).join(' · ')}</p>
+      <dl class="facts">
+        <dt>{t('library.kinds')}</dt>
+        <dd>{kindsText(media.kinds)}</dd>
+        <dt>{t('library.addedAt')}</dt>
+        <dd>
+          <time dateTime={media.createdAt}>{formatInZone(media.createdAt, zone)}</time> ·{' '}
+          {zoneLabel(zone)}
+        </dd>
+      </dl>
+      <h3>{t('library.usedBy')}</h3>
+      {posts}
+    </ModalDialog>
+  );
+}
