@@ -110,8 +110,9 @@ async function measure(run: PublishingRun): Promise<Result | null> {
     return null;
   }
   try {
-    // How fast this machine accepts posts, with posts due in 30 days that stay scheduled.
-    const probe = Math.min(100, run.posts);
+    // How fast this machine accepts posts, timed on a twentieth of them (due in 30 days,
+    // they stay scheduled): the due time leaves room for creating the rest at that pace.
+    const probe = Math.min(run.posts, Math.max(50, Math.min(500, Math.round(run.posts / 20))));
     const probeStart = Date.now();
     await createPosts(
       fleet,
@@ -122,7 +123,7 @@ async function measure(run: PublishingRun): Promise<Result | null> {
     const perPostMs = (Date.now() - probeStart) / probe;
     const lead = Math.max(
       (run.leadSeconds ?? 0) * 1000,
-      MIN_AHEAD_MS + Math.ceil(perPostMs * run.posts * 1.5) + 5_000,
+      MIN_AHEAD_MS + Math.ceil(perPostMs * run.posts * 1.3) + 5_000,
     );
     const dueStart = Date.now() + lead;
     const window = run.scenario === 'spread' ? MINUTE : 0;

@@ -14,7 +14,9 @@
  * - completing or releasing a job is conditional on the run's claim;
  * - the heartbeat notices the job is gone and aborts the run's `signal`;
  * - a step that must not happen twice (`media_publish`) first confirms the claim in the
- *   database ({@link JobLease.confirm}), which extends the lease at the same time.
+ *   database ({@link JobLease.confirm}), which extends the lease at the same time; a run
+ *   that stalls between that check and its request publishes the one container stored
+ *   for the target, which the platform publishes only once.
  */
 import type { Clock } from '../clock';
 import type { Logger } from '../logger';
