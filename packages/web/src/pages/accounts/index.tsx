@@ -11,6 +11,8 @@ import { useLocation } from 'preact-iso';
 import { describeError } from '../../components/api-error';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageHeading } from '../../components/page-heading';
+import { ActionFeedback, LoadFailed } from '../../components/page-feedback';
+import { useBusyIds } from '../../components/use-busy-ids';
 import { useT } from '../../i18n';
 import { session } from '../../session/session';
 import { AccountCard, daysUntil } from './account-card';
@@ -40,7 +42,7 @@ export default function AccountsPage() {
   );
   const [notice, setNotice] = useState('');
   const [actionError, setActionError] = useState('');
-  const [checking, setChecking] = useState<ReadonlySet<string>>(new Set());
+  const checking = useBusyIds();
   const [days, setDays] = useState<Record<string, number | null>>({});
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [busy, setBusy] = useState(false);
@@ -96,7 +98,7 @@ export default function AccountsPage() {
   }
 
   async function check(account: Integration) {
-    setChecking((current) => new Set(current).add(account.id));
+    checking.add(account.id);
     try {
       const { health } = await session.api.accounts.health(account.id, { force: true });
       replace({
@@ -117,11 +119,7 @@ export default function AccountsPage() {
     } catch (caught) {
       fail(caught);
     } finally {
-      setChecking((current) => {
-        const next = new Set(current);
-        next.delete(account.id);
-        return next;
-      });
+      checking.remove(account.id);
     }
   }
 
@@ -190,23 +188,13 @@ export default function AccountsPage() {
           onDismiss={() => setOutcome(null)}
         />
       )}
-      <p role="status" class="live">
-        {notice}
-      </p>
-      {actionError && (
-        <p role="alert" class="form-error">
-          {actionError}
-        </p>
-      )}
+      <ActionFeedback notice={notice} actionError={actionError} />
       {error && !data ? (
-        <div role="alert">
-          <p>
-            {t('accounts.loadFailed')} {describeError(error)}
-          </p>
-          <button type="button" onClick={() => void reload()}>
-            {t('app.retry')}
-          </button>
-        </div>
+        <LoadFailed
+          message={t('accounts.loadFailed')}
+          error={error}
+          onRetry={() => void reload()}
+        />
       ) : !data ? (
         <p aria-busy="true">{t('app.loading')}</p>
       ) : (

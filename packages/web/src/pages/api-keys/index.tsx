@@ -13,6 +13,7 @@ import { Field } from '../../components/field';
 import { LocalTime, localTimeZone } from '../../components/local-time';
 import { PageHeading } from '../../components/page-heading';
 import { SecretReveal } from '../../components/secret-reveal';
+import { ActionFeedback, LoadFailed } from '../../components/page-feedback';
 import { useT } from '../../i18n';
 import { session } from '../../session/session';
 import { useSession } from '../../session/use-session';
@@ -96,23 +97,13 @@ export default function ApiKeysPage() {
 
       <section aria-labelledby="keys-title">
         <h2 id="keys-title">{t('apiKeys.listTitle')}</h2>
-        <p role="status" class="live">
-          {notice}
-        </p>
-        {actionError && (
-          <p role="alert" class="form-error">
-            {actionError}
-          </p>
-        )}
+        <ActionFeedback notice={notice} actionError={actionError} />
         {error && !keys ? (
-          <div role="alert">
-            <p>
-              {t('apiKeys.loadFailed')} {describeError(error)}
-            </p>
-            <button type="button" onClick={() => void reload()}>
-              {t('app.retry')}
-            </button>
-          </div>
+          <LoadFailed
+            message={t('apiKeys.loadFailed')}
+            error={error}
+            onRetry={() => void reload()}
+          />
         ) : !keys ? (
           <p aria-busy="true">{t('app.loading')}</p>
         ) : keys.length === 0 ? (

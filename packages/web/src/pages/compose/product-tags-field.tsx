@@ -8,6 +8,7 @@ import type { PostKind } from '@reelay/core';
 import { useT } from '../../i18n';
 import { PRODUCT_TAGS_MAX, type ProductTagDraft } from './compose-rules';
 import { describedBy, FieldNote, noteId } from './field-note';
+import { TagPositionInputs } from './tag-position-inputs';
 
 export interface ProductTagsFieldProps {
   /** The id of the fieldset; rows and hints take ids from it. */
@@ -60,30 +61,7 @@ export function ProductTagsField(props: ProductTagsFieldProps) {
             />
           </label>
           {placed && (
-            <>
-              <label>
-                {t('compose.options.tagX')}
-                <input
-                  type="number"
-                  min={0}
-                  max={100}
-                  step="any"
-                  value={tag.x}
-                  onInput={(event) => update(tag, { x: event.currentTarget.value })}
-                />
-              </label>
-              <label>
-                {t('compose.options.tagY')}
-                <input
-                  type="number"
-                  min={0}
-                  max={100}
-                  step="any"
-                  value={tag.y}
-                  onInput={(event) => update(tag, { y: event.currentTarget.value })}
-                />
-              </label>
-            </>
+            <TagPositionInputs x={tag.x} y={tag.y} onChange={(change) => update(tag, change)} />
           )}
           <button
             type="button"

@@ -7,6 +7,7 @@ import type { PostKind } from '@reelay/core';
 import { useT } from '../../i18n';
 import { USER_TAGS_MAX, type TagDraft } from './compose-rules';
 import { describedBy, FieldNote, noteId } from './field-note';
+import { TagPositionInputs } from './tag-position-inputs';
 import type { MediaItem } from './use-media-items';
 
 export interface UserTagsFieldProps {
@@ -65,30 +66,7 @@ export function UserTagsField(props: UserTagsFieldProps) {
               />
             </label>
             {placed && (
-              <>
-                <label>
-                  {t('compose.options.tagX')}
-                  <input
-                    type="number"
-                    min={0}
-                    max={100}
-                    step="any"
-                    value={tag.x}
-                    onInput={(event) => update(tag, { x: event.currentTarget.value })}
-                  />
-                </label>
-                <label>
-                  {t('compose.options.tagY')}
-                  <input
-                    type="number"
-                    min={0}
-                    max={100}
-                    step="any"
-                    value={tag.y}
-                    onInput={(event) => update(tag, { y: event.currentTarget.value })}
-                  />
-                </label>
-              </>
+              <TagPositionInputs x={tag.x} y={tag.y} onChange={(change) => update(tag, change)} />
             )}
             {kind === 'carousel' && images.length > 0 && (
               <label>

@@ -11,6 +11,8 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { localTimeZone } from '../../components/local-time';
 import { PageHeading } from '../../components/page-heading';
 import { SecretReveal } from '../../components/secret-reveal';
+import { ActionFeedback, LoadFailed } from '../../components/page-feedback';
+import { useBusyIds } from '../../components/use-busy-ids';
 import { useT } from '../../i18n';
 import { session } from '../../session/session';
 import { useWebhooks, type Subscription } from './use-webhooks';
@@ -25,7 +27,7 @@ export default function WebhooksPage() {
   const [secret, setSecret] = useState<{ title: string; url: string; secret: string } | null>(null);
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [busy, setBusy] = useState(false);
-  const [toggling, setToggling] = useState<ReadonlySet<string>>(new Set());
+  const toggling = useBusyIds();
   const [notice, setNotice] = useState('');
   const [actionError, setActionError] = useState('');
 
@@ -40,7 +42,7 @@ export default function WebhooksPage() {
   }
 
   async function togglePause(subscription: Subscription) {
-    setToggling((current) => new Set(current).add(subscription.id));
+    toggling.add(subscription.id);
     try {
       const paused = !subscription.paused;
       const { notification } = await session.api.notifications.update(subscription.id, { paused });
@@ -53,11 +55,7 @@ export default function WebhooksPage() {
     } catch (caught) {
       fail(caught);
     } finally {
-      setToggling((current) => {
-        const next = new Set(current);
-        next.delete(subscription.id);
-        return next;
-      });
+      toggling.remove(subscription.id);
     }
   }
 
@@ -107,28 +105,18 @@ export default function WebhooksPage() {
       )}
 
       {error && !data ? (
-        <div role="alert">
-          <p>
-            {t('webhooks.loadFailed')} {describeError(error)}
-          </p>
-          <button type="button" onClick={() => void reload()}>
-            {t('app.retry')}
-          </button>
-        </div>
+        <LoadFailed
+          message={t('webhooks.loadFailed')}
+          error={error}
+          onRetry={() => void reload()}
+        />
       ) : !data ? (
         <p aria-busy="true">{t('app.loading')}</p>
       ) : (
         <>
           <section aria-labelledby="webhooks-list-title">
             <h2 id="webhooks-list-title">{t('webhooks.listTitle')}</h2>
-            <p role="status" class="live">
-              {notice}
-            </p>
-            {actionError && (
-              <p role="alert" class="form-error">
-                {actionError}
-              </p>
-            )}
+            <ActionFeedback notice={notice} actionError={actionError} />
             {data.subscriptions.length === 0 ? (
               <p class="empty">{t('webhooks.empty')}</p>
             ) : (
