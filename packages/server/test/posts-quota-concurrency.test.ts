@@ -1,12 +1,15 @@
-import { randomBytes } from 'node:crypto';
-import { DEFAULT_APP_ID, DEFAULT_APP_SECRET } from '@reelay/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects, type TestDatabase } from './helpers/dialects';
 import { call, createAccount, type Account, type Answer } from './helpers/http-client';
 import { startMediaServer, type MediaServer } from './helpers/media-server';
 import { settle } from './helpers/settle';
-import { startTestServer, type TestServer } from './helpers/test-server';
-import { connectThroughPlatform, startWithEmulator, type Platform } from './helpers/with-emulator';
+import type { TestServer } from './helpers/test-server';
+import {
+  connectThroughPlatform,
+  startTwoInstances,
+  startWithEmulator,
+  type Platform,
+} from './helpers/with-emulator';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -246,30 +249,7 @@ describe.skipIf(!postgres)('account quota across two instances sharing PostgreSQ
   beforeAll(async () => {
     media = await startMediaServer();
     database = await postgres!.create();
-    // Both instances read the same tokens and keys: they share their secrets.
-    const secrets = {
-      REELAY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-      REELAY_AUTH_SECRET: randomBytes(32).toString('hex'),
-      REELAY_ALLOW_PRIVATE_URLS: 'true',
-    };
-    platform = await startWithEmulator(postgres!, {
-      database,
-      env: secrets,
-      reelay: { workers: false },
-    });
-    other = await startTestServer(postgres!, {
-      database,
-      clock: platform.server.clock,
-      reelay: { workers: false },
-      env: {
-        ...secrets,
-        INSTAGRAM_APP_ID: DEFAULT_APP_ID,
-        INSTAGRAM_APP_SECRET: DEFAULT_APP_SECRET,
-        INSTAGRAM_AUTHORIZE_URL: platform.emulator.url,
-        INSTAGRAM_API_URL: platform.emulator.url,
-        INSTAGRAM_GRAPH_URL: platform.emulator.url,
-      },
-    });
+    ({ platform, other } = await startTwoInstances(postgres!, database));
     account = await createAccount(platform.server.url);
   });
   afterAll(async () => {

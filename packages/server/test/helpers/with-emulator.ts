@@ -1,9 +1,10 @@
 /**
  * A Reelay server wired to a real emulator of the platform, both on one manual clock.
  */
+import { randomBytes } from 'node:crypto';
 import { DEFAULT_APP_ID, DEFAULT_APP_SECRET, startEmulator, type Emulator } from '@reelay/emulator';
 import { createManualClock } from '../../src';
-import type { TestDialect } from './dialects';
+import type { TestDatabase, TestDialect } from './dialects';
 import { call, type Account } from './http-client';
 import { startTestServer, type StartOptions, type TestServer } from './test-server';
 
@@ -46,6 +47,60 @@ export async function startWithEmulator(
     async close() {
       await server.close();
       await emulator.close();
+    },
+  };
+}
+
+/** Two instances on one database and one emulator: the first with its emulator, then another. */
+export interface TwoInstances {
+  platform: Platform;
+  other: TestServer;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a server with the emulator and a second instance on the same database, sharing
+ * the secrets (both read the same tokens and keys), the clock and the platform. Workers
+ * are off: the instances only accept requests.
+ *
+ * @example
+ * ```ts
+ * const { platform, other } = await startTwoInstances(postgres, database);
+ * ```
+ */
+export async function startTwoInstances(
+  dialect: TestDialect,
+  database: TestDatabase,
+): Promise<TwoInstances> {
+  const secrets = {
+    REELAY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    REELAY_AUTH_SECRET: randomBytes(32).toString('hex'),
+    REELAY_ALLOW_PRIVATE_URLS: 'true',
+  };
+  const platform = await startWithEmulator(dialect, {
+    database,
+    env: secrets,
+    reelay: { workers: false },
+  });
+  const other = await startTestServer(dialect, {
+    database,
+    clock: platform.server.clock,
+    reelay: { workers: false },
+    env: {
+      ...secrets,
+      INSTAGRAM_APP_ID: DEFAULT_APP_ID,
+      INSTAGRAM_APP_SECRET: DEFAULT_APP_SECRET,
+      INSTAGRAM_AUTHORIZE_URL: platform.emulator.url,
+      INSTAGRAM_API_URL: platform.emulator.url,
+      INSTAGRAM_GRAPH_URL: platform.emulator.url,
+    },
+  });
+  return {
+    platform,
+    other,
+    async close() {
+      await other.close();
+      await platform.close();
     },
   };
 }
