@@ -64,9 +64,18 @@ async function show(page: Page, app: AppServer, path: string): Promise<void> {
   await page.goto(`${app.url}${path}`);
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, {
-    timeout: 10_000,
-  });
+  await page
+    .waitForFunction(
+      () => document.querySelectorAll('[aria-busy="true"]').length === 0,
+      undefined,
+      { timeout: 10_000 },
+    )
+    .catch(async (error: unknown) => {
+      const busy = await page
+        .locator('[aria-busy="true"]')
+        .evaluateAll((found) => found.map((element) => element.outerHTML.slice(0, 200)));
+      throw new Error(`${path} is still loading: ${busy.join(' | ')}`, { cause: error });
+    });
   // A moment for transitions and fonts.
   await page.waitForTimeout(300);
 }

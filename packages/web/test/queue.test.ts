@@ -38,6 +38,8 @@ describe('posting schedules and the queue', { timeout: 60_000 }, () => {
 
   const card = (username: string) => page.getByRole('article', { name: `@${username}` });
   const openEditor = async (scope: Locator, name: string) => {
+    // Closed, an editor has read nothing and says it is loading nothing.
+    expect(await scope.locator('.slots-editor:not([open]) [aria-busy="true"]').count()).toBe(0);
     await scope.locator('summary', { hasText: `Agenda de publicação de ${name}` }).click();
     const form = scope.getByRole('form', { name: `Agenda de publicação de ${name}` });
     await form.locator('.slots-source').waitFor();

@@ -169,7 +169,8 @@ export function SlotsEditor({ owner, name, profileName }: SlotsEditorProps) {
           </button>
         </div>
       ) : !schedule ? (
-        <p aria-busy="true">{t('app.loading')}</p>
+        // Read when first opened: a closed editor is not loading anything.
+        opened && <p aria-busy="true">{t('app.loading')}</p>
       ) : (
         <form onSubmit={save} noValidate aria-label={t('accounts.slots.formLabel', { name })}>
           <p id={`${base}-source`} class="slots-source">
