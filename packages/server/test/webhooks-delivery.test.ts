@@ -372,7 +372,7 @@ describe.each(testDialects())('webhook delivery on $name', (dialect) => {
 
   it(
     'never delivers the same attempt twice from several instances on one database',
-    { timeout: 60_000 },
+    { timeout: 90_000 },
     async () => {
       const database: TestDatabase = await dialect.create();
       const env = { REELAY_ENCRYPTION_KEY: randomBytes(32).toString('base64') };
@@ -387,6 +387,14 @@ describe.each(testDialects())('webhook delivery on $name', (dialect) => {
         const sub = await subscribed(a);
         const events = await emitEvents(a, sub.account.projectId, 300);
         await Promise.all([a, b, c].map((item) => item.reelay.tasks.runDueJobs()));
+        // A busy process leaves some deliveries to their fallback job, due a few seconds
+        // later (by design: the inline senders take only what they can send at once). The
+        // clock here moves by hand, so move it on and let every instance run what is due.
+        for (let round = 0; sub.receiver.received.length < 300 && round < 12; round++) {
+          await sub.receiver.waitFor(300, 2_000).catch(() => {});
+          a.clock.advance(5 * SECOND);
+          await Promise.all([a, b, c].map((item) => item.reelay.tasks.runDueJobs()));
+        }
         await sub.receiver.waitFor(300);
         // Past every fallback and watchdog time, all three look at every delivery's job
         // again: each finds the work done.
