@@ -6,8 +6,10 @@
  *   three instances share the work, 10,000 over 100 accounts with `--full`).
  *
  * For each run: the lag from each post's `scheduledFor` to its `publishedAt` (p50, p99,
- * max; the moment Instagram published it as well), and publishes per second. Each run
- * prints its figures as soon as it ends; a summary table follows the last.
+ * max; the moment Instagram published it as well), publishes per second, and how many
+ * posts had their container made before their time (`--prepare`, 10 minutes ahead by
+ * default, so a burst's containers are ready before its instant). Each run prints its
+ * figures as soon as it ends; a summary table follows the last.
  *
  * Run: pnpm bench publishing [--scenario burst] [--dialect sqlite] [--latency 0] [--full]
  * (`--help` lists every option).
@@ -97,6 +99,10 @@ interface Result {
   perSecond: number;
   lag: { p50: number; p99: number; max: number };
   platformP99: number;
+  /** Posts whose container was made before their time. */
+  preparedAhead: number;
+  /** Platform calls from the first due time on, by kind (the emulator keeps the last 2,000). */
+  callsAfterDue: Record<string, number>;
   /** Posts Instagram shows more than once (always 0: publishing is exactly once). */
   twice: number;
   seconds: number;
@@ -121,9 +127,12 @@ async function measure(run: PublishingRun): Promise<Result | null> {
       () => Date.now() + 30 * 24 * 60 * MINUTE,
     );
     const perPostMs = (Date.now() - probeStart) / probe;
+    // Posts due within the preparation window start preparing as they are created, and
+    // that work slows the creation of the others: more room then.
+    const slowdown = run.prepareMinutes > 0 ? 3 : 1.3;
     const lead = Math.max(
       (run.leadSeconds ?? 0) * 1000,
-      MIN_AHEAD_MS + Math.ceil(perPostMs * run.posts * 1.3) + 5_000,
+      MIN_AHEAD_MS + Math.ceil(perPostMs * run.posts * slowdown) + 5_000,
     );
     const dueStart = Date.now() + lead;
     const window = run.scenario === 'spread' ? MINUTE : 0;
@@ -169,6 +178,36 @@ async function measure(run: PublishingRun): Promise<Result | null> {
     const platformLags = platform
       .map((media) => media.publishedAtMs - dueAt[Number(media.caption.split(' ')[1])]!)
       .sort((a, b) => a - b);
+    const containers = (
+      (await (await fetch(`${fleet.emulatorUrl}/_emulator/containers`)).json()) as {
+        data: Array<{ caption?: string; createdAt: string }>;
+      }
+    ).data.filter((container) => container.caption?.startsWith('bench '));
+    // The emulator shows times to the second: made before the second of the post's time.
+    const preparedAhead = new Set(
+      containers
+        .filter((container) => {
+          const due = dueAt[Number(container.caption!.split(' ')[1])]!;
+          return Date.parse(container.createdAt) < Math.floor(due / 1000) * 1000;
+        })
+        .map((container) => container.caption),
+    ).size;
+    const logged = (
+      (await (await fetch(`${fleet.emulatorUrl}/_emulator/requests`)).json()) as {
+        data: Array<{ method: string; path: string; at: number }>;
+      }
+    ).data;
+    const callsAfterDue: Record<string, number> = {};
+    for (const request of logged.filter((entry) => entry.at >= dueStart)) {
+      const kind = request.path.endsWith('/media_publish')
+        ? 'publish'
+        : request.path.endsWith('/media')
+          ? 'create'
+          : request.method === 'GET'
+            ? 'read'
+            : 'other';
+      callsAfterDue[kind] = (callsAfterDue[kind] ?? 0) + 1;
+    }
     const captions = new Set(platform.map((media) => media.caption));
     const times = platform.map((media) => media.publishedAtMs);
     const first = Math.min(...times);
@@ -181,6 +220,8 @@ async function measure(run: PublishingRun): Promise<Result | null> {
       perSecond: platform.length / Math.max(0.001, span / 1000),
       lag: { p50: percentile(lags, 0.5), p99: percentile(lags, 0.99), max: lags.at(-1) ?? NaN },
       platformP99: percentile(platformLags, 0.99),
+      preparedAhead,
+      callsAfterDue,
       twice: platform.length - captions.size,
       seconds: (Date.now() - started) / 1000,
     };
@@ -203,6 +244,7 @@ function row(result: Result) {
     'lag p99 ms': Math.round(result.lag.p99),
     'lag max ms': Math.round(result.lag.max),
     'on Instagram p99 ms': Math.round(result.platformP99),
+    'prepared ahead': `${result.preparedAhead}/${run.posts}`,
     'published twice': result.twice,
     'run s': Math.round(result.seconds),
   };
@@ -224,12 +266,16 @@ for (const [index, run] of runs.entries()) {
   console.log(
     `\n[${index + 1}/${runs.length}] ${run.scenario} on ${run.dialect}, ${run.instances} instance(s), ` +
       `${run.posts} posts over ${run.accounts} accounts, ${run.latencyMs} ms platform latency, ` +
-      `worker concurrency ${run.concurrency}`,
+      `worker concurrency ${run.concurrency}, containers prepared ${run.prepareMinutes} min ahead`,
   );
   const result = await measure(run);
   if (!result) continue;
   results.push(result);
   console.table([row(result)]);
+  console.log(
+    `  platform calls from the due time on: ${JSON.stringify(result.callsAfterDue)}` +
+      (run.posts * 2 > 2000 ? ' (the emulator keeps the last 2,000)' : ''),
+  );
 }
 if (results.length > 1) {
   console.log('\npublishing: lag is scheduledFor → publishedAt');

@@ -30,7 +30,7 @@ describe('examples/schedule-a-post.ts', () => {
     writeFileSync(image, solidJpeg(1080, 1350));
 
     const example = runExample('schedule-a-post.ts', {
-      REELAY_BASE_URL: platform.url,
+      REELAY_SERVER: platform.url,
       REELAY_API_KEY: account.apiKey,
       REELAY_ACCOUNT_ID: connected.body.integration.id,
       REELAY_MEDIA: image,
@@ -44,7 +44,15 @@ describe('examples/schedule-a-post.ts', () => {
   });
 
   it('fails clearly when a setting is missing', async () => {
+    const example = runExample('schedule-a-post.ts', { REELAY_SERVER: platform.url });
+    expect(await example.exited).toBe(1);
+    expect(example.errors()).toContain('Set REELAY_API_KEY.');
+  });
+
+  it('still reads the older REELAY_BASE_URL, with a note naming REELAY_SERVER', async () => {
     const example = runExample('schedule-a-post.ts', { REELAY_BASE_URL: platform.url });
     expect(await example.exited).toBe(1);
+    expect(example.errors()).toContain('REELAY_BASE_URL is deprecated; set REELAY_SERVER instead');
+    expect(example.errors()).toContain('Set REELAY_API_KEY.');
   });
 });

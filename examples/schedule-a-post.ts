@@ -2,8 +2,8 @@
  * Schedules an Instagram post with the SDK: uploads the image (or lets Reelay import it
  * from a URL), schedules the post for an hour from now, and lists what is scheduled.
  *
- * Run: REELAY_BASE_URL=http://localhost:8080 REELAY_API_KEY=rly_live_… \
- *      REELAY_ACCOUNT_ID=int_… REELAY_MEDIA=./cafe.jpg \
+ * Run: REELAY_SERVER=http://localhost:8080 REELAY_API_KEY=rly_live_… \
+ *      REELAY_ACCOUNT_ID=int_… REELAY_MEDIA=examples/media/sample.jpg \
  *      pnpm --filter @reelay/examples schedule-a-post
  * Env: REELAY_MEDIA is a file path or an https URL; REELAY_CAPTION is optional.
  */
@@ -18,8 +18,19 @@ function required(name: string): string {
   return value;
 }
 
+/** REELAY_SERVER, as `pnpm dev` and the CLI name it; the older names still work, with a note. */
+function serverAddress(): string {
+  for (const old of ['REELAY_URL', 'REELAY_BASE_URL']) {
+    if (!process.env.REELAY_SERVER && process.env[old]) {
+      console.error(`note: ${old} is deprecated; set REELAY_SERVER instead.`);
+      return process.env[old];
+    }
+  }
+  return required('REELAY_SERVER');
+}
+
 const reelay = new Reelay({
-  baseUrl: required('REELAY_BASE_URL'),
+  baseUrl: serverAddress(),
   apiKey: required('REELAY_API_KEY'),
 });
 const accountId = required('REELAY_ACCOUNT_ID');

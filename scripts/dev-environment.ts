@@ -11,10 +11,13 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { userLanguage } from '@reelay/core/runtime';
 import { FACEBOOK_PREFIX, startEmulator } from '@reelay/emulator';
 import { createReelay, loadConfig } from '@reelay/server';
 import sharp from 'sharp';
 import { buildWebAppIfStale, webAppBuildStatus } from '../packages/web/scripts/build-if-stale';
+import { buildingWebApp, devBanner } from './dev-banner';
 
 const DEMO_EMAIL = 'demo@reelay.dev';
 const DEMO_PASSWORD = 'reelay-demo-password';
@@ -23,7 +26,9 @@ const emulatorPort = Number(process.env.EMULATOR_PORT ?? 8090);
 const dataDir = resolve(process.env.REELAY_DATA_DIR ?? './data/dev');
 mkdirSync(dataDir, { recursive: true });
 
-if (webAppBuildStatus() !== 'current') console.log('Building the web app (packages/web)…');
+// Start-up texts follow the locale, as the server's do (docs/language.md).
+const language = userLanguage();
+if (webAppBuildStatus() !== 'current') console.log(buildingWebApp(language));
 await buildWebAppIfStale();
 
 // Seeded, so the demo account keeps its id across restarts and the stored connection still fits.
@@ -180,7 +185,7 @@ async function appLink(): Promise<string> {
 }
 const webApp = await appLink();
 const exports = [
-  `REELAY_URL=${publicUrl}`,
+  `REELAY_SERVER=${publicUrl}`,
   `REELAY_API_KEY=${demo.apiKey}`,
   `REELAY_ACCOUNT_ID=${demo.accountId}`,
   `REELAY_FACEBOOK_ACCOUNT_ID=${demo.facebookAccountId}`,
@@ -188,31 +193,34 @@ const exports = [
   `REELAY_EMULATOR_URL=${emulator.url}`,
 ].join(' ');
 
-console.log(`
-Reelay is running (development): ${publicUrl}
-  Instagram emulator: ${emulator.url} (Facebook Login: ${emulator.url}/${FACEBOOK_PREFIX})   API reference: ${publicUrl}/docs
-  Demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD}   data: ${dataDir}
+/**
+ * The `reelay` command of this checkout, run from its sources: always as current as the
+ * code, with nothing to build first. Bound to this repository's tsx by absolute path, so
+ * it works from any folder of the other terminal.
+ */
+function cliAlias(): string {
+  const repository = fileURLToPath(new URL('..', import.meta.url));
+  const tsx = join(repository, 'node_modules', '.bin', 'tsx');
+  const bin = join(repository, 'packages', 'cli', 'src', 'bin.ts');
+  return `alias reelay='"${tsx}" --conditions=@reelay/source "${bin}"'`;
+}
 
-Web app, signed in as the demo user (the link works once; then sign in at ${publicUrl}/app):
-  ${webApp}
-
-In another terminal, set these:
-
-export ${exports}
-
-Then schedule a post a little over a minute from now:
-
-  AT=$(node -e 'console.log(new Date(Date.now() + 70e3).toISOString())')
-  curl -s -X POST "$REELAY_URL/v1/posts" -H "x-access-key: $REELAY_API_KEY" -H 'content-type: application/json' \\
-    -d '{"content":"Olá do Reelay!","mediaItems":[{"mediaId":"'$REELAY_MEDIA_ID'"}],"platforms":[{"platform":"instagram","accountId":"'$REELAY_ACCOUNT_ID'"}],"scheduledFor":"'$AT'"}'
-
-Watch it publish: curl -s "$REELAY_URL/v1/posts" -H "x-access-key: $REELAY_API_KEY"
-The same through Facebook Login: use "$REELAY_FACEBOOK_ACCOUNT_ID" as the accountId.
-Connect another account through a Facebook Page (the emulator's dialog lets you choose):
-  curl -s "$REELAY_URL/v1/connect/instagram?login=facebook" -H "x-access-key: $REELAY_API_KEY"
-See it on the (emulated) Instagram: curl -s "$REELAY_EMULATOR_URL/_emulator/media"
-Stop with Ctrl+C.
-`);
+console.log(
+  devBanner(
+    {
+      publicUrl,
+      emulatorUrl: emulator.url,
+      facebookUrl: `${emulator.url}/${FACEBOOK_PREFIX}`,
+      demoEmail: DEMO_EMAIL,
+      demoPassword: DEMO_PASSWORD,
+      dataDir,
+      webApp,
+      exports,
+      cliAlias: cliAlias(),
+    },
+    language,
+  ),
+);
 
 let stopping = false;
 async function stop() {

@@ -3,8 +3,9 @@
  * server with the Instagram emulator and a webhook receiver, signs up a demo person in
  * Chromium, connects an emulated account, makes posts through the SDK (scheduled,
  * published, failed), a webhook subscription with deliveries and API keys; then opens
- * every page of the header's navigation (so pages added later are included) at 1280×800,
- * in light and in dark mode, and saves `docs/images/web-app/<page>-<light|dark>.png`. The
+ * every page of the header's navigation (so pages added later are included), the
+ * published post's page and, signed out, the sign-in page, at 1280×800, in light and in
+ * dark mode, and saves `docs/images/web-app/<page>-<light|dark>.png`. The
  * PNGs are reduced to a palette, so each weighs about what a JPEG would. Last, the
  * screenshots table of docs/web-app.md is written again.
  */
@@ -28,6 +29,13 @@ const VIEWPORT = { width: 1280, height: 800 };
 const TIME_ZONE = 'America/Sao_Paulo';
 const EMAIL = 'ana@cafe-aurora.example.com';
 const PASSWORD = 'senha-bem-longa';
+/** Every capture's browser context: the same size, language and zone. */
+const CONTEXT = {
+  viewport: VIEWPORT,
+  locale: 'en-US',
+  timezoneId: TIME_ZONE,
+  extraHTTPHeaders: { 'accept-language': 'en-US' },
+};
 
 /** A square picture of a few soft shapes, saved as a JPEG for upload. */
 async function picture(path: string, hue: number): Promise<string> {
@@ -59,6 +67,9 @@ async function navigationPages(page: Page): Promise<ScreenshotPage[]> {
   }));
 }
 
+/** A page to capture: `open` is where the browser goes when it differs from `path`. */
+type Shot = ScreenshotPage & { open?: string };
+
 /** Opens a page and waits until it has loaded what it shows. */
 async function show(page: Page, app: AppServer, path: string): Promise<void> {
   await page.goto(`${app.url}${path}`);
@@ -88,18 +99,13 @@ async function main(): Promise<void> {
     startReceiver(),
   ]);
   try {
-    const context = await browser.newContext({
-      viewport: VIEWPORT,
-      locale: 'en-US',
-      timezoneId: TIME_ZONE,
-      extraHTTPHeaders: { 'accept-language': 'en-US' },
-    });
+    const context = await browser.newContext(CONTEXT);
     const page = await context.newPage();
     await signUp(page, app, EMAIL);
     const pictures = await Promise.all(
       [30, 350, 200, 280].map((hue) => picture(join(scratch, `${hue}.jpg`), hue)),
     );
-    await seedDemo(app, page, {
+    const { publishedPostId } = await seedDemo(app, page, {
       email: EMAIL,
       password: PASSWORD,
       webhookUrl: `${receiver.url}/reelay`,
@@ -107,22 +113,43 @@ async function main(): Promise<void> {
       timeZone: TIME_ZONE,
     });
 
-    const pages = await navigationPages(page);
-    if (pages.length === 0) throw new Error('the header has no navigation links');
+    const navigation = await navigationPages(page);
+    if (navigation.length === 0) throw new Error('the header has no navigation links');
+    // The post page opens from the calendar, not the header: the published demo post.
+    const signedIn: Shot[] = [
+      ...navigation,
+      {
+        path: '/app/posts/<id>',
+        open: `/app/posts/${publishedPostId}`,
+        title: 'Post',
+        slug: 'post',
+      },
+    ];
     rmSync(OUT, { recursive: true, force: true });
     mkdirSync(OUT, { recursive: true });
-    for (const entry of pages) {
-      await show(page, app, entry.path);
+    const capture = async (on: Page, entry: Shot) => {
+      await show(on, app, entry.open ?? entry.path);
       for (const colorScheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme });
-        await page.waitForTimeout(150);
-        const shot = await page.screenshot({ type: 'png' });
+        await on.emulateMedia({ colorScheme });
+        await on.waitForTimeout(150);
+        const shot = await on.screenshot({ type: 'png' });
         const file = join(OUT, `${entry.slug}-${colorScheme}.png`);
         await sharp(shot).png({ palette: true, quality: 85, compressionLevel: 9 }).toFile(file);
       }
-      await page.emulateMedia({ colorScheme: 'light' });
+      await on.emulateMedia({ colorScheme: 'light' });
       console.log(`${entry.path}: ${entry.slug}-light.png, ${entry.slug}-dark.png`);
-    }
+    };
+    for (const entry of signedIn) await capture(page, entry);
+    // Signed out, in a context of its own: every address under /app shows the sign-in page.
+    const signIn: Shot = { path: '/app', title: 'Sign in', slug: 'sign-in' };
+    const signedOut = await browser.newContext(CONTEXT);
+    await capture(await signedOut.newPage(), signIn);
+    await signedOut.close();
+    const pages: ScreenshotPage[] = [...signedIn, signIn].map(({ slug, title, path }) => ({
+      slug,
+      title,
+      path,
+    }));
     writeFileSync(join(OUT, 'pages.json'), `${JSON.stringify(pages, null, 2)}\n`);
 
     const { current, expected } = await renderFile(ROOT, 'docs/web-app.md');

@@ -1,6 +1,7 @@
 /**
  * The README's quickstart, executed: `pnpm dev` as written, then the commands of the
- * quickstart block in bash, exactly as a new user pastes them. If the README drifts from
+ * quickstart block in bash, exactly as a new user pastes them after the printed `export`
+ * and `alias reelay=` lines. If the README drifts from
  * what works, this fails.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -42,16 +43,22 @@ describe('the README quickstart', () => {
     });
     try {
       let exportLine = '';
+      let aliasLine = '';
       for await (const line of createInterface({ input: dev.stdout! })) {
-        if (line.startsWith('export ')) {
-          exportLine = line;
-          break;
-        }
+        if (line.startsWith('export ')) exportLine = line;
+        if (line.startsWith('alias reelay=')) aliasLine = line;
+        if (exportLine && aliasLine) break;
       }
-      expect(exportLine).toMatch(/^export REELAY_URL=\S+ REELAY_API_KEY=rly_live_\S+ /);
+      expect(exportLine).toMatch(/^export REELAY_SERVER=\S+ REELAY_API_KEY=rly_live_\S+ /);
+      // As pasted into an interactive shell, where aliases expand.
       const run = spawnSync(
         'bash',
-        ['-euo', 'pipefail', '-c', `${exportLine}\n${quickstartScript()}`],
+        [
+          '-euo',
+          'pipefail',
+          '-c',
+          `shopt -s expand_aliases\n${exportLine}\n${aliasLine}\n${quickstartScript()}`,
+        ],
         {
           cwd: root,
           encoding: 'utf8',
@@ -68,6 +75,12 @@ describe('the README quickstart', () => {
         content: 'Olá do Reelay!',
       });
       expect(run.stdout).toContain('"caption":"Olá do Reelay!"');
+      // The last command, `reelay posts show`, ran through the printed alias (with `-e`, a
+      // missing command would have failed the run) and named the post.
+      expect(aliasLine).toMatch(/^alias reelay='.+'$/);
+      const postId = /^scheduled (post_\S+) /m.exec(run.stdout)![1]!;
+      const afterEmulator = run.stdout.slice(run.stdout.lastIndexOf('"caption":"Olá do Reelay!"'));
+      expect(afterEmulator).toContain(postId);
     } finally {
       // pnpm runs the script in a child: stop the whole group.
       process.kill(-dev.pid!, 'SIGTERM');

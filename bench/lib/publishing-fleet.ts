@@ -90,6 +90,8 @@ export interface FleetOptions {
   instances: number;
   accounts: number;
   concurrency: number;
+  /** REELAY_PREPARE_AHEAD_MINUTES of every instance. */
+  prepareMinutes: number;
 }
 
 /** Starts everything a run needs, or answers `null` when PostgreSQL is not reachable. */
@@ -125,6 +127,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet | null> {
       BENCH_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       BENCH_AUTH_SECRET: randomBytes(32).toString('hex'),
       BENCH_WORKER_CONCURRENCY: String(options.concurrency),
+      BENCH_PREPARE_AHEAD_MINUTES: String(options.prepareMinutes),
     };
     const urls: string[] = [];
     // One after another: the first migrates the database, the others find it ready.

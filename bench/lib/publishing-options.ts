@@ -21,6 +21,8 @@ export interface PublishingRun {
   concurrency: number;
   /** Seconds from the start of post creation to the first due time; `null`: computed. */
   leadSeconds: number | null;
+  /** Minutes before their time scheduled posts prepare their containers (0: not ahead). */
+  prepareMinutes: number;
 }
 
 /** Posts and accounts per run: scaled down by default, the reference sizes with `--full`. */
@@ -54,6 +56,8 @@ export const USAGE = `pnpm bench publishing [options]
   --concurrency <n>         worker concurrency of each instance (default: 256)
   --lead <s>                seconds from the start of post creation to the first due time
                             (default: 60 s, the shortest schedule, plus the creation time)
+  --prepare <min>           minutes before their time posts prepare their containers, as
+                            REELAY_PREPARE_AHEAD_MINUTES (default: 10; 0 prepares nothing)
 
 Lists take commas: --latency 0,100. Environment: BENCH_POSTGRES_URL (default
 postgres://postgres@127.0.0.1:5432/test).`;
@@ -100,6 +104,7 @@ export function publishingRuns(args: string[]): PublishingRun[] | 'help' {
       full: { type: 'boolean', default: false },
       concurrency: { type: 'string' },
       lead: { type: 'string' },
+      prepare: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -117,6 +122,7 @@ export function publishingRuns(args: string[]): PublishingRun[] | 'help' {
   const accounts = whole(values.accounts, 'accounts', 1);
   const concurrency = whole(values.concurrency, 'concurrency', 1) ?? 256;
   const leadSeconds = whole(values.lead, 'lead', 61) ?? null;
+  const prepareMinutes = whole(values.prepare, 'prepare', 0) ?? 10;
   const runs: PublishingRun[] = [];
   for (const dialect of dialects) {
     for (const scenario of scenarios) {
@@ -132,6 +138,7 @@ export function publishingRuns(args: string[]): PublishingRun[] | 'help' {
           accounts: Math.min(accounts ?? scaledAccounts, posts ?? scaledPosts),
           concurrency,
           leadSeconds,
+          prepareMinutes,
         });
       }
     }

@@ -9,6 +9,8 @@ export interface RunningExample {
   child: ChildProcess;
   /** Everything printed to stdout so far. */
   output(): string;
+  /** Everything printed to stderr so far. */
+  errors(): string;
   /** Resolves with the first stdout line matching `pattern`. */
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
   /** Resolves with the exit code once the process ends. */
@@ -49,6 +51,7 @@ export function runExample(file: string, env: Record<string, string>): RunningEx
   return {
     child,
     output: () => stdout,
+    errors: () => stderr,
     exited,
     waitFor(pattern, timeoutMs = 15_000) {
       return new Promise((resolve, reject) => {

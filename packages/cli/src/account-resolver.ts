@@ -6,6 +6,7 @@
  */
 import type { ConnectedAccount, Reelay } from '@reelay/sdk';
 import { usageError } from './cli-error';
+import { t } from './i18n';
 
 /** Whether a reference is an account id rather than a username. */
 export function isAccountId(reference: string): boolean {
@@ -32,14 +33,15 @@ export function pickAccount(
   );
   if (matches.length === 1) return matches[0]!;
   if (matches.length === 0) {
-    throw usageError(
-      `nenhuma conta conectada com o nome de usuário @${username}`,
-      'veja as contas com reelay accounts list',
-    );
+    throw usageError(t('shared.noAccountNamed', { username }), t('shared.seeAccounts'));
   }
   throw usageError(
-    `@${username} é ambíguo: ${matches.length} contas têm esse nome (${matches.map((account) => account.id).join(', ')})`,
-    'use o id da conta (int_…)',
+    t('shared.ambiguousAccount', {
+      username,
+      count: matches.length,
+      ids: matches.map((account) => account.id).join(', '),
+    }),
+    t('shared.useAccountId'),
   );
 }
 
@@ -62,7 +64,7 @@ export async function resolveAccountIds(
   for (const reference of references) {
     const trimmed = reference.trim();
     if (trimmed === '' || trimmed === '@')
-      throw usageError('conta vazia', 'informe um id int_… ou um @usuário');
+      throw usageError(t('shared.emptyAccount'), t('shared.emptyAccountHint'));
     let id: string;
     if (isAccountId(trimmed)) {
       id = trimmed;
@@ -75,7 +77,7 @@ export async function resolveAccountIds(
       });
       id = pickAccount(username, integrations).id;
     }
-    if (ids.includes(id)) throw usageError(`a conta ${trimmed} foi informada mais de uma vez`);
+    if (ids.includes(id)) throw usageError(t('shared.accountTwice', { account: trimmed }));
     ids.push(id);
   }
   return ids;

@@ -28,7 +28,7 @@ export interface CliErrorOptions {
 }
 
 /**
- * A failure of the command line itself, with Portuguese text for people.
+ * A failure of the command line itself, with text for people in their language (`t`).
  *
  * @example
  * ```ts

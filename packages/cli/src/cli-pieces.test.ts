@@ -1,5 +1,5 @@
 import type { ConnectedAccount } from '@reelay/sdk';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { pickAccount } from './account-resolver';
 import { buildProgram, translateCommanderMessage } from './cli';
 import { CliError } from './cli-error';
@@ -7,7 +7,8 @@ import { findUnknownCommand } from './command-suggestion';
 import { EXIT_CODES, exitCodeFor } from './exit-codes';
 import { progressMode, terminalWidth } from './feedback';
 import { interruptedBy } from './interrupt';
-import { forbiddenHint } from './report-error';
+import { setLanguage } from './i18n';
+import { forbiddenHint, messageForCode } from './report-error';
 import { redactText } from '../../sdk/src/client/redact';
 import { maskSecret, redact } from './secrets';
 import { renderFields, renderTable } from './table';
@@ -128,6 +129,9 @@ describe('tables', () => {
   });
 });
 
+// These expectations are Portuguese whatever the machine's locale.
+beforeEach(() => setLanguage('pt-BR'));
+
 describe('commander messages', () => {
   it('translate the extra arguments commander names after the count', () => {
     expect(
@@ -149,6 +153,33 @@ describe('commander messages', () => {
         "error: too many arguments for 'list'. Expected 0 arguments but got 1.",
       ),
     ).toBe("argumentos demais para 'list': esperava 0, recebeu 1");
+  });
+
+  it('are in English for an English user', () => {
+    setLanguage('en');
+    expect(translateCommanderMessage("error: unknown command 'pots'\n(Did you mean posts?)")).toBe(
+      "unknown command: 'pots'\n(did you mean posts?)",
+    );
+    expect(
+      translateCommanderMessage(
+        "error: too many arguments for 'list'. Expected 0 arguments but got 1: extra.",
+      ),
+    ).toBe("too many arguments for 'list': expected 0, got 1 (extra)");
+  });
+});
+
+describe('messageForCode', () => {
+  it("keeps the server's message in Portuguese, whatever the code", () => {
+    expect(messageForCode('NOT_FOUND', 'Post não encontrado.')).toBe('Post não encontrado.');
+  });
+
+  it("gives a known code's English text, and the server's message for a code it does not know", () => {
+    setLanguage('en');
+    expect(messageForCode('NOT_FOUND', 'Post não encontrado.')).toBe('Resource not found.');
+    expect(messageForCode('TOKEN_INVALID', 'x')).toBe(
+      "The account's token expired or was revoked; reconnect the account.",
+    );
+    expect(messageForCode('SOMETHING_NEW', 'Algo novo aconteceu.')).toBe('Algo novo aconteceu.');
   });
 });
 

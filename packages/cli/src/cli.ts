@@ -21,6 +21,8 @@ import { findUnknownCommand } from './command-suggestion';
 import type { CommandContext } from './command-context';
 import { EXIT_CODES, exitCodeFor } from './exit-codes';
 import { createOutput } from './output';
+import { LANGUAGES, chooseLanguage, langFlag, setLanguage, t, type MessageKey } from './i18n';
+import { configuredLanguage } from './config-store';
 import { reportError } from './report-error';
 import type { GlobalOptions } from './settings';
 
@@ -32,9 +34,12 @@ const collect = (value: string, previous: string[] | undefined): string[] => [
 /** Declares the options of `reelay` itself, which every command accepts. */
 function withProgramOptions(program: Command) {
   return program
-    .option('--json', 'responde em JSON na saída padrão (para scripts)')
-    .option('--context <nome>', 'usa este contexto em vez do atual')
-    .option('--server <url>', 'usa este servidor em vez do do contexto');
+    .option('--json', t('help.json'))
+    .option(`--context <${t('placeholder.name')}>`, t('help.context'))
+    .option('--server <url>', t('help.server'))
+    .addOption(
+      new Option(`--lang <${t('placeholder.language')}>`, t('language.flag')).choices(LANGUAGES),
+    );
 }
 
 /** The values of those options, as every command reads them through `optsWithGlobals`. */
@@ -50,8 +55,8 @@ type ProgramOptions = ReturnType<ReturnType<typeof withProgramOptions>['opts']>;
  * ```ts
  * posts
  *   .command('retry')
- *   .argument('<id>', 'id post_…')
- *   .option('--at <quando>', 'agenda a nova tentativa')
+ *   .argument('<id>', t('help.postId'))
+ *   .option(`--at <${t('placeholder.when')}>`, t('help.retryAt'))
  *   .action(
  *     lazy(
  *       () => import('./commands/posts'),
@@ -76,75 +81,90 @@ function lazy<M, Args extends unknown[], Opts extends OptionValues>(
   };
 }
 
-const TITLES: Record<string, string> = {
-  'Usage:': 'Uso:',
-  'Options:': 'Opções:',
-  'Commands:': 'Comandos:',
-  'Arguments:': 'Argumentos:',
-  'Global Options:': 'Opções globais:',
+/** Commander's own headings, as they reach `styleTitle`, and their catalogue keys. */
+const TITLES: Record<string, MessageKey> = {
+  'Usage:': 'helpTitles.usage',
+  'Options:': 'helpTitles.options',
+  'Commands:': 'helpTitles.commands',
+  'Arguments:': 'helpTitles.arguments',
+  'Global Options:': 'helpTitles.globalOptions',
 };
 
 /**
- * Commander's English messages, in Portuguese like the rest of the CLI.
+ * Commander's English messages, in the user's language like the rest of the CLI.
  *
  * @example
  * ```ts
+ * setLanguage('pt-BR');
  * translateCommanderMessage("error: unknown command 'pots'"); // "comando desconhecido: 'pots'"
  * ```
  */
 export function translateCommanderMessage(message: string): string {
   const text = message.replace(/^error:\s*/i, '').trim();
   const rules: Array<[RegExp, (...groups: string[]) => string]> = [
-    [/^unknown command '(.+?)'(.*)$/s, (name, rest) => `comando desconhecido: '${name}'${rest}`],
-    [/^unknown option '(.+?)'(.*)$/s, (name, rest) => `opção desconhecida: '${name}'${rest}`],
-    [/^missing required argument '(.+?)'$/, (name) => `falta o argumento obrigatório '${name}'`],
-    [/^option '(.+?)' argument missing$/, (name) => `falta o valor da opção '${name}'`],
+    [
+      /^unknown command '(.+?)'(.*)$/s,
+      (name, rest) => t('commander.unknownCommand', { name, rest }),
+    ],
+    [/^unknown option '(.+?)'(.*)$/s, (name, rest) => t('commander.unknownOption', { name, rest })],
+    [/^missing required argument '(.+?)'$/, (name) => t('commander.missingArgument', { name })],
+    [/^option '(.+?)' argument missing$/, (name) => t('commander.missingOptionValue', { name })],
     [
       /^required option '(.+?)' not specified$/,
-      (name) => `a opção obrigatória '${name}' não foi informada`,
+      (name) => t('commander.missingRequiredOption', { name }),
     ],
     [
       // Commander names the extra words after the count: "… but got 1: extra."
       /^too many arguments(?: for '(.+?)')?\. Expected (\d+) arguments? but got (\d+)(?:: (.+))?\.$/s,
       (name, expected, got, extra) =>
-        `argumentos demais${name ? ` para '${name}'` : ''}: esperava ${expected}, recebeu ${got}${extra ? ` (${extra})` : ''}`,
+        t('commander.tooManyArguments', {
+          where: name ? t('commander.tooManyArgumentsFor', { name }) : '',
+          expected: expected!,
+          got: got!,
+          extra: extra ? ` (${extra})` : '',
+        }),
     ],
     [
       /^option '(.+?)' argument '(.+?)' is invalid\. Allowed choices are (.+)\.$/,
-      (name, value, choices) => `valor inválido para '${name}': '${value}' (use ${choices})`,
+      (name, value, choices) => t('commander.invalidChoice', { name, value, choices }),
     ],
   ];
+  const didYouMean = (translated: string) =>
+    translated.replace(/\(Did you mean (.+?)\?\)/, (_, suggestion: string) =>
+      t('commander.didYouMean', { suggestion }),
+    );
   for (const [pattern, render] of rules) {
     const match = pattern.exec(text);
-    if (match)
-      return render(...match.slice(1).map((group) => group ?? '')).replace(
-        /\(Did you mean (.+?)\?\)/,
-        '(quis dizer $1?)',
-      );
+    if (match) return didYouMean(render(...match.slice(1).map((group) => group ?? '')));
   }
-  return text.replace(/\(Did you mean (.+?)\?\)/, '(quis dizer $1?)');
+  return didYouMean(text);
 }
 
 /**
- * The help of `reelay emulator`'s options, in Portuguese: the flags themselves are those of
- * `reelay-emulator` (typed by them, so a new emulator flag does not compile without its
- * help here), and the emulator's own parser reads their values.
+ * The help of `reelay emulator`'s options, in the user's language: the flags themselves
+ * are those of `reelay-emulator` (typed by them, so a new emulator flag does not compile
+ * without its help here), and the emulator's own parser reads their values. A function,
+ * so the texts are read after the language is chosen.
  */
-const EMULATOR_OPTION_HELP: Record<EmulatorCliFlag, readonly [value: string | null, help: string]> =
-  {
-    port: ['<n>', 'porta (padrão 8090; 0 escolhe uma livre)'],
-    host: ['<endereço>', 'interface (padrão 127.0.0.1)'],
-    seed: ['<texto>', 'semente de ids e tokens (execuções reproduzíveis)'],
-    'latency-ms': ['<n>', 'atraso em cada requisição'],
-    'container-processing-ms': ['<n>', 'processamento de contêineres de imagem'],
-    'video-processing-ms': ['<n>', 'processamento de contêineres de vídeo'],
-    'quota-total': ['<n>', 'posts por 24 h'],
-    'app-id': ['<id>', 'Instagram App ID esperado'],
-    'app-secret': ['<segredo>', 'Instagram App Secret'],
-    'facebook-app-id': ['<id>', 'Meta App ID do app do Login do Facebook'],
-    'facebook-app-secret': ['<segredo>', 'Meta App Secret do app do Login do Facebook'],
-    'no-fetch-media': [null, 'aceita URLs de mídia sem baixá-las'],
+function emulatorOptionHelp(): Record<
+  EmulatorCliFlag,
+  readonly [value: string | null, help: string]
+> {
+  return {
+    port: ['<n>', t('help.port', { port: 8090 })],
+    host: [`<${t('placeholder.address')}>`, t('help.host', { host: '127.0.0.1' })],
+    seed: [`<${t('placeholder.text')}>`, t('help.emulatorSeed')],
+    'latency-ms': ['<n>', t('help.emulatorLatency')],
+    'container-processing-ms': ['<n>', t('help.emulatorContainer')],
+    'video-processing-ms': ['<n>', t('help.emulatorVideo')],
+    'quota-total': ['<n>', t('help.emulatorQuota')],
+    'app-id': ['<id>', t('help.emulatorAppId')],
+    'app-secret': [`<${t('placeholder.secret')}>`, t('help.emulatorAppSecret')],
+    'facebook-app-id': ['<id>', t('help.emulatorFacebookAppId')],
+    'facebook-app-secret': [`<${t('placeholder.secret')}>`, t('help.emulatorFacebookAppSecret')],
+    'no-fetch-media': [null, t('help.emulatorNoFetch')],
   };
+}
 
 /**
  * Declares the whole command tree.
@@ -158,34 +178,33 @@ export function buildProgram(): Command {
   // One chain, so the subcommands inherit the type of the program's options.
   const program = withProgramOptions(
     new Command('reelay')
-      .description('Publica e agenda posts do Instagram pelo Reelay, do terminal.')
-      .version(packageJson.version, '-v, --version', 'mostra a versão')
-      .helpOption('-h, --help', 'mostra a ajuda')
-      .helpCommand('help [comando]', 'mostra a ajuda de um comando'),
+      .description(t('help.program'))
+      .version(packageJson.version, '-v, --version', t('help.version'))
+      .helpOption('-h, --help', t('help.help'))
+      .helpCommand(`help [${t('placeholder.command')}]`, t('help.helpCommand')),
   )
     .configureHelp({
       showGlobalOptions: true,
-      styleTitle: (title: string) => TITLES[title] ?? title,
+      styleTitle: (title: string) => (TITLES[title] ? t(TITLES[title]) : title),
       // Commander writes these few words itself; the rest of the help is ours.
       styleUsage: (usage: string) =>
-        usage.replace('[options]', '[opções]').replace('[command]', '[comando]'),
-      styleSubcommandTerm: (term: string) => term.replace('[options]', '[opções]'),
-      styleOptionDescription: (text: string) => text.replace('(choices: ', '(valores: '),
+        usage
+          .replace('[options]', t('helpTitles.optionsWord'))
+          .replace('[command]', t('helpTitles.commandWord')),
+      styleSubcommandTerm: (term: string) => term.replace('[options]', t('helpTitles.optionsWord')),
+      styleOptionDescription: (text: string) => text.replace('(choices: ', t('helpTitles.choices')),
     })
     .exitOverride()
     .configureOutput({ outputError: () => {} })
-    .addHelpText(
-      'after',
-      '\nCódigos de saída: 0 ok, 1 falha, 2 uso incorreto, 3 credenciais ou configuração, 4 verificação falhou, 5 tempo esgotado, 6 servidor inacessível, 130 Ctrl-C, 143 SIGTERM.\nDocumentação: docs/cli.md',
-    );
+    .addHelpText('after', `\n${t('help.epilog')}`);
 
   // ---------------------------------------------------------------- session and config
   program
     .command('login')
-    .description('entra com e-mail e senha no login do servidor e guarda a sessão no contexto')
-    .option('--email <e-mail>', 'e-mail (perguntado quando ausente)')
-    .option('--password-stdin', 'lê a senha da entrada padrão')
-    .option('--project <id>', 'projeto a usar (padrão: o primeiro)')
+    .description(t('help.login'))
+    .option(`--email <${t('placeholder.email')}>`, t('help.emailPrompted'))
+    .option('--password-stdin', t('help.passwordStdin'))
+    .option('--project <id>', t('help.loginProject'))
     .action(
       lazy(
         () => import('./commands/auth'),
@@ -194,10 +213,10 @@ export function buildProgram(): Command {
     );
   program
     .command('signup')
-    .description('cria um usuário (em servidores com cadastro aberto) e entra')
-    .option('--email <e-mail>', 'e-mail (perguntado quando ausente)')
-    .option('--name <nome>', 'seu nome')
-    .option('--password-stdin', 'lê a senha da entrada padrão')
+    .description(t('help.signup'))
+    .option(`--email <${t('placeholder.email')}>`, t('help.emailPrompted'))
+    .option(`--name <${t('placeholder.name')}>`, t('help.signupName'))
+    .option('--password-stdin', t('help.passwordStdin'))
     .action(
       lazy(
         () => import('./commands/auth'),
@@ -206,7 +225,7 @@ export function buildProgram(): Command {
     );
   program
     .command('logout')
-    .description('encerra a sessão no servidor e esquece as credenciais do contexto')
+    .description(t('help.logout'))
     .action(
       lazy(
         () => import('./commands/auth'),
@@ -215,7 +234,7 @@ export function buildProgram(): Command {
     );
   program
     .command('whoami')
-    .description('mostra o usuário, a organização e o projeto em uso')
+    .description(t('help.whoami'))
     .action(
       lazy(
         () => import('./commands/auth'),
@@ -224,7 +243,7 @@ export function buildProgram(): Command {
     );
   program
     .command('status')
-    .description('verifica se o servidor está no ar e se as credenciais valem')
+    .description(t('help.status'))
     .action(
       lazy(
         () => import('./commands/status'),
@@ -233,7 +252,7 @@ export function buildProgram(): Command {
     );
   program
     .command('openapi')
-    .description('imprime o documento OpenAPI do servidor')
+    .description(t('help.openapi'))
     .action(
       lazy(
         () => import('./commands/status'),
@@ -241,14 +260,12 @@ export function buildProgram(): Command {
       ),
     );
 
-  const config = program
-    .command('config')
-    .description('contextos: servidor, credenciais e projeto');
+  const config = program.command('config').description(t('help.config'));
   config
     .command('set')
-    .description('define server, api-key (use - para ler da entrada padrão) ou project')
-    .argument('<chave>', 'server, api-key ou project')
-    .argument('[valor]', 'o valor; para api-key, omitido ou - lê da entrada padrão')
+    .description(t('help.configSet'))
+    .argument(`<${t('placeholder.key')}>`, t('help.configKey'))
+    .argument(`[${t('placeholder.value')}]`, t('help.configValue'))
     .action(
       lazy(
         () => import('./commands/config'),
@@ -257,8 +274,8 @@ export function buildProgram(): Command {
     );
   config
     .command('get')
-    .description('mostra a configuração em uso (segredos mascarados)')
-    .argument('[chave]', 'server, api-key ou project')
+    .description(t('help.configGet'))
+    .argument(`[${t('placeholder.key')}]`, t('help.configKey'))
     .action(
       lazy(
         () => import('./commands/config'),
@@ -267,7 +284,7 @@ export function buildProgram(): Command {
     );
   config
     .command('list')
-    .description('lista os contextos')
+    .description(t('help.configList'))
     .action(
       lazy(
         () => import('./commands/config'),
@@ -276,8 +293,8 @@ export function buildProgram(): Command {
     );
   config
     .command('use-context')
-    .description('passa a usar um contexto (criado se não existir)')
-    .argument('<nome>', 'nome do contexto')
+    .description(t('help.configUseContext'))
+    .argument(`<${t('placeholder.name')}>`, t('help.contextName'))
     .action(
       lazy(
         () => import('./commands/config'),
@@ -286,8 +303,8 @@ export function buildProgram(): Command {
     );
   config
     .command('delete-context')
-    .description('apaga um contexto e suas credenciais')
-    .argument('<nome>', 'nome do contexto')
+    .description(t('help.configDeleteContext'))
+    .argument(`<${t('placeholder.name')}>`, t('help.contextName'))
     .action(
       lazy(
         () => import('./commands/config'),
@@ -296,20 +313,17 @@ export function buildProgram(): Command {
     );
 
   // ---------------------------------------------------------------- accounts
-  const accounts = program.command('accounts').description('contas profissionais do Instagram');
+  const accounts = program.command('accounts').description(t('help.accounts'));
   accounts
     .command('connect')
-    .description('mostra o link de autorização e espera a conta aparecer')
-    .option('--profile <id>', 'perfil que recebe a conta')
+    .description(t('help.accountsConnect'))
+    .option('--profile <id>', t('help.connectProfile'))
     .addOption(
-      new Option(
-        '--login <modo>',
-        'instagram (Login do Instagram) ou facebook (Login do Facebook, pelas Páginas); padrão: o do servidor',
-      ).choices(LOGIN_MODES),
+      new Option(`--login <${t('placeholder.mode')}>`, t('help.connectLogin')).choices(LOGIN_MODES),
     )
-    .option('--no-open', 'não abre o navegador')
-    .option('--timeout <segundos>', 'quanto esperar (padrão 300)')
-    .addOption(new Option('--interval <ms>', 'intervalo entre verificações').hideHelp())
+    .option('--no-open', t('help.connectNoOpen'))
+    .option(`--timeout <${t('placeholder.seconds')}>`, t('help.connectTimeout'))
+    .addOption(new Option('--interval <ms>', t('help.connectInterval')).hideHelp())
     .action(
       lazy(
         () => import('./commands/accounts'),
@@ -318,13 +332,15 @@ export function buildProgram(): Command {
     );
   accounts
     .command('list')
-    .description('lista as contas conectadas')
-    .option('--profile <id>', 'só deste perfil (null: sem perfil)')
-    .option('--search <texto>', 'busca no nome de usuário')
-    .option('--limit <n>', 'itens por página, 1 a 100 (padrão 20)')
-    .option('--offset <n>', 'quantos pular')
-    .addOption(new Option('--sort <ordem>', 'ordem por criação').choices(SORT_ORDERS))
-    .option('--all', 'todas as páginas')
+    .description(t('help.accountsList'))
+    .option('--profile <id>', t('help.accountsListProfile'))
+    .option(`--search <${t('placeholder.text')}>`, t('help.accountsSearch'))
+    .option('--limit <n>', t('help.limit'))
+    .option('--offset <n>', t('help.offset'))
+    .addOption(
+      new Option(`--sort <${t('placeholder.order')}>`, t('help.sortCreated')).choices(SORT_ORDERS),
+    )
+    .option('--all', t('help.allPages'))
     .action(
       lazy(
         () => import('./commands/accounts'),
@@ -333,9 +349,9 @@ export function buildProgram(): Command {
     );
   accounts
     .command('health')
-    .description('saúde da conexão de uma conta')
-    .argument('<conta>', 'id int_… ou @usuário')
-    .option('--force', 'consulta o Instagram agora')
+    .description(t('help.accountsHealth'))
+    .argument(`<${t('placeholder.account')}>`, t('help.accountArg'))
+    .option('--force', t('help.healthForce'))
     .action(
       lazy(
         () => import('./commands/accounts'),
@@ -344,10 +360,10 @@ export function buildProgram(): Command {
     );
   accounts
     .command('insights')
-    .description('métricas da conta por dia (UTC), até 30 dias')
-    .argument('<conta>', 'id int_… ou @usuário')
-    .option('--since <dia>', 'primeiro dia, AAAA-MM-DD (padrão: 6 dias antes de --until)')
-    .option('--until <dia>', 'último dia, AAAA-MM-DD (padrão: hoje)')
+    .description(t('help.accountsInsights'))
+    .argument(`<${t('placeholder.account')}>`, t('help.accountArg'))
+    .option(`--since <${t('placeholder.day')}>`, t('help.insightsSince'))
+    .option(`--until <${t('placeholder.day')}>`, t('help.insightsUntil'))
     .action(
       lazy(
         () => import('./commands/insights'),
@@ -356,8 +372,8 @@ export function buildProgram(): Command {
     );
   accounts
     .command('disconnect')
-    .description('desconecta uma conta (posts agendados dela vão falhar)')
-    .argument('<conta>', 'id int_… ou @usuário')
+    .description(t('help.accountsDisconnect'))
+    .argument(`<${t('placeholder.account')}>`, t('help.accountArg'))
     .action(
       lazy(
         () => import('./commands/accounts'),
@@ -366,14 +382,12 @@ export function buildProgram(): Command {
     );
 
   // ---------------------------------------------------------------- profiles, keys, org
-  const profiles = program
-    .command('profiles')
-    .description('perfis: grupos de contas, por cliente ou marca');
+  const profiles = program.command('profiles').description(t('help.profiles'));
   profiles
     .command('create')
-    .description('cria um perfil')
-    .argument('<nome>', 'nome do perfil (até 120 caracteres)')
-    .option('--description <texto>', 'descrição (até 500 caracteres)')
+    .description(t('help.profilesCreate'))
+    .argument(`<${t('placeholder.name')}>`, t('help.profileName'))
+    .option(`--description <${t('placeholder.text')}>`, t('help.profileDescription'))
     .action(
       lazy(
         () => import('./commands/profiles'),
@@ -382,7 +396,7 @@ export function buildProgram(): Command {
     );
   profiles
     .command('list')
-    .description('lista os perfis')
+    .description(t('help.profilesList'))
     .action(
       lazy(
         () => import('./commands/profiles'),
@@ -391,8 +405,8 @@ export function buildProgram(): Command {
     );
   profiles
     .command('delete')
-    .description('remove um perfil (as contas continuam conectadas)')
-    .argument('<id>', 'id prf_…')
+    .description(t('help.profilesDelete'))
+    .argument('<id>', t('help.profileId'))
     .action(
       lazy(
         () => import('./commands/profiles'),
@@ -401,40 +415,34 @@ export function buildProgram(): Command {
     );
 
   // ---------------------------------------------------------------- posting schedules
-  const slots = program
-    .command('slots')
-    .description('agenda de publicação: horários semanais de uma conta ou de um perfil');
+  const slots = program.command('slots').description(t('help.slots'));
   const slotOwner = <Globals extends OptionValues>(command: Command<[], {}, Globals>) =>
     command
-      .argument('[conta]', 'id int_… ou @usuário (ou use --profile)')
-      .option('--profile <id>', 'a agenda do perfil, que vale para as contas sem agenda própria');
-  slotOwner(
-    slots.command('show').description('mostra a agenda que vale para a conta ou o perfil'),
-  ).action(
+      .argument(`[${t('placeholder.account')}]`, t('help.slotsAccount'))
+      .option('--profile <id>', t('help.slotsProfile'));
+  slotOwner(slots.command('show').description(t('help.slotsShow'))).action(
     lazy(
       () => import('./commands/slots'),
       (m, { args: [account], options, ctx }) => m.showSlots(account, options, ctx),
     ),
   );
-  slotOwner(slots.command('set').description('substitui todos os horários da agenda'))
-    .option('--timezone <fuso>', 'fuso IANA em que as horas valem (ex.: America/Sao_Paulo)')
-    .option('--slot <dias@horas>', 'ex.: mon-fri@09:00,18:00 ou sab,dom@10:30 (repita)', collect)
+  slotOwner(slots.command('set').description(t('help.slotsSet')))
+    .option(`--timezone <${t('placeholder.zone')}>`, t('help.slotsTimezone'))
+    .option(`--slot <${t('placeholder.days')}>`, t('help.slotsSlot'), collect)
     .action(
       lazy(
         () => import('./commands/slots'),
         (m, { args: [account], options, ctx }) => m.setSlots(account, options, ctx),
       ),
     );
-  slotOwner(
-    slots.command('clear').description('remove a agenda (a conta volta a seguir a do perfil)'),
-  ).action(
+  slotOwner(slots.command('clear').description(t('help.slotsClear'))).action(
     lazy(
       () => import('./commands/slots'),
       (m, { args: [account], options, ctx }) => m.clearSlots(account, options, ctx),
     ),
   );
-  slotOwner(slots.command('next').description('os próximos horários livres'))
-    .option('--count <n>', 'quantos, de 1 a 50 (padrão 10)')
+  slotOwner(slots.command('next').description(t('help.slotsNext')))
+    .option('--count <n>', t('help.slotsCount'))
     .action(
       lazy(
         () => import('./commands/slots'),
@@ -442,10 +450,10 @@ export function buildProgram(): Command {
       ),
     );
 
-  const keys = program.command('keys').description('chaves de API do projeto (exige login)');
+  const keys = program.command('keys').description(t('help.keys'));
   keys
     .command('list')
-    .description('lista as chaves (nunca os segredos)')
+    .description(t('help.keysList'))
     .action(
       lazy(
         () => import('./commands/keys'),
@@ -454,9 +462,9 @@ export function buildProgram(): Command {
     );
   keys
     .command('create')
-    .description('cria uma chave; o segredo aparece só desta vez')
-    .option('--name <nome>', 'nome da chave (até 60 caracteres)')
-    .option('--save', 'guarda a chave no contexto em vez de mostrá-la')
+    .description(t('help.keysCreate'))
+    .option(`--name <${t('placeholder.name')}>`, t('help.keyName'))
+    .option('--save', t('help.keySave'))
     .action(
       lazy(
         () => import('./commands/keys'),
@@ -465,8 +473,8 @@ export function buildProgram(): Command {
     );
   keys
     .command('revoke')
-    .description('revoga uma chave, na hora')
-    .argument('<id>', 'id key_…')
+    .description(t('help.keysRevoke'))
+    .argument('<id>', t('help.keyId'))
     .action(
       lazy(
         () => import('./commands/keys'),
@@ -476,10 +484,10 @@ export function buildProgram(): Command {
 
   program
     .command('org')
-    .description('a organização do usuário')
+    .description(t('help.org'))
     .command('rename')
-    .description('muda o nome da organização')
-    .argument('<nome>', 'novo nome (1 a 80 caracteres)')
+    .description(t('help.orgRename'))
+    .argument(`<${t('placeholder.name')}>`, t('help.orgName'))
     .action(
       lazy(
         () => import('./commands/account-admin'),
@@ -488,10 +496,10 @@ export function buildProgram(): Command {
     );
   program
     .command('me')
-    .description('o próprio usuário')
+    .description(t('help.me'))
     .command('delete')
-    .description('apaga o usuário e tudo do projeto, sem volta')
-    .option('--confirm <e-mail>', 'o e-mail da conta, para confirmar')
+    .description(t('help.meDelete'))
+    .option(`--confirm <${t('placeholder.email')}>`, t('help.meConfirm'))
     .action(
       lazy(
         () => import('./commands/account-admin'),
@@ -500,53 +508,48 @@ export function buildProgram(): Command {
     );
 
   // ---------------------------------------------------------------- posts and media
-  const posts = program.command('posts').description('posts: publicar, agendar, acompanhar');
+  const posts = program.command('posts').description(t('help.posts'));
   // Generic over the inherited options, so the commands it extends keep the global ones.
   const postInput = <Globals extends OptionValues>(
     command: Command<[], {}, Globals>,
     scheduled: boolean,
   ) =>
     command
-      .argument('[legenda]', 'a legenda; - lê da entrada padrão')
-      .option('--caption-file <arquivo>', 'lê a legenda de um arquivo (- para a entrada padrão)')
-      .option('-m, --media <mídia>', 'caminho, URL ou id med_… (repita para carrossel)', collect)
-      .option('-a, --account <conta>', 'id int_… ou @usuário (repita, até 5)', collect)
+      .argument(`[${t('placeholder.caption')}]`, t('help.caption'))
+      .option(`--caption-file <${t('placeholder.file')}>`, t('help.captionFile'))
+      .option(`-m, --media <${t('placeholder.media')}>`, t('help.media'), collect)
+      .option(`-a, --account <${t('placeholder.account')}>`, t('help.account'), collect)
       .option(
-        '--at <quando>',
-        `${scheduled ? '' : 'agenda em vez de publicar agora: '}2026-12-01T10:00-03:00, 2026-12-01T10:00 com --timezone, +2h, +1d`,
+        `--at <${t('placeholder.when')}>`,
+        `${scheduled ? '' : t('help.atNow')}${t('help.atFormats')}`,
       )
-      .option('--timezone <fuso>', 'fuso IANA da hora local e do post (ex.: America/Sao_Paulo)')
-      .addOption(new Option('--kind <tipo>', 'tipo do post (padrão: deduzido)').choices(POST_KINDS))
-      .option('--idempotency-key <chave>', 'repetir a mesma chave nunca cria outro post')
-      .option('--first-comment <texto>', 'primeiro comentário')
-      .option('--alt-text <texto>', 'texto alternativo da imagem (feed)')
-      .option('--collaborator <usuário>', 'colaborador convidado (repita, até 3)', collect)
-      .option('--ai-generated', 'marca o post como conteúdo gerado por IA')
+      .option(`--timezone <${t('placeholder.zone')}>`, t('help.timezone'))
       .addOption(
-        new Option('--trial <graduação>', 'Reel de teste (mostrado a quem não segue)').choices(
+        new Option(`--kind <${t('placeholder.kind')}>`, t('help.kind')).choices(POST_KINDS),
+      )
+      .option(`--idempotency-key <${t('placeholder.key')}>`, t('help.idempotencyKey'))
+      .option(`--first-comment <${t('placeholder.text')}>`, t('help.firstComment'))
+      .option(`--alt-text <${t('placeholder.text')}>`, t('help.altText'))
+      .option(`--collaborator <${t('placeholder.user')}>`, t('help.collaborator'), collect)
+      .option('--ai-generated', t('help.aiGenerated'))
+      .addOption(
+        new Option(`--trial <${t('placeholder.graduation')}>`, t('help.trial')).choices(
           TRIAL_GRADUATION_STRATEGIES,
         ),
       )
-      .option('--audio-name <nome>', 'nome do áudio do Reel')
-      .option(
-        '--product <id[:x,y]>',
-        'produto marcado (repita, até 5; só Login do Facebook); no feed com posição',
-        collect,
-      )
-      .option('--wait', 'espera o resultado da publicação')
-      .option('--timeout <segundos>', 'quanto esperar com --wait (padrão 300)');
-  postInput(posts.command('create').description('publica agora (ou em --at)'), false)
-    .option('--queue', 'agenda no próximo horário livre da agenda de cada conta (reelay slots)')
+      .option(`--audio-name <${t('placeholder.name')}>`, t('help.audioName'))
+      .option('--product <id[:x,y]>', t('help.product'), collect)
+      .option('--wait', t('help.wait'))
+      .option(`--timeout <${t('placeholder.seconds')}>`, t('help.waitTimeout'));
+  postInput(posts.command('create').description(t('help.postsCreate')), false)
+    .option('--queue', t('help.queue'))
     .action(
       lazy(
         () => import('./commands/posts'),
         (m, { args: [caption], options, ctx }) => m.createPost(caption, options, ctx),
       ),
     );
-  postInput(
-    posts.command('schedule').description('agenda um post (--at obrigatório)'),
-    true,
-  ).action(
+  postInput(posts.command('schedule').description(t('help.postsSchedule')), true).action(
     lazy(
       () => import('./commands/posts'),
       (m, { args: [caption], options, ctx }) => m.schedulePost(caption, options, ctx),
@@ -554,10 +557,10 @@ export function buildProgram(): Command {
   );
   posts
     .command('bulk')
-    .description('agenda um post por linha de um CSV (at,caption,media,accounts,kind,timezone)')
-    .argument('<arquivo>', 'arquivo CSV (- para a entrada padrão)')
-    .option('--dry-run', 'só valida e mostra o que seria enviado')
-    .option('--timezone <fuso>', 'fuso das linhas sem coluna timezone')
+    .description(t('help.postsBulk'))
+    .argument(`<${t('placeholder.file')}>`, t('help.bulkFile'))
+    .option('--dry-run', t('help.dryRun'))
+    .option(`--timezone <${t('placeholder.zone')}>`, t('help.bulkTimezone'))
     .action(
       lazy(
         () => import('./commands/posts-bulk'),
@@ -566,17 +569,22 @@ export function buildProgram(): Command {
     );
   posts
     .command('list')
-    .description('lista posts')
-    .addOption(new Option('--status <status>', 'só com este status').choices(POST_STATUSES))
-    .addOption(new Option('--kind <tipo>', 'só deste tipo').choices(POST_KINDS))
-    .option('--account <conta>', 'só desta conta (id ou @usuário)')
-    .option('--profile <id>', 'só deste perfil')
-    .option('--from <quando>', 'data efetiva a partir de (ISO com deslocamento, -7d, +0m)')
-    .option('--to <quando>', 'data efetiva até')
-    .option('--limit <n>', 'itens por página, 1 a 100 (padrão 20)')
-    .option('--offset <n>', 'quantos pular')
-    .addOption(new Option('--sort <ordem>', 'ordem por criação').choices(SORT_ORDERS))
-    .option('--all', 'todas as páginas')
+    .description(t('help.postsList'))
+    .addOption(new Option('--status <status>', t('help.onlyStatus')).choices(POST_STATUSES))
+    .addOption(
+      new Option(`--kind <${t('placeholder.kind')}>`, t('help.onlyKind')).choices(POST_KINDS),
+    )
+    .option(`--account <${t('placeholder.account')}>`, t('help.listAccount'))
+    .option('--profile <id>', t('help.listProfile'))
+    .option(`--from <${t('placeholder.when')}>`, t('help.listFrom'))
+    .option(`--to <${t('placeholder.when')}>`, t('help.listTo'))
+    .option('--limit <n>', t('help.limit'))
+    .option('--offset <n>', t('help.offset'))
+    .addOption(
+      new Option(`--sort <${t('placeholder.order')}>`, t('help.sortCreated')).choices(SORT_ORDERS),
+    )
+    .option('--all', t('help.allPages'))
+    .option('--utc', t('help.listUtc'))
     .action(
       lazy(
         () => import('./commands/posts'),
@@ -585,8 +593,8 @@ export function buildProgram(): Command {
     );
   posts
     .command('show')
-    .description('mostra um post e o resultado em cada conta')
-    .argument('<id>', 'id post_…')
+    .description(t('help.postsShow'))
+    .argument('<id>', t('help.postId'))
     .action(
       lazy(
         () => import('./commands/posts'),
@@ -595,9 +603,9 @@ export function buildProgram(): Command {
     );
   posts
     .command('insights')
-    .description('métricas do post em cada conta')
-    .argument('<id>', 'id post_…')
-    .option('--force', 'consulta o Instagram agora (senão, a leitura da última hora)')
+    .description(t('help.postsInsights'))
+    .argument('<id>', t('help.postId'))
+    .option('--force', t('help.postInsightsForce'))
     .action(
       lazy(
         () => import('./commands/insights'),
@@ -606,10 +614,10 @@ export function buildProgram(): Command {
     );
   posts
     .command('reschedule')
-    .description('muda o horário de um post agendado')
-    .argument('<id>', 'id post_…')
-    .requiredOption('--at <quando>', 'novo horário')
-    .option('--timezone <fuso>', 'fuso IANA da hora local e do post')
+    .description(t('help.postsReschedule'))
+    .argument('<id>', t('help.postId'))
+    .requiredOption(`--at <${t('placeholder.when')}>`, t('help.rescheduleAt'))
+    .option(`--timezone <${t('placeholder.zone')}>`, t('help.zoneOfPost'))
     .action(
       lazy(
         () => import('./commands/posts'),
@@ -618,8 +626,8 @@ export function buildProgram(): Command {
     );
   posts
     .command('cancel')
-    .description('cancela um post agendado')
-    .argument('<id>', 'id post_…')
+    .description(t('help.postsCancel'))
+    .argument('<id>', t('help.postId'))
     .action(
       lazy(
         () => import('./commands/posts'),
@@ -628,10 +636,10 @@ export function buildProgram(): Command {
     );
   posts
     .command('retry')
-    .description('tenta de novo as contas que falharam')
-    .argument('<id>', 'id post_…')
-    .option('--at <quando>', 'agenda a nova tentativa')
-    .option('--timezone <fuso>', 'fuso IANA da hora local')
+    .description(t('help.postsRetry'))
+    .argument('<id>', t('help.postId'))
+    .option(`--at <${t('placeholder.when')}>`, t('help.retryAt'))
+    .option(`--timezone <${t('placeholder.zone')}>`, t('help.retryTimezone'))
     .action(
       lazy(
         () => import('./commands/posts'),
@@ -639,11 +647,11 @@ export function buildProgram(): Command {
       ),
     );
 
-  const media = program.command('media').description('mídias enviadas ao servidor');
+  const media = program.command('media').description(t('help.mediaGroup'));
   media
     .command('upload')
-    .description('envia um arquivo (com barra de progresso) ou importa uma URL')
-    .argument('<mídia>', 'caminho do arquivo ou URL http(s)')
+    .description(t('help.mediaUpload'))
+    .argument(`<${t('placeholder.media')}>`, t('help.mediaSource'))
     .action(
       lazy(
         () => import('./commands/media'),
@@ -652,14 +660,19 @@ export function buildProgram(): Command {
     );
   media
     .command('list')
-    .description('lista as mídias do projeto, mais novas primeiro')
+    .description(t('help.mediaList'))
     .addOption(
-      new Option('--type <tipo>', 'só imagens ou só vídeos').choices(['image', 'video'] as const),
+      new Option(`--type <${t('placeholder.kind')}>`, t('help.mediaType')).choices([
+        'image',
+        'video',
+      ] as const),
     )
-    .option('--limit <n>', 'itens por página, 1 a 100 (padrão 20)')
-    .option('--offset <n>', 'quantos pular')
-    .addOption(new Option('--sort <ordem>', 'ordem por criação').choices(SORT_ORDERS))
-    .option('--all', 'todas as páginas')
+    .option('--limit <n>', t('help.limit'))
+    .option('--offset <n>', t('help.offset'))
+    .addOption(
+      new Option(`--sort <${t('placeholder.order')}>`, t('help.sortCreated')).choices(SORT_ORDERS),
+    )
+    .option('--all', t('help.allPages'))
     .action(
       lazy(
         () => import('./commands/media'),
@@ -668,8 +681,8 @@ export function buildProgram(): Command {
     );
   media
     .command('show')
-    .description('mostra uma mídia, os tipos de post em que cabe e os posts que a usam')
-    .argument('<id>', 'id med_…')
+    .description(t('help.mediaShow'))
+    .argument('<id>', t('help.mediaId'))
     .action(
       lazy(
         () => import('./commands/media'),
@@ -678,8 +691,8 @@ export function buildProgram(): Command {
     );
   media
     .command('delete')
-    .description('apaga uma mídia e seus arquivos (recusado se um post agendado a usa)')
-    .argument('<id>', 'id med_…')
+    .description(t('help.mediaDelete'))
+    .argument('<id>', t('help.mediaId'))
     .action(
       lazy(
         () => import('./commands/media'),
@@ -688,16 +701,18 @@ export function buildProgram(): Command {
     );
 
   // ---------------------------------------------------------------- webhooks
-  const webhooks = program
-    .command('webhooks')
-    .description('assinaturas de webhook, teste e verificação');
+  const webhooks = program.command('webhooks').description(t('help.webhooks'));
   webhooks
     .command('create')
-    .description('cria uma assinatura; o segredo aparece só desta vez')
-    .option('--url <url>', 'endereço que recebe os eventos')
-    .option('--events <eventos>', `${EVENT_TYPES.join(', ')} (padrão: todos)`, collect)
-    .option('--profile <id>', 'só eventos de posts deste perfil')
-    .option('--only-scheduled', 'eventos finais só de posts agendados')
+    .description(t('help.webhooksCreate'))
+    .option('--url <url>', t('help.webhookUrl'))
+    .option(
+      `--events <${t('placeholder.events')}>`,
+      t('help.webhookEvents', { events: EVENT_TYPES.join(', ') }),
+      collect,
+    )
+    .option('--profile <id>', t('help.webhookProfile'))
+    .option('--only-scheduled', t('help.onlyScheduled'))
     .action(
       lazy(
         () => import('./commands/webhooks'),
@@ -706,10 +721,10 @@ export function buildProgram(): Command {
     );
   webhooks
     .command('list')
-    .description('lista as assinaturas (nunca os segredos)')
-    .option('--limit <n>', 'itens por página, 1 a 100 (padrão 20)')
-    .option('--offset <n>', 'quantos pular')
-    .option('--all', 'todas as páginas')
+    .description(t('help.webhooksList'))
+    .option('--limit <n>', t('help.limit'))
+    .option('--offset <n>', t('help.offset'))
+    .option('--all', t('help.allPages'))
     .action(
       lazy(
         () => import('./commands/webhooks'),
@@ -718,8 +733,8 @@ export function buildProgram(): Command {
     );
   webhooks
     .command('show')
-    .description('mostra uma assinatura')
-    .argument('<id>', 'id ntf_…')
+    .description(t('help.webhooksShow'))
+    .argument('<id>', t('help.notificationId'))
     .action(
       lazy(
         () => import('./commands/webhooks'),
@@ -728,15 +743,15 @@ export function buildProgram(): Command {
     );
   webhooks
     .command('update')
-    .description('muda uma assinatura: URL, eventos, perfil, pausa')
-    .argument('<id>', 'id ntf_…')
-    .option('--url <url>', 'novo endereço')
-    .option('--events <eventos>', 'novos eventos (substituem os atuais)', collect)
-    .option('--profile <id>', 'só eventos deste perfil; none remove o filtro')
-    .option('--only-scheduled', 'eventos finais só de posts agendados')
-    .option('--all-posts', 'eventos finais de todos os posts')
-    .option('--pause', 'pausa os envios (os eventos esperam)')
-    .option('--resume', 'retoma os envios e manda o que esperava')
+    .description(t('help.webhooksUpdate'))
+    .argument('<id>', t('help.notificationId'))
+    .option('--url <url>', t('help.webhookNewUrl'))
+    .option(`--events <${t('placeholder.events')}>`, t('help.webhookNewEvents'), collect)
+    .option('--profile <id>', t('help.webhookNewProfile'))
+    .option('--only-scheduled', t('help.onlyScheduled'))
+    .option('--all-posts', t('help.webhookAllPosts'))
+    .option('--pause', t('help.webhookPause'))
+    .option('--resume', t('help.webhookResume'))
     .action(
       lazy(
         () => import('./commands/webhooks'),
@@ -746,8 +761,8 @@ export function buildProgram(): Command {
     );
   webhooks
     .command('delete')
-    .description('apaga uma assinatura')
-    .argument('<id>', 'id ntf_…')
+    .description(t('help.webhooksDelete'))
+    .argument('<id>', t('help.notificationId'))
     .action(
       lazy(
         () => import('./commands/webhooks'),
@@ -756,12 +771,9 @@ export function buildProgram(): Command {
     );
   webhooks
     .command('rotate-secret')
-    .description('gera um novo segredo; o anterior ainda assina durante --overlap')
-    .argument('<id>', 'id ntf_…')
-    .option(
-      '--overlap <segundos>',
-      'quanto o segredo anterior continua valendo (padrão 86400; 0 para já)',
-    )
+    .description(t('help.webhooksRotate'))
+    .argument('<id>', t('help.notificationId'))
+    .option(`--overlap <${t('placeholder.seconds')}>`, t('help.webhookOverlap'))
     .action(
       lazy(
         () => import('./commands/webhooks'),
@@ -771,9 +783,9 @@ export function buildProgram(): Command {
     );
   webhooks
     .command('test')
-    .description('envia um evento de teste a uma assinatura ou a uma URL')
-    .argument('[id]', 'id ntf_… da assinatura')
-    .option('--url <url>', 'testa esta URL em vez de uma assinatura')
+    .description(t('help.webhooksTest'))
+    .argument('[id]', t('help.notificationIdOf'))
+    .option('--url <url>', t('help.webhookTestUrl'))
     .action(
       lazy(
         () => import('./commands/webhooks'),
@@ -783,12 +795,12 @@ export function buildProgram(): Command {
     );
   webhooks
     .command('deliveries')
-    .description('entregas de uma assinatura e como foram')
-    .argument('<id>', 'id ntf_… da assinatura')
-    .addOption(new Option('--status <status>', 'só com este status').choices(DELIVERY_STATUSES))
-    .option('--limit <n>', 'itens por página, 1 a 100 (padrão 20)')
-    .option('--offset <n>', 'quantos pular')
-    .option('--all', 'todas as páginas')
+    .description(t('help.webhooksDeliveries'))
+    .argument('<id>', t('help.notificationIdOf'))
+    .addOption(new Option('--status <status>', t('help.onlyStatus')).choices(DELIVERY_STATUSES))
+    .option('--limit <n>', t('help.limit'))
+    .option('--offset <n>', t('help.offset'))
+    .option('--all', t('help.allPages'))
     .action(
       lazy(
         () => import('./commands/webhooks'),
@@ -798,9 +810,9 @@ export function buildProgram(): Command {
     );
   webhooks
     .command('redeliver')
-    .description('reenvia o evento de uma entrega (mesmo id e corpo, nova assinatura)')
-    .argument('<id>', 'id ntf_… da assinatura')
-    .argument('<entrega>', 'id dlv_… da entrega a reenviar')
+    .description(t('help.webhooksRedeliver'))
+    .argument('<id>', t('help.notificationIdOf'))
+    .argument(`<${t('placeholder.delivery')}>`, t('help.deliveryId'))
     .action(
       lazy(
         () => import('./commands/webhooks'),
@@ -810,18 +822,14 @@ export function buildProgram(): Command {
     );
   webhooks
     .command('verify')
-    .description('confere um corpo e cabeçalhos salvos contra o segredo (saída 0 ou 4)')
-    .option('--payload <arquivo>', 'o corpo cru, como recebido (- para a entrada padrão)')
-    .option('--headers <arquivo>', 'cabeçalhos: JSON ou linhas "Nome: valor" (curl -D)')
-    .option('-H, --header <cabeçalho>', 'um cabeçalho "Nome: valor" (repita)', collect)
-    .option('--secret-file <arquivo>', 'arquivo com o segredo whsec_…')
-    .option(
-      '--secret <segredo>',
-      'o segredo (prefira --secret-file ou REELAY_WEBHOOK_SECRET)',
-      collect,
-    )
-    .option('--tolerance <segundos>', 'distância aceita do relógio (padrão 300)')
-    .option('--ignore-timestamp', 'confere a assinatura no horário em que foi feita (corpo salvo)')
+    .description(t('help.webhooksVerify'))
+    .option(`--payload <${t('placeholder.file')}>`, t('help.verifyPayload'))
+    .option(`--headers <${t('placeholder.file')}>`, t('help.verifyHeaders'))
+    .option(`-H, --header <${t('placeholder.header')}>`, t('help.verifyHeader'), collect)
+    .option(`--secret-file <${t('placeholder.file')}>`, t('help.secretFile'))
+    .option(`--secret <${t('placeholder.secret')}>`, t('help.verifySecret'), collect)
+    .option(`--tolerance <${t('placeholder.seconds')}>`, t('help.verifyTolerance'))
+    .option('--ignore-timestamp', t('help.verifyIgnoreTimestamp'))
     .action(
       lazy(
         () => import('./commands/webhooks-verify'),
@@ -830,13 +838,13 @@ export function buildProgram(): Command {
     );
   webhooks
     .command('listen')
-    .description('receptor local que verifica e mostra os eventos que chegam')
-    .option('--port <n>', 'porta (padrão 8787; 0 escolhe uma livre)')
-    .option('--host <endereço>', 'interface (padrão 127.0.0.1)')
-    .option('--path <caminho>', 'caminho que recebe (padrão: qualquer)')
-    .option('--secret-file <arquivo>', 'arquivo com o segredo whsec_…')
-    .option('--secret <segredo>', 'o segredo; repita durante uma rotação', collect)
-    .option('--max-events <n>', 'encerra depois de n eventos')
+    .description(t('help.webhooksListen'))
+    .option('--port <n>', t('help.port', { port: 8787 }))
+    .option(`--host <${t('placeholder.address')}>`, t('help.host', { host: '127.0.0.1' }))
+    .option(`--path <${t('placeholder.path')}>`, t('help.listenPath'))
+    .option(`--secret-file <${t('placeholder.file')}>`, t('help.secretFile'))
+    .option(`--secret <${t('placeholder.secret')}>`, t('help.listenSecret'), collect)
+    .option('--max-events <n>', t('help.listenMaxEvents'))
     .action(
       lazy(
         () => import('./commands/webhooks-listen'),
@@ -847,9 +855,9 @@ export function buildProgram(): Command {
   // ---------------------------------------------------------------- local servers
   program
     .command('serve')
-    .description('inicia o servidor Reelay (a mesma configuração de pnpm start)')
-    .option('--port <n>', 'porta (o mesmo que PORT; padrão 8080)')
-    .option('--host <endereço>', 'interface (o mesmo que HOST; padrão 0.0.0.0)')
+    .description(t('help.serve'))
+    .option('--port <n>', t('help.servePort'))
+    .option(`--host <${t('placeholder.address')}>`, t('help.serveHost'))
     .action(
       lazy(
         () => import('./commands/serve'),
@@ -858,15 +866,15 @@ export function buildProgram(): Command {
     );
   program
     .command('mcp')
-    .description('servidor MCP em stdio: ferramentas do Reelay para assistentes de IA')
+    .description(t('help.mcp'))
     .action(
       lazy(
         () => import('./commands/mcp'),
         (m, { ctx }) => m.mcp(ctx),
       ),
     );
-  const emulator = program.command('emulator').description('inicia o emulador local do Instagram');
-  for (const [flag, [value, help]] of Object.entries(EMULATOR_OPTION_HELP)) {
+  const emulator = program.command('emulator').description(t('help.emulator'));
+  for (const [flag, [value, help]] of Object.entries(emulatorOptionHelp())) {
     emulator.option(value ? `--${flag} ${value}` : `--${flag}`, help);
   }
   emulator.action(
@@ -875,6 +883,15 @@ export function buildProgram(): Command {
       (m, { options, ctx }) => m.startEmulatorCommand(options, ctx),
     ),
   );
+  // Generated from this very tree, so it needs the program rather than a context.
+  program
+    .command('completion')
+    .description(t('shellCompletion.command'))
+    .argument('<shell>', t('shellCompletion.shellArgument'))
+    .addHelpText('after', `\n${t('shellCompletion.hint')}`)
+    .action(async (shell) =>
+      (await import('./commands/completion')).printCompletion(program, shell),
+    );
 
   return program;
 }
@@ -887,13 +904,13 @@ function unknownCommandError(program: Command, args: string[], error: CommanderE
   const unknown = findUnknownCommand(program, args);
   if (!unknown) {
     return new CliError('usage', translateCommanderMessage(error.message), {
-      hint: 'veja os comandos com reelay --help',
+      hint: t('commander.seeCommands'),
     });
   }
-  return new CliError('usage', `comando desconhecido: '${unknown.word}'`, {
+  return new CliError('usage', t('commander.unknownCommand', { name: unknown.word, rest: '' }), {
     hint: unknown.suggestion
-      ? `quis dizer ${unknown.suggestion}? (veja os comandos com ${unknown.group} --help)`
-      : `veja os comandos com ${unknown.group} --help`,
+      ? t('commander.didYouMeanGroup', { suggestion: unknown.suggestion, group: unknown.group })
+      : t('commander.seeGroupCommands', { group: unknown.group }),
     ...(unknown.suggestion ? { details: { suggestion: unknown.suggestion } } : {}),
   });
 }
@@ -907,8 +924,12 @@ function unknownCommandError(program: Command, args: string[], error: CommanderE
  * process.exitCode = await main(process.argv);
  * ```
  */
-export async function main(argv: readonly string[]): Promise<number> {
+export async function main(
+  argv: readonly string[],
+  env: Record<string, string | undefined> = process.env,
+): Promise<number> {
   const json = argv.includes('--json');
+  setLanguage(chooseLanguage({ flag: langFlag(argv), configured: configuredLanguage(env), env }));
   const program = buildProgram();
   try {
     await program.parseAsync([...argv]);
@@ -926,7 +947,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       reportError(
         new CliError('usage', translateCommanderMessage(error.message), {
           code: 'USAGE_ERROR',
-          hint: 'veja as opções com --help',
+          hint: t('commander.seeOptions'),
         }),
         { json },
       );

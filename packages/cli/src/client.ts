@@ -9,6 +9,7 @@ import { isReelayError, Reelay, type FetchLike } from '@reelay/sdk';
 import { CliError } from './cli-error';
 import { registerSecrets } from './secrets';
 import type { Settings } from './settings';
+import { t } from './i18n';
 
 export interface ClientOptions {
   /** Replaces `fetch` (the upload progress bar counts bytes through it). */
@@ -17,9 +18,6 @@ export interface ClientOptions {
 
 /** Renew this long before the stored expiry, so a request does not race it. */
 const EXPIRY_MARGIN_MS = 30_000;
-
-const LOGIN_HINT =
-  'entre com reelay login, ou defina uma chave com reelay config set api-key (ou REELAY_API_KEY)';
 
 /**
  * A client without credentials, for `login`, `signup` and `status`.
@@ -68,9 +66,9 @@ export async function sessionClient(
 ): Promise<Reelay> {
   if (!settings.accessToken && !settings.refreshToken) {
     const message = settings.apiKey
-      ? `este comando precisa de uma sessão (reelay login); uma chave de API não basta`
-      : `nenhuma credencial no contexto "${settings.contextName}"`;
-    throw new CliError('auth', message, { hint: LOGIN_HINT });
+      ? t('client.sessionNeeded')
+      : t('client.noCredentials', { context: settings.contextName });
+    throw new CliError('auth', message, { hint: t('client.loginHint') });
   }
   const expiresAt = settings.accessTokenExpiresAt ? Date.parse(settings.accessTokenExpiresAt) : NaN;
   if (
@@ -95,7 +93,10 @@ export async function sessionClient(
 async function renewSession(settings: Settings, options: ClientOptions): Promise<string> {
   const refreshToken = settings.refreshToken;
   if (!refreshToken) {
-    throw new CliError('auth', 'a sessão expirou', { code: 'SESSION_EXPIRED', hint: LOGIN_HINT });
+    throw new CliError('auth', t('client.sessionExpired'), {
+      code: 'SESSION_EXPIRED',
+      hint: t('client.loginHint'),
+    });
   }
   try {
     const session = await anonymousClient(settings.server, options).auth.refresh({ refreshToken });
@@ -111,9 +112,9 @@ async function renewSession(settings: Settings, options: ClientOptions): Promise
     return session.accessToken;
   } catch (error) {
     if (isReelayError(error, 'UNAUTHORIZED')) {
-      throw new CliError('auth', 'a sessão expirou ou foi encerrada', {
+      throw new CliError('auth', t('client.sessionEnded'), {
         code: 'SESSION_EXPIRED',
-        hint: 'entre de novo com reelay login',
+        hint: t('client.loginAgain'),
       });
     }
     throw error;
@@ -137,8 +138,10 @@ export async function projectOf(settings: Settings, reelay: Reelay): Promise<str
     settings.store.update(settings.contextName, { project: settings.project });
     return settings.project;
   }
-  throw new CliError('auth', 'nenhum projeto escolhido para este contexto', {
+  throw new CliError('auth', t('client.noProject'), {
     code: 'PROJECT_REQUIRED',
-    hint: `escolha um com reelay config set project <id> (projetos: ${projects.map((p) => p.id).join(', ') || 'nenhum'})`,
+    hint: t('client.noProjectHint', {
+      projects: projects.map((p) => p.id).join(', ') || t('client.none'),
+    }),
   });
 }

@@ -101,4 +101,5 @@ export const LOCAL_COMMANDS: Readonly<Record<string, string>> = {
   serve: 'starts a Reelay server in this process',
   emulator: 'starts the Instagram emulator in this process',
   mcp: 'serves the MCP tools over stdio; each tool calls its route through the SDK (@reelay/mcp)',
+  completion: 'prints a shell completion script generated from the command table',
 };

@@ -3,8 +3,12 @@
  * directory, or in `REELAY_CONFIG_DIR` when set. The file holds secrets, so it is written
  * readable by its owner only (0600).
  */
+import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import type Conf from 'conf';
 import { usageError } from './cli-error';
+import { t } from './i18n';
 
 /** What one context remembers. Every field is optional: a fresh context is empty. */
 export interface ContextData {
@@ -34,6 +38,8 @@ export const NO_CREDENTIALS: ContextData = {
 interface StoreShape {
   currentContext: string;
   contexts: Record<string, ContextData>;
+  /** `reelay config set lang …`: the language of every context, not of one. */
+  language?: string;
 }
 
 /** The context used when none was chosen. */
@@ -53,10 +59,7 @@ const CONTEXT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/;
  */
 export function assertContextName(name: string): void {
   if (!CONTEXT_NAME.test(name)) {
-    throw usageError(
-      `nome de contexto inválido: "${name}"`,
-      'use letras, números, ".", "_" ou "-" (até 40 caracteres)',
-    );
+    throw usageError(t('config.invalidContextName', { name }), t('config.contextNameRule'));
   }
 }
 
@@ -78,6 +81,54 @@ export interface ConfigStore {
   remove(name: string): void;
   /** Every context by name. */
   all(): Record<string, ContextData>;
+  /** The configured language (`pt-BR`, `en`), or `undefined` to follow the locale. */
+  language(): string | undefined;
+  /** Sets the language, or forgets it with `undefined`. */
+  setLanguage(language: string | undefined): void;
+}
+
+/**
+ * Where conf keeps the contexts file: `REELAY_CONFIG_DIR`, else the user's configuration
+ * folder as conf finds it (env-paths with no suffix). Computed without loading conf, so the
+ * language can be read at start-up; a test checks it is the path conf opens.
+ *
+ * @example
+ * ```ts
+ * configFilePath({ REELAY_CONFIG_DIR: '/tmp/r' }); // '/tmp/r/contexts.json'
+ * ```
+ */
+export function configFilePath(env: Record<string, string | undefined> = process.env): string {
+  const dir = env.REELAY_CONFIG_DIR;
+  if (dir) return join(dir, 'contexts.json');
+  const home = homedir();
+  const base =
+    process.platform === 'darwin'
+      ? join(home, 'Library', 'Preferences', 'reelay')
+      : process.platform === 'win32'
+        ? join(process.env.APPDATA || join(home, 'AppData', 'Roaming'), 'reelay', 'Config')
+        : join(process.env.XDG_CONFIG_HOME || join(home, '.config'), 'reelay');
+  return join(base, 'contexts.json');
+}
+
+/**
+ * The language set with `reelay config set lang`, read straight from the file (no conf:
+ * every run, `--help` included, needs it before the command table is built). A missing
+ * or unreadable file means none.
+ *
+ * @example
+ * ```ts
+ * configuredLanguage(process.env); // 'en' after `reelay config set lang en`
+ * ```
+ */
+export function configuredLanguage(
+  env: Record<string, string | undefined> = process.env,
+): string | undefined {
+  try {
+    const data = JSON.parse(readFileSync(configFilePath(env), 'utf8')) as Partial<StoreShape>;
+    return typeof data.language === 'string' ? data.language : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function clean(data: ContextData): ContextData {
@@ -137,5 +188,10 @@ export async function openConfigStore(env: NodeJS.ProcessEnv = process.env): Pro
       if (conf.get('currentContext') === name) conf.set('currentContext', DEFAULT_CONTEXT);
     },
     all: contexts,
+    language: () => conf.get('language'),
+    setLanguage(language) {
+      if (language === undefined) conf.delete('language');
+      else conf.set('language', language);
+    },
   };
 }

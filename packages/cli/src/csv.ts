@@ -3,6 +3,7 @@
  * CRLF or LF, a UTF-8 byte-order mark. The delimiter is `,` or `;` (spreadsheets set to
  * Portuguese save with `;`), chosen by the header line.
  */
+import { t } from './i18n';
 
 export interface CsvRecord {
   /** Line of the file where the record starts (1-based), for messages. */
@@ -91,7 +92,7 @@ export function parseCsv(text: string): CsvTable {
     }
     index++;
   }
-  if (quoted) throw new SyntaxError(`aspas abertas na linha ${quoteStart} não foram fechadas`);
+  if (quoted) throw new SyntaxError(t('shared.csvOpenQuote', { line: quoteStart }));
   if (field !== '' || fields.length > 0) endRecord();
 
   const [header, ...rest] = records;

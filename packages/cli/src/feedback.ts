@@ -6,6 +6,8 @@
  * plain lines too: redrawing needs the width, and ora divides by it.
  */
 
+import { currentLanguage } from './i18n';
+
 type Stream = NodeJS.WriteStream;
 
 /** How progress is shown: redrawn in place, as plain lines, or not at all. */
@@ -233,5 +235,5 @@ export function formatBytes(bytes: number): string {
     value /= 1024;
     unit++;
   }
-  return `${value.toLocaleString('pt-BR', { maximumFractionDigits: 1 })} ${units[unit]}`;
+  return `${value.toLocaleString(currentLanguage(), { maximumFractionDigits: 1 })} ${units[unit]}`;
 }

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { usageError } from './cli-error';
+import { t } from './i18n';
 
 /**
  * Reads all of stdin as bytes. A terminal is refused (exit 2) rather than waited on.
@@ -16,10 +17,7 @@ import { usageError } from './cli-error';
  */
 export async function readStdinBytes(): Promise<Buffer> {
   if (process.stdin.isTTY) {
-    throw usageError(
-      'nada na entrada padrão',
-      'envie o texto por um pipe, como: cat legenda.txt | reelay …',
-    );
+    throw usageError(t('shared.stdinEmpty'), t('shared.stdinEmptyHint'));
   }
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
@@ -46,7 +44,7 @@ export async function readStdin(): Promise<string> {
  * const text = await readTextFile('legenda.txt');
  * ```
  */
-export async function readTextFile(path: string, what = 'arquivo'): Promise<string> {
+export async function readTextFile(path: string, what = t('shared.file')): Promise<string> {
   if (path === '-') return readStdin();
   try {
     return readFileSync(path, 'utf8');
@@ -54,8 +52,8 @@ export async function readTextFile(path: string, what = 'arquivo'): Promise<stri
     const code = (error as NodeJS.ErrnoException).code;
     throw usageError(
       code === 'ENOENT'
-        ? `${what} não encontrado: ${path}`
-        : `não foi possível ler ${what} ${path} (${code})`,
+        ? t('shared.fileNotFound', { what, path })
+        : t('shared.fileUnreadable', { what, path, code: code ?? '?' }),
     );
   }
 }
@@ -76,9 +74,10 @@ export async function readCaption(
   file: string | undefined,
 ): Promise<string | undefined> {
   if (argument !== undefined && file !== undefined) {
-    throw usageError('informe a legenda como argumento ou com --caption-file, não os dois');
+    throw usageError(t('shared.captionTwice'));
   }
-  if (file !== undefined) return stripFinalNewline(await readTextFile(file, 'arquivo de legenda'));
+  if (file !== undefined)
+    return stripFinalNewline(await readTextFile(file, t('shared.captionFile')));
   if (argument === '-') return stripFinalNewline(await readStdin());
   return argument;
 }
@@ -102,8 +101,8 @@ export async function prompt(
 ): Promise<string> {
   if (!process.stdin.isTTY || !process.stderr.isTTY) {
     throw usageError(
-      `sem terminal para perguntar "${question.replace(/:\s*$/, '')}"`,
-      `use ${options.flag}`,
+      t('shared.noTerminal', { question: question.replace(/:\s*$/, '') }),
+      t('shared.useFlag', { flag: options.flag }),
     );
   }
   const { createInterface } = await import('node:readline');

@@ -5,6 +5,7 @@
  * the documented exit code (143 or 130) instead of the process dying mid-line.
  */
 import { CliError } from './cli-error';
+import { t } from './i18n';
 
 const SIGNALS = ['SIGTERM', 'SIGINT'] as const;
 
@@ -19,7 +20,7 @@ const SIGNALS = ['SIGTERM', 'SIGINT'] as const;
 export function interruptedBy(signal: (typeof SIGNALS)[number]): CliError {
   return new CliError(
     signal === 'SIGINT' ? 'interrupted' : 'terminated',
-    `interrompido por ${signal}`,
+    t('shared.interruptedBy', { signal }),
     {
       code: 'INTERRUPTED',
       details: { signal },

@@ -9,6 +9,7 @@ import { basename, resolve } from 'node:path';
 import type { FetchLike, Media, MediaItemInput, Reelay } from '@reelay/sdk';
 import { usageError } from './cli-error';
 import { createProgressBar, formatBytes, startSpinner, type ProgressBar } from './feedback';
+import { t } from './i18n';
 
 export type MediaRef =
   | { kind: 'file'; path: string; size: number; label: string }
@@ -32,20 +33,20 @@ export function classifyMedia(text: string, baseDir: string = process.cwd()): Me
     try {
       new URL(value);
     } catch {
-      throw usageError(`URL de mídia inválida: ${value}`);
+      throw usageError(t('shared.invalidMediaUrl', { value }));
     }
     return { kind: 'url', url: value, label: value };
   }
   if (/^med_[A-Za-z0-9]+$/.test(value)) return { kind: 'id', id: value, label: value };
-  if (value === '') throw usageError('mídia vazia', 'informe um caminho, uma URL ou um id med_…');
+  if (value === '') throw usageError(t('shared.emptyMedia'), t('shared.emptyMediaHint'));
   const path = resolve(baseDir, value);
   let stats;
   try {
     stats = statSync(path);
   } catch {
-    throw usageError(`arquivo de mídia não encontrado: ${value}`);
+    throw usageError(t('shared.mediaFileNotFound', { value }));
   }
-  if (!stats.isFile()) throw usageError(`não é um arquivo: ${value}`);
+  if (!stats.isFile()) throw usageError(t('shared.notAFile', { value }));
   return { kind: 'file', path, size: stats.size, label: basename(path) };
 }
 
@@ -113,19 +114,23 @@ export async function uploadMedia(
     return media;
   }
   if (ref.kind === 'url') {
-    const spinner = await startSpinner(`Importando ${ref.label}…`);
+    const spinner = await startSpinner(t('mediaUpload.importing', { label: ref.label }));
     try {
       const { media } = await reelay.media.upload({ url: ref.url });
-      spinner.succeed(`Importada: ${ref.label} (${media.id})`);
+      spinner.succeed(t('mediaUpload.imported', { label: ref.label, id: media.id }));
       return media;
     } catch (error) {
-      spinner.fail(`Falhou: ${ref.label}`);
+      spinner.fail(t('mediaUpload.failed', { label: ref.label }));
       throw error;
     }
   }
   // The multipart body is a few hundred bytes larger than the file; the bar counts the
   // file and stops at 100%.
-  const bar = createProgressBar(`enviando ${ref.label}`, ref.size, formatBytes);
+  const bar = createProgressBar(
+    t('mediaUpload.uploading', { label: ref.label }),
+    ref.size,
+    formatBytes,
+  );
   tracker.watch(bar);
   try {
     const { media } = await reelay.media.upload(ref.path);

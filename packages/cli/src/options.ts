@@ -1,5 +1,6 @@
-/** Parsing helpers for option values, with Portuguese usage errors (exit 2). */
+/** Parsing helpers for option values, with usage errors in the user's language (exit 2). */
 import { usageError } from './cli-error';
+import { t } from './i18n';
 
 /**
  * Parses a whole number option within bounds.
@@ -16,13 +17,12 @@ export function integerOption(
   bounds: { min?: number; max?: number } = {},
 ): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value.trim()))
-    throw usageError(`${flag} deve ser um número inteiro, não "${value}"`);
+  if (!/^\d+$/.test(value.trim())) throw usageError(t('shared.notInteger', { flag, value }));
   const number = Number(value);
   if (bounds.min !== undefined && number < bounds.min)
-    throw usageError(`${flag} deve ser ao menos ${bounds.min}`);
+    throw usageError(t('shared.atLeast', { flag, min: bounds.min }));
   if (bounds.max !== undefined && number > bounds.max)
-    throw usageError(`${flag} deve ser no máximo ${bounds.max}`);
+    throw usageError(t('shared.atMost', { flag, max: bounds.max }));
   return number;
 }
 

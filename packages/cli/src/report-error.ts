@@ -5,6 +5,7 @@
  * Secrets are scrubbed from both.
  */
 import { CliError } from './cli-error';
+import { currentLanguage, t, tDynamic, type MessageKey } from './i18n';
 import { errorCode } from './exit-codes';
 import { redact, registeredSecrets } from './secrets';
 
@@ -17,22 +18,20 @@ interface ErrorShape {
   hint?: string;
 }
 
-/** What an SDK error needs a person to do next, by code (FORBIDDEN: see `forbiddenHint`). */
-const HINTS: Record<string, string> = {
-  UNAUTHORIZED: 'entre de novo com reelay login, ou confira a chave (reelay config get)',
-  PROJECT_REQUIRED: 'escolha um projeto com reelay config set project <id>',
-  CONNECTION_ERROR: 'confira o endereço do servidor (reelay config get) e se ele está no ar',
-  TIMEOUT: 'o servidor não respondeu a tempo; tente de novo',
-  TOKEN_INVALID: 'reconecte a conta com reelay accounts connect',
-  PERMISSION_REQUIRED: 'reconecte a conta com reelay accounts connect para conceder a permissão',
-  RATE_LIMIT_KEY: 'aguarde alguns segundos e tente de novo',
-  POST_NOT_CANCELLABLE: 'veja o estado do post com reelay posts show <id>',
-  MEDIA_IN_USE:
-    'cancele esses posts com reelay posts cancel <id>, ou troque a mídia deles, e apague de novo',
-  IDEMPOTENCY_KEY_REUSED: 'use outra --idempotency-key para um post diferente',
-  DELIVERY_PENDING:
-    'acompanhe com reelay webhooks deliveries <id> e reenvie depois que essa entrega terminar',
-};
+/** Codes with a next step for the person, in `errors.hints` (FORBIDDEN: see `forbiddenHint`). */
+const HINTS = {
+  UNAUTHORIZED: 'errors.hints.UNAUTHORIZED',
+  PROJECT_REQUIRED: 'errors.hints.PROJECT_REQUIRED',
+  CONNECTION_ERROR: 'errors.hints.CONNECTION_ERROR',
+  TIMEOUT: 'errors.hints.TIMEOUT',
+  TOKEN_INVALID: 'errors.hints.TOKEN_INVALID',
+  PERMISSION_REQUIRED: 'errors.hints.PERMISSION_REQUIRED',
+  RATE_LIMIT_KEY: 'errors.hints.RATE_LIMIT_KEY',
+  POST_NOT_CANCELLABLE: 'errors.hints.POST_NOT_CANCELLABLE',
+  MEDIA_IN_USE: 'errors.hints.MEDIA_IN_USE',
+  IDEMPOTENCY_KEY_REUSED: 'errors.hints.IDEMPOTENCY_KEY_REUSED',
+  DELIVERY_PENDING: 'errors.hints.DELIVERY_PENDING',
+} as const satisfies Record<string, MessageKey>;
 
 /**
  * FORBIDDEN means different things on different routes (spec §7 keeps one code): a closed
@@ -48,17 +47,35 @@ const HINTS: Record<string, string> = {
 export function forbiddenHint(path: string | undefined): string | undefined {
   if (path === undefined) return undefined;
   if (/^\/v1\/auth\/signup\/?$/.test(path)) {
-    return 'o cadastro está fechado neste servidor: peça uma conta a quem o administra (ou que ative REELAY_ALLOW_SIGNUP), ou entre com reelay login se já tem uma';
+    return t('errors.forbiddenSignup');
   }
   if (/^\/v1\/organizations(\/|$)/.test(path)) {
-    return 'a organização não é sua: confira com reelay whoami';
+    return t('errors.forbiddenOrganization');
   }
   if (/^\/v1\/(auth|me)(\/|$)/.test(path)) return undefined;
-  return 'o projeto do contexto não é seu: confira com reelay whoami';
+  return t('errors.forbiddenProject');
 }
 
 function hintFor(code: string, path: string | undefined): string | undefined {
-  return code === 'FORBIDDEN' ? forbiddenHint(path) : HINTS[code];
+  if (code === 'FORBIDDEN') return forbiddenHint(path);
+  return Object.hasOwn(HINTS, code) ? t(HINTS[code as keyof typeof HINTS]) : undefined;
+}
+
+/**
+ * The message a person reads for an API or SDK error: in Portuguese, the server's own
+ * message (it may name the resource); in another language, the catalogue's text for the
+ * code, or the server's Portuguese message when this version does not know the code.
+ *
+ * @example
+ * ```ts
+ * setLanguage('en');
+ * messageForCode('NOT_FOUND', 'Post não encontrado.'); // 'Resource not found.'
+ * messageForCode('SOMETHING_NEW', 'Algo novo.'); // 'Algo novo.'
+ * ```
+ */
+export function messageForCode(code: string, serverMessage: string): string {
+  if (currentLanguage() === 'pt-BR') return serverMessage;
+  return tDynamic(`apiErrors.${code}`) ?? serverMessage;
 }
 
 function shapeOf(error: unknown): ErrorShape {
@@ -113,8 +130,15 @@ function detailLines(details: Record<string, unknown> | undefined): string[] {
   return lines;
 }
 
+/** The CLI's own errors are already in the user's language; the server's are by code. */
+function personMessage(error: unknown, shape: ErrorShape): string {
+  if (error instanceof CliError || shape.code === 'INTERNAL_CLI_ERROR') return shape.message;
+  return messageForCode(shape.code, shape.message);
+}
+
 /**
- * Writes a failed command's error to stderr, as text or as JSON.
+ * Writes a failed command's error to stderr, as text or as JSON. The JSON keeps the
+ * server's envelope as it came (its `message` is Portuguese, as the API's always is).
  *
  * @example
  * ```ts
@@ -136,10 +160,10 @@ export function reportError(
   const text = options.json
     ? `${JSON.stringify({ error: shape })}\n`
     : [
-        `erro [${shape.code}]: ${shape.message}`,
+        `${t('errors.prefix')} [${shape.code}]: ${personMessage(error, shape)}`,
         ...detailLines(shape.details),
-        ...(shape.hint ? [`dica: ${shape.hint}`] : []),
-        ...(shape.requestId ? [`(requisição ${shape.requestId})`] : []),
+        ...(shape.hint ? [`${t('errors.hint')}: ${shape.hint}`] : []),
+        ...(shape.requestId ? [t('errors.request', { id: shape.requestId })] : []),
       ]
         .map((line) => `${line}\n`)
         .join('');

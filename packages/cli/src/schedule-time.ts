@@ -6,6 +6,7 @@
  */
 import { isIanaTimeZone, parseOffsetDateTime } from '@reelay/core';
 import { usageError } from './cli-error';
+import { t } from './i18n';
 
 const UNIT_MS: Record<string, number> = {
   s: 1000,
@@ -18,8 +19,7 @@ const UNIT_MS: Record<string, number> = {
 const RELATIVE = /^([+-])((?:\d+[smhdw])+)$/i;
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/i;
 
-const EXAMPLES =
-  'use 2026-12-01T10:00-03:00, 2026-12-01T10:00 com --timezone America/Sao_Paulo, ou +2h, +1d, +1d2h30m';
+const examples = () => t('time.examples');
 
 export interface ScheduleTimeOptions {
   /** IANA zone for local times (`--timezone`). */
@@ -68,10 +68,7 @@ export function parseScheduleTime(text: string, options: ScheduleTimeOptions = {
   const local = LOCAL.exec(value);
   if (local) {
     if (options.timeZone === undefined) {
-      throw usageError(
-        `${label} "${text}" não diz o fuso horário`,
-        'acrescente o deslocamento (2026-12-01T10:00-03:00) ou informe --timezone America/Sao_Paulo',
-      );
+      throw usageError(t('time.noZone', { label, text }), t('time.noZoneHint'));
     }
     const [, year, month, day, hour, minute, second = '0'] = local;
     return zonedTimeToInstant(
@@ -87,7 +84,7 @@ export function parseScheduleTime(text: string, options: ScheduleTimeOptions = {
       `${label} "${text}"`,
     );
   }
-  throw usageError(`${label} inválido: "${text}"`, EXAMPLES);
+  throw usageError(t('time.invalid', { label, text }), examples());
 }
 
 /**
@@ -101,10 +98,7 @@ export function parseScheduleTime(text: string, options: ScheduleTimeOptions = {
  */
 export function assertTimeZone(timeZone: string): void {
   if (!isIanaTimeZone(timeZone)) {
-    throw usageError(
-      `fuso horário desconhecido: "${timeZone}"`,
-      'use um nome IANA, como America/Sao_Paulo, Europe/Lisbon ou UTC',
-    );
+    throw usageError(t('time.unknownZone', { zone: timeZone }), t('time.unknownZoneHint'));
   }
 }
 
@@ -164,7 +158,11 @@ const asUtc = (clock: WallClock) =>
  * zonedTimeToInstant(fields, 'America/New_York').toISOString(); // '2026-11-01T05:30:00.000Z' (EDT, the first 1:30)
  * ```
  */
-export function zonedTimeToInstant(clock: WallClock, timeZone: string, label = 'horário'): Date {
+export function zonedTimeToInstant(
+  clock: WallClock,
+  timeZone: string,
+  label = t('time.label'),
+): Date {
   const wanted = asUtc(clock);
   const check = new Date(wanted);
   if (
@@ -175,7 +173,7 @@ export function zonedTimeToInstant(clock: WallClock, timeZone: string, label = '
     clock.minute > 59 ||
     clock.second > 59
   ) {
-    throw usageError(`${label}: data inexistente`, EXAMPLES);
+    throw usageError(t('time.noSuchDate', { label }), examples());
   }
   const offsetAt = (time: number) =>
     asUtc(wallClockAt(time, timeZone)) - Math.floor(time / 1000) * 1000;
@@ -185,10 +183,7 @@ export function zonedTimeToInstant(clock: WallClock, timeZone: string, label = '
     .filter((time) => asUtc(wallClockAt(time, timeZone)) === wanted)
     .sort((a, b) => a - b);
   if (instants.length === 0) {
-    throw usageError(
-      `${label} não existe em ${timeZone}: o relógio pula essa hora na mudança do horário de verão`,
-      'escolha um horário uma hora depois, ou informe o deslocamento explícito',
-    );
+    throw usageError(t('time.skipped', { label, zone: timeZone }), t('time.skippedHint'));
   }
   return new Date(instants[0]!);
 }

@@ -4,7 +4,9 @@
  * `REELAY_PROJECT`, `REELAY_CONTEXT`) and `--server`/`--context` on top of that.
  */
 import { CliError } from './cli-error';
+import { t } from './i18n';
 import { registerSecrets } from './secrets';
+import { serverFromEnv } from './server-variable';
 import {
   assertContextName,
   openConfigStore,
@@ -70,9 +72,9 @@ export async function loadSettings(
   if (chosen !== undefined) {
     assertContextName(chosen);
     if (!options.allowNewContext && !store.has(chosen) && chosen !== store.currentName()) {
-      throw new CliError('usage', `contexto desconhecido: "${chosen}"`, {
+      throw new CliError('usage', t('config.unknownContext', { name: chosen }), {
         code: 'CONTEXT_NOT_FOUND',
-        hint: 'veja os contextos com reelay config list, ou crie um com reelay config use-context',
+        hint: t('config.unknownContextHint'),
       });
     }
   }
@@ -84,7 +86,7 @@ export async function loadSettings(
     return value;
   };
   const server =
-    pick('server', global.server, env.REELAY_SERVER) ?? stored.server ?? DEFAULT_SERVER;
+    pick('server', global.server, serverFromEnv(env)) ?? stored.server ?? DEFAULT_SERVER;
   const envKey = pick('apiKey', undefined, env.REELAY_API_KEY);
   const envToken = pick('accessToken', undefined, env.REELAY_ACCESS_TOKEN);
   const project = pick('project', undefined, env.REELAY_PROJECT) ?? stored.project;

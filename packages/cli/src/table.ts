@@ -2,6 +2,7 @@
  * A small table printer: columns padded to their widest cell, long cells cut with "…".
  * Enough for ids, statuses and dates; no dependency, no box drawing to copy around.
  */
+import { t } from './i18n';
 
 export interface Column<Row> {
   /** Header text (shown in capitals). */
@@ -28,7 +29,7 @@ function cut(text: string, max: number): string {
 
 function cell(value: string | number | boolean | null | undefined): string {
   if (value === null || value === undefined || value === '') return '-';
-  if (typeof value === 'boolean') return value ? 'sim' : 'não';
+  if (typeof value === 'boolean') return value ? t('shared.yes') : t('shared.no');
   return String(value);
 }
 
@@ -46,7 +47,7 @@ function cell(value: string | number | boolean | null | undefined): string {
  * ```
  */
 export function renderTable<Row>(rows: readonly Row[], columns: readonly Column<Row>[]): string {
-  if (rows.length === 0) return '(nenhum item)\n';
+  if (rows.length === 0) return `${t('shared.noItems')}\n`;
   const grid = [
     columns.map((column) => column.header.toUpperCase()),
     ...rows.map((row) => columns.map((column) => cut(cell(column.value(row)), column.max ?? 60))),

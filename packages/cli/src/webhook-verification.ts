@@ -1,27 +1,26 @@
 /**
  * What `webhooks verify` and `webhooks listen` share: where the secret comes from, and a
- * Portuguese sentence for each reason a delivery fails verification. Both check either
- * header set a delivery carries (spec §6's `X-Service-*`, or the Standard Webhooks
+ * sentence in the user's language for each reason a delivery fails verification. Both
+ * check either header set a delivery carries (spec §6's `X-Service-*`, or the Standard Webhooks
  * `webhook-*`; spec §6's when both are there), through the SDK's `verifyWebhook`.
  */
 import { readFileSync } from 'node:fs';
 import { usageError } from './cli-error';
+import { t, tDynamic } from './i18n';
 import { registerSecrets } from './secrets';
 
-/** Sentences for `WebhookVerificationError.reason`. */
-export const REASON_TEXT: Record<string, string> = {
-  signature_mismatch: 'a assinatura não confere (segredo errado ou corpo alterado)',
-  timestamp_too_old: 'o horário da assinatura está fora da tolerância (antigo demais)',
-  timestamp_in_future: 'o horário da assinatura está no futuro, fora da tolerância',
-  invalid_timestamp: 'o cabeçalho X-Service-Timestamp (ou webhook-timestamp) não é um horário Unix',
-  missing_header:
-    'faltam cabeçalhos: X-Service-Timestamp e X-Service-Signature, ou webhook-id, webhook-timestamp e webhook-signature',
-  invalid_signature_format:
-    'a assinatura não tem o formato sha256=<hex> (X-Service-Signature) nem v1,<base64> (webhook-signature)',
-  invalid_secret: 'o segredo não é um segredo de webhook (whsec_…)',
-  body_reserialized: 'o corpo foi reescrito depois de recebido; use os bytes originais',
-  body_not_raw: 'o corpo não está em bytes crus',
-};
+/**
+ * The sentence for a `WebhookVerificationError.reason`, in the user's language, or
+ * `undefined` for a reason this version does not know.
+ *
+ * @example
+ * ```ts
+ * reasonText('signature_mismatch'); // 'a assinatura não confere (segredo errado ou corpo alterado)'
+ * ```
+ */
+export function reasonText(reason: string): string | undefined {
+  return tDynamic(`webhookReasons.${reason}`);
+}
 
 /**
  * The secrets to verify with: every `--secret`, the contents of `--secret-file`, or
@@ -38,7 +37,7 @@ export function webhookSecrets(options: { secret?: string[]; secretFile?: string
     try {
       secrets.push(...readFileSync(options.secretFile, 'utf8').split(/[\s,]+/));
     } catch {
-      throw usageError(`arquivo do segredo não encontrado: ${options.secretFile}`);
+      throw usageError(t('shared.secretFileNotFound', { path: options.secretFile }));
     }
   }
   if (secrets.length === 0 && process.env.REELAY_WEBHOOK_SECRET) {
@@ -46,10 +45,7 @@ export function webhookSecrets(options: { secret?: string[]; secretFile?: string
   }
   const clean = secrets.map((secret) => secret.trim()).filter(Boolean);
   if (clean.length === 0) {
-    throw usageError(
-      'informe o segredo da assinatura',
-      'use --secret-file <arquivo>, REELAY_WEBHOOK_SECRET ou --secret whsec_…',
-    );
+    throw usageError(t('shared.secretMissing'), t('shared.secretMissingHint'));
   }
   registerSecrets(clean);
   return clean;

@@ -108,6 +108,7 @@ describe('waiting for a post under a terminal of 0 columns', () => {
       PATH: process.env.PATH ?? '',
       HOME: scratch,
       TERM: 'xterm',
+      LANG: 'pt_BR.UTF-8',
       REELAY_CONFIG_DIR: freshConfigDir(),
       REELAY_SERVER: platform.server.url,
       REELAY_API_KEY: account.apiKey,
@@ -142,7 +143,11 @@ describe('waiting for a post under a terminal of 0 columns', () => {
     expect(result.code).toBe(5);
     expect(result.elapsedMs).toBeLessThan(20_000);
     expect(result.output).toMatch(/enviando cafe\.jpg: 100%/);
-    expect(result.output).toMatch(/Aguardando a publicação de post_\w+…\r?\n/);
+    // What it waits for, and the countdown by the minute (plain lines: one line a minute).
+    expect(result.output).toMatch(
+      /Aguardando post_\w+ em @cafe\.hardening: publica em (1 h 00 min|59 min) \(\d{4}-\d\d-\d\d \d\d:\d\d UTC\)\r?\n/,
+    );
+    expect(result.output.match(/publica em/g)).toHaveLength(1);
     expect(result.output).toContain('Tempo esgotado');
     expect(result.output).toContain('WAIT_TIMEOUT');
   });
@@ -155,7 +160,7 @@ describe('waiting for a post under a terminal of 0 columns', () => {
       timeoutMs: 25_000,
       onOutput: (output, pid) => {
         // SIGTERM once the command is waiting for the post, as a supervisor would send it.
-        if (sentAt || !pid || !output.includes('Aguardando a publicação')) return;
+        if (sentAt || !pid || !output.includes('Aguardando post_')) return;
         sentAt = Date.now();
         process.kill(pid, 'SIGTERM');
       },
@@ -176,7 +181,7 @@ describe('waiting for a post under a terminal of 0 columns', () => {
     const running = reelay.start([...waitArgs(300), '--json'], {
       env: { REELAY_PROGRESS: '1' },
     });
-    await running.waitFor('stderr', /Aguardando a publicação de post_/);
+    await running.waitFor('stderr', /Aguardando post_/);
     running.child.kill('SIGTERM');
     const result = await running.done;
     expect(result.signal).toBeNull();

@@ -80,12 +80,19 @@ describe('reelay emulator', () => {
     expect(result.code).toBe(0);
   });
 
-  it('prints the same lines as reelay-emulator without --json', async () => {
-    const emulator = reelay.start(['emulator', '--port', '0']);
+  it('prints the same lines as reelay-emulator without --json, in the user language', async () => {
+    const emulator = reelay.start(['emulator', '--port', '0'], { env: { LANG: 'en_US.UTF-8' } });
     const [, url] = await emulator.waitFor('stdout', /listening on (http:\/\/\S+)/);
     await emulator.waitFor('stdout', /Control API: .+\/_emulator \(app id emulator-app-id\)/);
     expect((await fetch(`${url}/_emulator/clock`)).status).toBe(200);
     emulator.child.kill('SIGTERM');
     expect((await emulator.done).code).toBe(0);
+
+    const emulador = reelay.start(['emulator', '--port', '0']);
+    const [, address] = await emulador.waitFor('stdout', /ouvindo em (http:\/\/\S+)/);
+    await emulador.waitFor('stdout', /API de controle: .+\/_emulator \(app id emulator-app-id\)/);
+    expect((await fetch(`${address}/_emulator/clock`)).status).toBe(200);
+    emulador.child.kill('SIGTERM');
+    expect((await emulador.done).code).toBe(0);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * `reelay --help` stays cheap: each action imports its command module only when it runs
- * (tsup gives each its own chunk), so help and version load commander and the command
- * table, and nothing else: no command module, no SDK, no conf, no server. The built
- * binary runs with a preload that records every module it resolves.
+ * (tsup gives each its own chunk), so help and version load commander, the command table
+ * and i18next with the two catalogues (the help is translated), and nothing else: no
+ * command module, no SDK, no conf, no server. The built binary runs with a preload that
+ * records every module it resolves.
  */
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,9 +49,9 @@ async function loadedBy(args: string[]) {
 
 describe('what reelay loads', () => {
   for (const args of [['--help'], ['--version'], ['posts', 'schedule', '--help']]) {
-    it(`reelay ${args.join(' ')}: commander and the command table only`, async () => {
+    it(`reelay ${args.join(' ')}: commander, i18next and the command table only`, async () => {
       const { packages, own } = await loadedBy(args);
-      expect([...packages].sort()).toEqual(['@commander-js/extra-typings', 'commander']);
+      expect([...packages].sort()).toEqual(['@commander-js/extra-typings', 'commander', 'i18next']);
       for (const file of own) expect(file.startsWith(`${DIST}/`), file).toBe(true);
       expect(own.map((file) => basename(file)).filter((name) => COMMAND_CHUNK.test(name))).toEqual(
         [],

@@ -40,6 +40,7 @@ export * from './schemas/meta-callbacks';
 export * from './schemas/insights';
 export * from './schemas/posting-slots';
 export * from './contract/route';
+export * from './contract/example-values';
 export * from './contract/routes';
 export * from './contract/path-for';
 export * from './contract/credential-redaction';

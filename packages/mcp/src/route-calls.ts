@@ -53,6 +53,7 @@ export const ROUTE_CALLS: Readonly<Record<McpRouteId, RouteCall>> = {
   createProfile: (client, parts, options) => client.profiles.create(parts.body as never, options),
   listIntegrations: async (client, parts, options) =>
     await client.accounts.list(parts.query as never, options),
+  deleteIntegration: (client, parts, options) => client.accounts.disconnect(id(parts), options),
   getIntegrationHealth: (client, parts, options) =>
     client.accounts.health(id(parts), parts.query as never, options),
   getIntegrationInsights: (client, parts, options) =>

@@ -48,6 +48,7 @@ describe('the tools against the contract', () => {
         'createProfile',
         'listProfiles',
         'listIntegrations',
+        'deleteIntegration',
         'getIntegrationHealth',
         'getIntegrationInsights',
         'getIntegrationSlots',

@@ -292,4 +292,23 @@ describe.each(testDialects())('MCP over Streamable HTTP on $name', (dialect) => 
     });
     expect(stream.status).toBe(405);
   });
+
+  // Last: it disconnects the account the other tests publish to.
+  it('disconnects an account of its own project only, as a destructive tool', async () => {
+    const { tools } = await mcp.listTools();
+    const tool = tools.find((listed) => listed.name === 'disconnect_account');
+    expect(tool?.annotations).toMatchObject({ destructiveHint: true, readOnlyHint: false });
+
+    const stranger = await createAccount(world.platform.server.url);
+    const theirs = await connect(stranger.key);
+    const refused = toolError(
+      await callTool(theirs, 'disconnect_account', { id: world.accountId }),
+    );
+    expect(refused.error).toMatchObject({ code: 'NOT_FOUND', statusCode: 404 });
+
+    await callTool(mcp, 'disconnect_account', { id: world.accountId });
+    const listed = structured(await callTool(mcp, 'list_accounts', {}));
+    const account = listed.integrations.find((item: { id: string }) => item.id === world.accountId);
+    expect(account?.status).toBe('revoked');
+  });
 });

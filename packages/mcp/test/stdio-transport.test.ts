@@ -109,7 +109,7 @@ describe('reelay mcp over stdio', () => {
     expect(published).toHaveLength(1);
   });
 
-  it("schedules a post in the person's zone that another project cannot see", async () => {
+  it("schedules a post in the person's zone that another project cannot see, published at its time", async () => {
     const scheduledFor = inZone(new Date(Date.now() + 3 * 60 * 60_000), 'America/Sao_Paulo');
     const created = structured(
       await callTool(mcp, 'create_post', {
@@ -141,6 +141,16 @@ describe('reelay mcp over stdio', () => {
     } finally {
       await theirs.close();
     }
+
+    const published = () =>
+      world.platform.emulator
+        .published()
+        .filter((item) => item.accountId === world.platformAccountId);
+    const before = published().length;
+    await world.settle();
+    const read = structured(await callTool(mcp, 'get_post', { id: created.post.id }));
+    expect(read.post.status).toBe('published');
+    expect(published()).toHaveLength(before + 1);
   });
 
   it('sends only media files, and says which field is wrong', async () => {

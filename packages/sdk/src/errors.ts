@@ -294,22 +294,28 @@ export function createReelayError(init: ReelayErrorInit): ReelayError {
 
 /**
  * Whether a value is a {@link ReelayError}, optionally with one of the given codes; the
- * code narrows in TypeScript. Works across copies of the SDK (ESM and CJS side by side).
+ * code narrows in TypeScript. Codes are checked at compile time against
+ * {@link KnownErrorCode} (editors complete them; a typo does not compile). To test for a
+ * code newer than this SDK, compare `error.code` yourself. Works across copies of the SDK
+ * (ESM and CJS side by side).
  *
  * @example
  * ```ts
  * if (isReelayError(error, 'POST_NOT_CANCELLABLE', 'NOT_FOUND')) return; // already gone
  * if (isReelayError(error) && error.retry === 'needs-user-action') notifyOwner(error);
+ * isReelayError(error, 'NOT_FOUDN'); // compile error: not a known code
  * ```
  */
-export function isReelayError<const Code extends string = string>(
+export function isReelayError(value: unknown): value is ReelayError;
+export function isReelayError<const Code extends KnownErrorCode>(
   value: unknown,
-  ...codes: Code[]
-): value is ReelayError & { code: Code } {
+  ...codes: [Code, ...Code[]]
+): value is ReelayError & { code: Code };
+export function isReelayError(value: unknown, ...codes: string[]): boolean {
   const branded =
     value instanceof ReelayError ||
     (typeof value === 'object' &&
       value !== null &&
       (value as Record<symbol, unknown>)[BRAND] === true);
-  return branded && (codes.length === 0 || codes.includes((value as ReelayError).code as Code));
+  return branded && (codes.length === 0 || codes.includes((value as ReelayError).code));
 }

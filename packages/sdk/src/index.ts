@@ -58,6 +58,7 @@ export {
   type TestWebhookOptions,
   type WebhookCryptoOptions,
   type WebhookVerificationReason,
+  type WebhookVerificationCode,
   type VerifyWebhookOptions,
   type SignWebhookOptions,
   type SignedWebhook,

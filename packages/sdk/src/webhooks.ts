@@ -33,6 +33,39 @@ export type WebhookVerificationReason =
   | 'body_reserialized'
   | 'signature_mismatch';
 
+/**
+ * The `code` of a {@link WebhookVerificationError}: `WEBHOOK_` and the reason in upper
+ * case. Stable across versions, like the API's error codes, so logs and alerts can key on
+ * it:
+ *
+ * | code | what went wrong |
+ * |---|---|
+ * | `WEBHOOK_BODY_NOT_RAW` | the body was parsed before verifying: pass the raw text or bytes |
+ * | `WEBHOOK_MISSING_HEADER` | a signature, timestamp or id header is absent |
+ * | `WEBHOOK_INVALID_SECRET` | the secret is not a `whsec_…` value |
+ * | `WEBHOOK_INVALID_TIMESTAMP` | the timestamp header is not Unix seconds |
+ * | `WEBHOOK_TIMESTAMP_TOO_OLD` | signed more than the tolerance ago (a replay, or a slow queue) |
+ * | `WEBHOOK_TIMESTAMP_IN_FUTURE` | signed more than the tolerance ahead (a skewed clock) |
+ * | `WEBHOOK_INVALID_SIGNATURE_FORMAT` | the signature header is not `sha256=<hex>` (or `v1,<base64>`) |
+ * | `WEBHOOK_BODY_RESERIALIZED` | the body was re-serialised: it is the same JSON with other bytes |
+ * | `WEBHOOK_SIGNATURE_MISMATCH` | no signature matches: the wrong secret, or a changed body |
+ *
+ * @example
+ * ```ts
+ * if (error instanceof WebhookVerificationError && error.code === 'WEBHOOK_TIMESTAMP_TOO_OLD') replayAlarm();
+ * ```
+ */
+export type WebhookVerificationCode =
+  | 'WEBHOOK_BODY_NOT_RAW'
+  | 'WEBHOOK_MISSING_HEADER'
+  | 'WEBHOOK_INVALID_SECRET'
+  | 'WEBHOOK_INVALID_TIMESTAMP'
+  | 'WEBHOOK_TIMESTAMP_TOO_OLD'
+  | 'WEBHOOK_TIMESTAMP_IN_FUTURE'
+  | 'WEBHOOK_INVALID_SIGNATURE_FORMAT'
+  | 'WEBHOOK_BODY_RESERIALIZED'
+  | 'WEBHOOK_SIGNATURE_MISMATCH';
+
 /** The raw body as received: text or bytes, never a parsed object. */
 export type RawBody = string | Uint8Array | ArrayBuffer;
 
@@ -76,17 +109,19 @@ export interface SignedWebhook {
 }
 
 /**
- * Thrown by {@link verifyWebhook}; `reason` names the usual mistake: a parsed or
- * re-serialised body, the wrong secret, a stale timestamp.
+ * Thrown by {@link verifyWebhook}; `code` (and `reason`, the same in lower case) names the
+ * usual mistake: a parsed or re-serialised body, the wrong secret, a stale timestamp.
  *
  * @example
  * ```ts
  * try { await verifyWebhook(body, headers, secret); }
- * catch (error) { if (error instanceof WebhookVerificationError) res.writeHead(400).end(error.reason); }
+ * catch (error) { if (error instanceof WebhookVerificationError) res.writeHead(400).end(error.code); }
  * ```
  */
 export interface WebhookVerificationError extends Error {
   readonly name: 'WebhookVerificationError';
+  /** Stable code: see {@link WebhookVerificationCode}. */
+  readonly code: WebhookVerificationCode;
   readonly reason: WebhookVerificationReason;
 }
 

@@ -64,6 +64,7 @@ describe('the generated SDK', () => {
         tag: 'Webhooks',
         summary: 's',
         description: 'd',
+        examples: {},
         request: {},
         responses: {},
         errors: [],

@@ -40,6 +40,20 @@ describe('ReelayError', () => {
     expectTypeOf<'RATE_LIMIT_APP'>().toMatchTypeOf<KnownErrorCode>();
   });
 
+  it('accepts only codes it knows, so a typo does not compile (checked by the typecheck)', () => {
+    const error: unknown = createReelayError({ code: 'NOT_FOUND', statusCode: 404, message: 'x' });
+    // @ts-expect-error: a misspelt code is not a KnownErrorCode
+    expect(isReelayError(error, 'NOT_FOUDN')).toBe(false);
+    // @ts-expect-error: neither is a lower-case one
+    expect(isReelayError(error, 'not_found')).toBe(false);
+    expect(isReelayError(error, 'CONNECTION_ERROR', 'NOT_FOUND')).toBe(true);
+    expectTypeOf(isReelayError<'NOT_FOUND'>)
+      .parameter(1)
+      .toEqualTypeOf<'NOT_FOUND'>();
+    // Without codes, any ReelayError matches and its code stays open to newer ones.
+    if (isReelayError(error)) expectTypeOf(error.code).toEqualTypeOf<ReelayError['code']>();
+  });
+
   it('serialises to the envelope fields plus the request id, without the stack', () => {
     const error = new ReelayError({
       code: 'INTERNAL_ERROR',

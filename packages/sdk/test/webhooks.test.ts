@@ -78,6 +78,21 @@ describe('createTestWebhook', () => {
     });
   });
 
+  it('names each refusal with a stable upper-case code next to its reason', async () => {
+    const delivery = await createTestWebhook({ secret });
+    const refusal = await verifyWebhook(delivery.body, delivery.headers, 'whsec_other').catch(
+      (error: unknown) => error,
+    );
+    expect(refusal).toBeInstanceOf(WebhookVerificationError);
+    expect(refusal).toMatchObject({
+      code: 'WEBHOOK_SIGNATURE_MISMATCH',
+      reason: 'signature_mismatch',
+    });
+    const stale = await verifyWebhook('{}', {}, secret).catch((error: unknown) => error);
+    expect((stale as WebhookVerificationError).code).toBe('WEBHOOK_MISSING_HEADER');
+    expectTypeOf<WebhookVerificationError['code']>().toEqualTypeOf<sdk.WebhookVerificationCode>();
+  });
+
   it('is refused with another secret, a changed body or a re-serialised body', async () => {
     const delivery = await createTestWebhook({ secret });
     const reason = (run: Promise<unknown>) =>
@@ -119,6 +134,7 @@ describe('the re-exported webhook functions', () => {
 
   it("declare exactly core's types, so the published declarations need no core", () => {
     expectTypeOf<sdk.WebhookVerificationReason>().toEqualTypeOf<core.WebhookVerificationReason>();
+    expectTypeOf<sdk.WebhookVerificationCode>().toEqualTypeOf<core.WebhookVerificationCode>();
     expectTypeOf<sdk.RawBody>().toEqualTypeOf<core.RawBody>();
     expectTypeOf<sdk.HeadersLike>().toEqualTypeOf<core.HeadersLike>();
     expectTypeOf<sdk.VerifyWebhookOptions>().toEqualTypeOf<core.VerifyWebhookOptions>();

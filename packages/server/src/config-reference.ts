@@ -50,6 +50,8 @@ const DESCRIPTIONS: { [Name in keyof typeof environmentSchema.shape]: string } =
   REELAY_LOG_LEVEL: 'Least severe log level written (JSON lines on stderr; secrets are redacted).',
   REELAY_MISSED_GRACE_MINUTES:
     'A scheduled post whose work could not start within this many minutes after its time (for example, the service was down) fails as `MISSED` instead of publishing late. At least 1.',
+  REELAY_PREPARE_AHEAD_MINUTES:
+    "Scheduled posts create and finish their Instagram containers this many minutes before their time, so that at the time only the publication itself is left; `0` prepares nothing ahead (videos still start 5 minutes early). Preparation stops while an account has used 300 of Instagram's 400 containers per 24 h. 0 to 720. See [publishing](publishing.md#what-happens-during-publication).",
   REELAY_DATABASE_POOL_SIZE: 'Connections each instance keeps to PostgreSQL.',
   REELAY_WORKER_CONCURRENCY: 'Jobs one instance runs at once (platform calls in flight).',
   REELAY_JOB_LEASE_SECONDS:

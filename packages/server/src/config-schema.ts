@@ -93,6 +93,14 @@ export const environmentSchema = z.object({
   REELAY_MISSED_GRACE_MINUTES: digits('use um número inteiro de minutos')
     .pipe(z.number().int().min(1, { error: 'use ao menos 1 minuto' }))
     .default(15),
+  REELAY_PREPARE_AHEAD_MINUTES: digits('use um número inteiro de minutos')
+    .pipe(
+      z
+        .number()
+        .int()
+        .max(720, { error: 'use de 0 a 720 minutos (os contêineres expiram em 24 h)' }),
+    )
+    .default(10),
   REELAY_DATABASE_POOL_SIZE: digits('use um número inteiro')
     .pipe(z.number().int().min(1).max(200))
     .default(10),

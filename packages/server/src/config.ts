@@ -105,6 +105,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: vars.REELAY_LOG_LEVEL,
     language: userLanguage(env),
     missedGraceMs: vars.REELAY_MISSED_GRACE_MINUTES * 60_000,
+    prepareWindowMs: vars.REELAY_PREPARE_AHEAD_MINUTES * 60_000,
     workerConcurrency: vars.REELAY_WORKER_CONCURRENCY,
     jobLeaseMs: vars.REELAY_JOB_LEASE_SECONDS * 1000,
     rateLimits: rateLimitSettings(vars),

@@ -135,6 +135,7 @@ export async function createReelay(
   const pipeline: PipelineSettings = {
     ...DEFAULT_PIPELINE_SETTINGS,
     missedGraceMs: config.missedGraceMs,
+    prepareWindowMs: config.prepareWindowMs,
     ...options.pipeline,
   };
   const context: ServerContext = {

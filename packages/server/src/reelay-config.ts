@@ -45,6 +45,8 @@ export interface ReelayConfig {
   readonly language: UserLanguage;
   /** A scheduled post that could not start within this long after its time fails as `MISSED`. */
   readonly missedGraceMs: number;
+  /** Scheduled posts prepare their containers this long before their time (0: not ahead). */
+  readonly prepareWindowMs: number;
   /** Jobs one instance runs at once (platform calls in flight). */
   readonly workerConcurrency: number;
   /** How long a claimed job stays an instance's without renewal (renewed every sixth of it). */

@@ -2,21 +2,25 @@
  * The server program behind `reelay-server` and `pnpm start`: configuration from the
  * environment, the default data folder unless REELAY_DATA_DIR or DATABASE_URL says
  * otherwise, graceful shutdown on SIGTERM and SIGINT. Loaded by `main.ts` once the Node
- * version is known to be supported.
+ * version is known to be supported. What it prints follows the locale (start-up-texts.ts).
  */
+import { userLanguage } from '@reelay/core/runtime';
 import { ConfigError, loadConfig } from './config';
 import { createReelay } from './create-reelay';
+import { configErrorText, listeningText, stoppingText } from './start-up-texts';
 
 async function serve(): Promise<void> {
   const config = loadConfig();
   const reelay = await createReelay(config);
   const url = await reelay.listen();
-  const database =
-    config.database.dialect === 'sqlite' ? `SQLite em ${config.database.filename}` : 'PostgreSQL';
-  console.log(`Reelay ouvindo em ${url} (${database}); endereço público ${config.publicUrl}`);
 
+  let stopping = false;
   const shutdown = (signal: string) => {
-    console.log(`${signal} recebido: encerrando…`);
+    // Ctrl-C reaches the whole process group: under `pnpm start`, pnpm forwards the same
+    // SIGINT once more. One clean shutdown answers both, ending with exit code 0.
+    if (stopping) return;
+    stopping = true;
+    console.log(stoppingText(config.language, signal));
     reelay.close().then(
       () => process.exit(0),
       (error: unknown) => {
@@ -25,8 +29,17 @@ async function serve(): Promise<void> {
       },
     );
   };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  // Only now: a supervisor may signal as soon as it reads this line, and a signal that
+  // arrives before the handlers exist kills the process without a clean shutdown.
+  console.log(
+    listeningText(config.language, {
+      url,
+      sqliteFile: config.database.dialect === 'sqlite' ? config.database.filename : undefined,
+      publicUrl: config.publicUrl,
+    }),
+  );
 }
 
 /**
@@ -41,7 +54,9 @@ async function serve(): Promise<void> {
  */
 export function startServer(): void {
   serve().catch((error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
+    console.error(
+      error instanceof ConfigError ? configErrorText(userLanguage(), error.message) : error,
+    );
     process.exit(1);
   });
 }

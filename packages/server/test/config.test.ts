@@ -58,6 +58,18 @@ describe('loadConfig', () => {
     expect(configError({ INSTAGRAM_GRAPH_URL: 'ftp://graph' })).toMatch(/INSTAGRAM_GRAPH_URL/);
   });
 
+  it('reads how long ahead scheduled posts prepare their containers, 0 to 720 minutes', () => {
+    expect(loadConfig({}).prepareWindowMs).toBe(10 * 60_000);
+    expect(loadConfig({ REELAY_PREPARE_AHEAD_MINUTES: '0' }).prepareWindowMs).toBe(0);
+    expect(loadConfig({ REELAY_PREPARE_AHEAD_MINUTES: '30' }).prepareWindowMs).toBe(30 * 60_000);
+    expect(configError({ REELAY_PREPARE_AHEAD_MINUTES: '721' })).toMatch(
+      /REELAY_PREPARE_AHEAD_MINUTES.*720/,
+    );
+    expect(configError({ REELAY_PREPARE_AHEAD_MINUTES: '-5' })).toMatch(
+      /REELAY_PREPARE_AHEAD_MINUTES/,
+    );
+  });
+
   it('refuses an unknown REELAY_ variable, a typo most of the time', () => {
     expect(configError({ REELAY_PUBLC_URL: 'https://x.test' })).toMatch(/REELAY_PUBLC_URL/);
   });

@@ -126,6 +126,80 @@ describe.each(testDialects())('Facebook Login accounts on $name', (dialect) => {
     expect(post.platforms[0]).toMatchObject({ status: 'failed', errorCode: 'SPAM_SUSPECTED' });
   });
 
+  it('sends the newest options, product tags included, in the containers made on the Facebook host', async () => {
+    const target = await connected('opcoes.fb');
+    const feed = await call(
+      url(),
+      'POST',
+      '/v1/posts',
+      {
+        content: 'Produtos pelo Facebook',
+        mediaItems: [image(6)],
+        platforms: [
+          {
+            platform: 'instagram',
+            accountId: target.id,
+            options: {
+              aiGenerated: true,
+              productTags: [{ productId: '3231775643511089', x: 0.25, y: 0.75 }],
+            },
+          },
+        ],
+      },
+      account.key,
+    );
+    const reel = await call(
+      url(),
+      'POST',
+      '/v1/posts',
+      {
+        content: 'Reel de teste pelo Facebook',
+        mediaItems: [{ type: 'video', url: reelUrl }],
+        platforms: [
+          {
+            platform: 'instagram',
+            accountId: target.id,
+            options: {
+              trialParams: { graduationStrategy: 'SS_PERFORMANCE' },
+              audioName: 'Som da Página',
+              productTags: [{ productId: '42' }],
+            },
+          },
+        ],
+      },
+      account.key,
+    );
+    expect([feed.status, reel.status], JSON.stringify([feed.body, reel.body])).toEqual([202, 202]);
+    platform.emulator.clearRequests();
+    await settle(platform.server);
+    for (const id of [feed.body.post.id, reel.body.post.id]) {
+      const post = (await call(url(), 'GET', `/v1/posts/${id}`, undefined, account.key)).body.post;
+      expect(post.status, JSON.stringify(post.platforms)).toBe('published');
+    }
+    const made = platform.emulator
+      .requests({ path: `/${target.platformId}/media` })
+      .filter((request) => request.method === 'POST' && request.path.endsWith('/media'));
+    expect(made).toHaveLength(2);
+    expect(made.every((request) => request.path.startsWith('/facebook/'))).toBe(true);
+    const containerWith = (caption: string) =>
+      platform.emulator.containers().filter((container) => container.caption === caption);
+    expect(containerWith('Produtos pelo Facebook')).toMatchObject([
+      {
+        kind: 'IMAGE',
+        isAiGenerated: true,
+        productTags: [{ productId: '3231775643511089', x: 0.25, y: 0.75 }],
+      },
+    ]);
+    expect(containerWith('Reel de teste pelo Facebook')).toMatchObject([
+      {
+        kind: 'REELS',
+        trialGraduation: 'SS_PERFORMANCE',
+        audioName: 'Som da Página',
+        productTags: [{ productId: '42' }],
+      },
+    ]);
+  });
+
   it('reads the publishing quota on the Facebook host before accepting', async () => {
     const target = await connected('cota.fb');
     platform.emulator.configure({ quotaTotal: 1 });

@@ -326,9 +326,10 @@ describe.each(testDialects())('posting slots on $name', (dialect) => {
       )
       .orderBy('run_at')
       .execute();
+    // Each starts 10 minutes ahead of its slot, to have its container ready at the slot.
     expect(jobs.map((job) => new Date(Number(job.run_at)).toISOString())).toEqual([
-      '2026-03-07T14:00:00.000Z',
-      '2026-03-09T12:00:00.000Z',
+      '2026-03-07T13:50:00.000Z',
+      '2026-03-09T11:50:00.000Z',
     ]);
 
     const moved = await api('PATCH', `/v1/posts/${postId}`, {

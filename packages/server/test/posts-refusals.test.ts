@@ -70,12 +70,31 @@ describe.each(testDialects())('refused publications on $name', (dialect) => {
       body(connected.id, { scheduledFor: new Date(scheduledFor).toISOString() }),
     );
     expect(created.status).toBe(201);
-    await expireToken(connected.id, scheduledFor - MINUTE);
+    // Expired before the pipeline's work starts (containers are prepared ahead of time).
+    await expireToken(connected.id, scheduledFor - 30 * MINUTE);
     await settle(platform.server);
     const post = await get(created.body.post.id);
     expect(post.status).toBe('failed');
     expect(post.platforms[0]).toMatchObject({ status: 'failed', errorCode: 'TOKEN_INVALID' });
     expect(containersOf(connected.platformId)).toEqual([]);
+  });
+
+  it('publishes nothing from a container prepared ahead once the token expired before the time', async () => {
+    const connected = await connect('expira.depois');
+    const scheduledFor = now() + DAY;
+    const created = await create(
+      body(connected.id, { scheduledFor: new Date(scheduledFor).toISOString() }),
+    );
+    expect(created.status).toBe(201);
+    // Valid while the container is prepared ahead, expired at the due instant.
+    await expireToken(connected.id, scheduledFor - MINUTE);
+    await settle(platform.server);
+    const post = await get(created.body.post.id);
+    expect(post.platforms[0]).toMatchObject({ status: 'failed', errorCode: 'TOKEN_INVALID' });
+    expect(containersOf(connected.platformId)).toHaveLength(1);
+    expect(
+      platform.emulator.published().filter((media) => media.accountId === connected.platformId),
+    ).toEqual([]);
   });
 
   it('refuses to retry a post whose account token expired, with TOKEN_INVALID naming it', async () => {

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { ROUTES } from '@reelay/core';
+import { ROUTES, routes } from '@reelay/core';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from './helpers/dialects';
@@ -24,6 +24,7 @@ describe('reference pages', () => {
     expect(short.headers.get('content-type')).toMatch(/^text\/markdown/);
     expect(short.body).toMatch(/^# Reelay API/);
     expect(short.body).toContain(`${server.url}/openapi.json`);
+    expect(short.body).toContain(`Endpoint: \`${server.url}/mcp\``);
     const full = await call(server.url, 'GET', '/llms-full.txt');
     expect(full.body).toContain('### POST /v1/posts');
     expect(full.body.length).toBeGreaterThan(short.body.length * 2);
@@ -66,6 +67,10 @@ describe('reference pages', () => {
       });
     }, 60_000);
     afterAll(() => browser?.close());
+
+    // Sign-up closes after the first user: the tests that need a key share one account.
+    let account: Awaited<ReturnType<typeof createAccount>> | undefined;
+    const sharedAccount = async () => (account ??= await createAccount(server.url));
 
     /**
      * A fresh page on /docs that records every request leaving for another origin and
@@ -155,8 +160,41 @@ describe('reference pages', () => {
       await page.context().close();
     }, 90_000);
 
+    it('fills "try it" for POST /v1/posts with the contract example, which passes validation', async () => {
+      const account = await sharedAccount();
+      const { page } = await openReference();
+      await page
+        .getByPlaceholder('QUxMIFlPVVIgQkFTRSBBUkUgQkVMT05HIFRPIFVT')
+        .first()
+        .fill(account.apiKey);
+      await page.getByRole('button', { name: /Abrir Busca/ }).click();
+      await page.keyboard.type('Cria um post');
+      await page.getByRole('option', { name: /Cria um post agora ou agendado/ }).click();
+      const operation = page.locator('section[id$="/POST/v1/posts"]');
+      await operation.getByRole('button', { name: /Testar Requisição/ }).click();
+      const sent = page.waitForRequest(
+        (request) => request.url().endsWith('/v1/posts') && request.method() === 'POST',
+      );
+      const answered = page.waitForResponse(
+        (response) =>
+          response.url().endsWith('/v1/posts') && response.request().method() === 'POST',
+      );
+      await page.getByRole('button', { name: /Enviar requisição post/ }).click();
+      expect(JSON.parse((await sent).postData() ?? 'null')).toEqual(
+        routes.createPost.examples.agora.body,
+      );
+      // Valid as sent: the one complaint is the example's account id, unknown to this project.
+      const response = await answered;
+      const body = await response.json();
+      expect(response.status()).toBe(400);
+      expect(body.details.issues).toEqual([
+        { field: 'platforms[0].accountId', message: 'conta não encontrada neste projeto' },
+      ]);
+      await page.context().close();
+    }, 90_000);
+
     it('keeps the API key after a reload and sends it with "try it" to this server', async () => {
-      const account = await createAccount(server.url);
+      const account = await sharedAccount();
       const { page, outside, violations } = await openReference();
       const keyInput = page.getByPlaceholder('QUxMIFlPVVIgQkFTRSBBUkUgQkVMT05HIFRPIFVT').first();
       await keyInput.fill(account.apiKey);

@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './helpers/app-server';
 import { seriousViolations } from './helpers/axe';
+import { apiClientFor } from './helpers/api-steps';
 import { launchBrowser, openPage, type OpenedPage } from './helpers/browser';
 import { connectThroughConsentPage, signUp } from './helpers/flows';
 
@@ -16,12 +17,13 @@ describe('the accounts page', { timeout: 60_000 }, () => {
   let browser: Browser;
   let opened: OpenedPage;
   let page: Page;
+  let email: string;
 
   beforeAll(async () => {
     [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
     opened = await openPage(browser);
     page = opened.page;
-    await signUp(page, app);
+    email = await signUp(page, app);
   }, 300_000);
   afterAll(async () => {
     await browser?.close();
@@ -134,5 +136,31 @@ describe('the accounts page', { timeout: 60_000 }, () => {
     await profileSection('Café Aurora').waitFor({ state: 'detached' });
     await profileSection('Sem perfil').getByRole('article', { name: '@cafe.aurora' }).waitFor();
     expect(opened.problems).toEqual([]);
+  });
+
+  it('shows an unknown address as not found, with a way back, and no serious accessibility violation', async () => {
+    await page.goto(`${app.url}/app/endereco-que-nao-existe`);
+    await page.getByRole('heading', { level: 1, name: 'Página não encontrada' }).waitFor();
+    expect(await page.title()).toBe('Página não encontrada · Reelay');
+    await page.getByText('Este endereço não existe no Reelay.').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Ir para as contas' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Contas conectadas' }).waitFor();
+    expect(opened.problems).toEqual([]);
+  });
+
+  // A connection started outside the app, without a redirectUrl, as `reelay accounts connect` does.
+  it('ends a connection started with an API key on a page that says what happened, with no serious accessibility violation', async () => {
+    const api = await apiClientFor(app, email);
+    const { url } = await api.accounts.connect({});
+    app.emulator.createAccount({ username: 'loja.da.esquina', accountType: 'BUSINESS' });
+    await page.goto(url);
+    await page.getByLabel(/@loja\.da\.esquina\b/).check();
+    await page.getByRole('button', { name: 'Allow' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Conta conectada' }).waitFor();
+    expect(new URL(page.url()).pathname).not.toMatch(/^\/app/);
+    await page.getByText('Você já pode fechar esta aba.').waitFor();
+    expect(await page.locator('body').textContent()).toContain('@loja.da.esquina');
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import { sessionClient } from '../client';
 import type { CommandContext } from '../command-context';
 import { NO_CREDENTIALS } from '../config-store';
 import { loadSettings } from '../settings';
+import { t } from '../i18n';
 
 /**
  * `reelay org rename <name>`.
@@ -20,9 +21,8 @@ export async function renameOrganization(name: string, ctx: CommandContext): Pro
   const reelay = await sessionClient(await loadSettings(ctx.global));
   const { organization } = await reelay.me.get();
   const answer = await reelay.organizations.update(organization.id, { name });
-  ctx.out.result(
-    answer,
-    () => `Organização ${answer.organization.id} agora se chama "${answer.organization.name}".`,
+  ctx.out.result(answer, () =>
+    t('admin.renamed', { id: answer.organization.id, name: answer.organization.name }),
   );
 }
 
@@ -41,13 +41,12 @@ export async function deleteMe(options: { confirm?: string }, ctx: CommandContex
   const reelay = await sessionClient(settings);
   const { user } = await reelay.me.get();
   if (options.confirm?.trim().toLowerCase() !== user.email.toLowerCase()) {
-    throw usageError(
-      'confirmação ausente ou diferente do e-mail da conta',
-      `isto apaga tudo, sem volta: repita com --confirm ${user.email}`,
-    );
+    throw usageError(t('admin.confirmMissing'), t('admin.confirmHint', { email: user.email }));
   }
   await reelay.me.delete();
   // The account and its projects are gone: forget the project too.
   settings.store.update(settings.contextName, { ...NO_CREDENTIALS, project: undefined });
-  ctx.out.result({ success: true, deleted: user.id }, () => `Conta ${user.email} apagada.`);
+  ctx.out.result({ success: true, deleted: user.id }, () =>
+    t('admin.deleted', { email: user.email }),
+  );
 }

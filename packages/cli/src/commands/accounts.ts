@@ -14,18 +14,19 @@ import { beforeDeadline, untilSignal } from '../interrupt';
 import { integerOption } from '../options';
 import { loadSettings } from '../settings';
 import { renderFields, renderTable } from '../table';
+import { t } from '../i18n';
 
-const ACCOUNT_COLUMNS = [
+const accountColumns = () => [
   { header: 'id', value: (a: ConnectedAccount) => a.id },
   {
-    header: 'usuário',
+    header: t('accounts.columnUser'),
     value: (a: ConnectedAccount) => (a.displayName ? `@${a.displayName}` : null),
   },
-  { header: 'status', value: (a: ConnectedAccount) => a.status },
-  { header: 'autorização', value: (a: ConnectedAccount) => a.authStatus },
-  { header: 'perfil', value: (a: ConnectedAccount) => a.profileId },
+  { header: t('posts.columnStatus'), value: (a: ConnectedAccount) => a.status },
+  { header: t('accounts.columnAuthorization'), value: (a: ConnectedAccount) => a.authStatus },
+  { header: t('accounts.columnProfile'), value: (a: ConnectedAccount) => a.profileId },
   { header: 'login', value: (a: ConnectedAccount) => a.loginMode },
-  { header: 'token expira', value: (a: ConnectedAccount) => a.tokenExpiresAt },
+  { header: t('accounts.columnTokenExpires'), value: (a: ConnectedAccount) => a.tokenExpiresAt },
 ];
 
 export interface ListAccountsOptions {
@@ -63,7 +64,7 @@ export async function listAccounts(
     const integrations: ConnectedAccount[] = [];
     for await (const account of reelay.accounts.list(query)) integrations.push(account);
     const answer = { success: true as const, total: integrations.length, integrations };
-    ctx.out.result(answer, () => renderTable(integrations, ACCOUNT_COLUMNS));
+    ctx.out.result(answer, () => renderTable(integrations, accountColumns()));
     return;
   }
   const answer = await reelay.accounts.list(query);
@@ -71,9 +72,9 @@ export async function listAccounts(
     const shown = answer.integrations.length;
     const more =
       answer.total > query.offset + shown
-        ? `\n${shown} de ${answer.total}; veja mais com --offset ${query.offset + shown} ou --all\n`
+        ? `\n${t('posts.more', { shown, total: answer.total, next: query.offset + shown })}\n`
         : '';
-    return renderTable(answer.integrations, ACCOUNT_COLUMNS) + more;
+    return renderTable(answer.integrations, accountColumns()) + more;
   });
 }
 
@@ -101,16 +102,16 @@ export async function accountHealth(
   const health: ConnectionHealth = answer.health;
   ctx.out.result(answer, () =>
     renderFields([
-      ['Conta', health.integrationId],
-      ['Saudável', health.healthy],
-      ['Status', health.status],
-      ['Autorização', health.authStatus],
-      ['Token expira', health.tokenExpiresAt],
-      ['Dias até expirar', health.daysUntilExpiry],
-      ['Última verificação', health.lastHealthCheckAt],
-      ['Consultou o Instagram agora', health.checkedLive],
-      ['Erro', health.healthError],
-      ['Permissões', health.scopes.join(', ')],
+      [t('accounts.fieldAccount'), health.integrationId],
+      [t('accounts.fieldHealthy'), health.healthy],
+      [t('posts.fieldStatus'), health.status],
+      [t('accounts.fieldAuthorization'), health.authStatus],
+      [t('accounts.fieldTokenExpires'), health.tokenExpiresAt],
+      [t('accounts.fieldDaysLeft'), health.daysUntilExpiry],
+      [t('accounts.fieldLastCheck'), health.lastHealthCheckAt],
+      [t('accounts.fieldCheckedLive'), health.checkedLive],
+      [t('accounts.fieldError'), health.healthError],
+      [t('accounts.fieldScopes'), health.scopes.join(', ')],
     ]),
   );
 }
@@ -128,7 +129,7 @@ export async function disconnectAccount(reference: string, ctx: CommandContext):
   const reelay = await projectClient(await loadSettings(ctx.global));
   const id = await oneAccountId(reelay, reference);
   const answer = await reelay.accounts.disconnect(id);
-  ctx.out.result({ ...answer, integrationId: id }, () => `${answer.message} (${id})`);
+  ctx.out.result({ ...answer, integrationId: id }, () => t('accounts.disconnected', { id }));
 }
 
 export interface ConnectOptions {
@@ -210,14 +211,14 @@ export async function connectAccount(options: ConnectOptions, ctx: CommandContex
 
   const linkText =
     options.login === 'facebook'
-      ? `Abra este endereço para escolher as Páginas do Facebook (e as contas do Instagram vinculadas a elas):\n${url}\n`
-      : `Abra este endereço para autorizar a conta no Instagram:\n${url}\n`;
+      ? `${t('accounts.openFacebook')}\n${url}\n`
+      : `${t('accounts.openInstagram')}\n${url}\n`;
   // With --json the link is a note (stderr): stdout carries only the final answer.
   if (ctx.out.json) ctx.out.note(linkText);
   else process.stdout.write(linkText);
   if (options.open !== false && canOpenBrowser()) openBrowser(url);
 
-  const spinner = await startSpinner('Aguardando a autorização no Instagram…');
+  const spinner = await startSpinner(t('accounts.waiting'));
   const deadline = Date.now() + timeoutSeconds * 1000;
   let account: ConnectedAccount | undefined;
   try {
@@ -225,24 +226,26 @@ export async function connectAccount(options: ConnectOptions, ctx: CommandContex
   } catch (error) {
     spinner.fail(
       error instanceof CliError && error.code === 'INTERRUPTED'
-        ? 'Interrompido'
-        : 'Falhou ao acompanhar a conexão',
+        ? t('posts.interrupted')
+        : t('accounts.followFailed'),
     );
     throw error;
   }
   if (account) {
     const connected = account;
     spinner.succeed(
-      `Conta conectada: ${connected.displayName ? `@${connected.displayName}` : connected.id}`,
+      t('accounts.connected', {
+        account: connected.displayName ? `@${connected.displayName}` : connected.id,
+      }),
     );
     ctx.out.result({ success: true, integration: connected, url }, () =>
-      renderTable([connected], ACCOUNT_COLUMNS),
+      renderTable([connected], accountColumns()),
     );
     return;
   }
-  spinner.fail('Tempo esgotado');
-  throw new CliError('timeout', `nenhuma conta foi conectada em ${timeoutSeconds} s`, {
+  spinner.fail(t('posts.timedOut'));
+  throw new CliError('timeout', t('accounts.timeout', { seconds: timeoutSeconds }), {
     code: 'CONNECT_TIMEOUT',
-    hint: 'rode reelay accounts connect de novo (o link vale 10 minutos), ou aumente --timeout',
+    hint: t('accounts.timeoutHint'),
   });
 }

@@ -12,6 +12,7 @@ import { prompt, readStdin } from '../input';
 import { registerSecrets } from '../secrets';
 import { loadSettings, type Settings } from '../settings';
 import { renderFields } from '../table';
+import { t } from '../i18n';
 
 /** `--email` and `--password-stdin`, which `login` and `signup` share. */
 interface CredentialOptions {
@@ -31,12 +32,14 @@ export interface SignupOptions extends CredentialOptions {
 async function readCredentials(
   options: CredentialOptions,
 ): Promise<{ email: string; password: string }> {
-  const email = (options.email ?? (await prompt('E-mail: ', { flag: '--email' }))).trim();
-  if (!email) throw usageError('informe o e-mail');
+  const email = (
+    options.email ?? (await prompt(`${t('auth.emailPrompt')}: `, { flag: '--email' }))
+  ).trim();
+  if (!email) throw usageError(t('auth.emailMissing'));
   const password = options.passwordStdin
     ? (await readStdin()).replace(/\r?\n$/, '')
-    : await prompt('Senha: ', { hidden: true, flag: '--password-stdin' });
-  if (!password) throw usageError('a senha está vazia');
+    : await prompt(`${t('auth.passwordPrompt')}: `, { hidden: true, flag: '--password-stdin' });
+  if (!password) throw usageError(t('auth.passwordEmpty'));
   return { email, password };
 }
 
@@ -60,8 +63,8 @@ async function keepSession(
     (chosenProject ? undefined : me.projects[0]);
   if (!project) {
     throw usageError(
-      `o projeto ${chosenProject} não é deste usuário`,
-      `projetos: ${me.projects.map((p) => p.id).join(', ')}`,
+      t('auth.notYourProject', { project: chosenProject ?? '' }),
+      t('auth.projects', { projects: me.projects.map((p) => p.id).join(', ') }),
     );
   }
   const hadKey = Boolean(settings.stored.apiKey);
@@ -73,7 +76,7 @@ async function keepSession(
     email: me.user.email,
     project: project.id,
   });
-  if (hadKey) ctx.out.note('A chave de API deste contexto foi removida: agora vale a sessão.');
+  if (hadKey) ctx.out.note(t('auth.keyReplaced'));
   ctx.out.result(
     {
       success: true,
@@ -84,7 +87,13 @@ async function keepSession(
       project,
     },
     () =>
-      `Entrou como ${me.user.email} no projeto ${project.name} (${project.id}), contexto "${settings.contextName}", servidor ${settings.server}.`,
+      t('auth.signedIn', {
+        email: me.user.email,
+        project: project.name,
+        id: project.id,
+        context: settings.contextName,
+        server: settings.server,
+      }),
   );
 }
 
@@ -104,7 +113,7 @@ export async function login(options: LoginOptions, ctx: CommandContext): Promise
     session = await anonymousClient(settings.server).auth.login({ email, password });
   } catch (error) {
     if (isReelayError(error, 'UNAUTHORIZED')) {
-      throw new CliError('auth', 'e-mail ou senha incorretos', { code: 'LOGIN_FAILED' });
+      throw new CliError('auth', t('auth.wrongPassword'), { code: 'LOGIN_FAILED' });
     }
     throw error;
   }
@@ -152,19 +161,17 @@ export async function logout(ctx: CommandContext): Promise<void> {
       );
     } catch (error) {
       const reason = isReelayError(error) ? `${error.code}: ${error.message}` : String(error);
-      ctx.out.note(
-        `Atenção: o servidor não confirmou o fim da sessão (${reason}); o token de renovação vale até expirar.`,
-      );
+      ctx.out.note(t('auth.logoutUnconfirmed', { reason }));
     }
   }
   settings.store.update(settings.contextName, NO_CREDENTIALS);
   if (process.env.REELAY_API_KEY || process.env.REELAY_ACCESS_TOKEN) {
-    ctx.out.note('Atenção: REELAY_API_KEY ou REELAY_ACCESS_TOKEN continua definida no ambiente.');
+    ctx.out.note(t('auth.environmentStillSet'));
   }
   ctx.out.result({ success: true, context: settings.contextName }, () =>
     refreshToken
-      ? `Sessão encerrada e credenciais removidas do contexto "${settings.contextName}".`
-      : `Credenciais removidas do contexto "${settings.contextName}".`,
+      ? t('auth.loggedOut', { context: settings.contextName })
+      : t('auth.credentialsRemoved', { context: settings.contextName }),
   );
 }
 
@@ -193,15 +200,18 @@ export async function whoami(ctx: CommandContext): Promise<void> {
       },
       () =>
         renderFields([
-          ['Usuário', `${me.user.email}${me.user.name ? ` (${me.user.name})` : ''}`],
-          ['Organização', `${me.organization.name} (${me.organization.id})`],
+          [t('auth.fieldUser'), `${me.user.email}${me.user.name ? ` (${me.user.name})` : ''}`],
+          [t('auth.fieldOrganization'), `${me.organization.name} (${me.organization.id})`],
           [
-            'Projetos',
+            t('auth.fieldProjects'),
             me.projects.map((p) => `${p.id}${p.id === current ? ' *' : ''} ${p.name}`).join(', '),
           ],
-          ['Credencial', authMode === 'apiKey' ? 'chave de API (e sessão)' : 'sessão'],
-          ['Contexto', settings.contextName],
-          ['Servidor', settings.server],
+          [
+            t('auth.fieldCredential'),
+            authMode === 'apiKey' ? t('auth.credentialKeyAndSession') : t('auth.credentialSession'),
+          ],
+          [t('config.fieldContext'), settings.contextName],
+          [t('config.fieldServer'), settings.server],
         ]),
     );
     return;
@@ -211,11 +221,11 @@ export async function whoami(ctx: CommandContext): Promise<void> {
     { ...check, context: settings.contextName, server: settings.server, authMode },
     () =>
       renderFields([
-        ['Projeto', check.project.id],
-        ['Ambiente', check.project.environment],
-        ['Credencial', 'chave de API'],
-        ['Contexto', settings.contextName],
-        ['Servidor', settings.server],
+        [t('config.fieldProject'), check.project.id],
+        [t('auth.fieldEnvironment'), check.project.environment],
+        [t('auth.fieldCredential'), t('config.credentialApiKey')],
+        [t('config.fieldContext'), settings.contextName],
+        [t('config.fieldServer'), settings.server],
       ]),
   );
 }

@@ -9,18 +9,43 @@ import { maskSecret, registerSecrets } from '../secrets';
 import { openConfigStore } from '../config-store';
 import { DEFAULT_SERVER, loadSettings } from '../settings';
 import { renderFields, renderTable } from '../table';
+import { userLanguage } from '@reelay/core/runtime';
+import { LANGUAGES, parseLanguage, setLanguage, t } from '../i18n';
 
-/** Keys `config set` and `config get` know, as typed on the command line. */
-export const CONFIG_KEYS = ['server', 'api-key', 'project'] as const;
+/**
+ * Keys `config set` and `config get` know, as typed on the command line. `lang` belongs
+ * to the whole configuration, not to one context.
+ */
+export const CONFIG_KEYS = ['server', 'api-key', 'project', 'lang'] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 
 function assertKey(key: string): asserts key is ConfigKey {
   if (!(CONFIG_KEYS as readonly string[]).includes(key)) {
     throw usageError(
-      `chave de configuração desconhecida: "${key}"`,
-      `use ${CONFIG_KEYS.join(', ')}`,
+      t('config.unknownKey', { key }),
+      t('config.useKeys', { keys: CONFIG_KEYS.join(', ') }),
     );
   }
+}
+
+/** `config set lang`: a language the CLI speaks, or `auto` to follow the locale again. */
+async function setLanguageKey(value: string | undefined, ctx: CommandContext): Promise<void> {
+  const text = value?.trim();
+  if (!text) throw usageError(t('config.valueMissing', { key: 'lang' }));
+  const language = text === 'auto' ? undefined : parseLanguage(text);
+  if (text !== 'auto' && language === undefined) {
+    throw usageError(
+      t('errors.unknownLanguage', { value: text }),
+      t('config.useLanguages', { languages: LANGUAGES.join(', ') }),
+    );
+  }
+  const store = await openConfigStore();
+  store.setLanguage(language);
+  // The answer is already in the language just chosen.
+  setLanguage(language ?? userLanguage(process.env));
+  ctx.out.result({ success: true, key: 'lang', value: language ?? null }, () =>
+    language ? t('config.languageSet', { language }) : t('config.languageAuto'),
+  );
 }
 
 /**
@@ -39,25 +64,23 @@ export async function configSet(
   ctx: CommandContext,
 ): Promise<void> {
   assertKey(key);
+  if (key === 'lang') return setLanguageKey(value, ctx);
   const settings = await loadSettings(ctx.global, { allowNewContext: true });
   let text = value ?? (key === 'api-key' ? '-' : undefined);
-  if (text === undefined) throw usageError(`informe o valor de ${key}`);
+  if (text === undefined) throw usageError(t('config.valueMissing', { key }));
   if (text === '-') text = (await readStdin()).trim();
   text = text.trim();
-  if (!text) throw usageError(`o valor de ${key} está vazio`);
+  if (!text) throw usageError(t('config.valueEmpty', { key }));
   const name = settings.contextName;
   if (key === 'server') {
     let url: URL;
     try {
       url = new URL(text);
     } catch {
-      throw usageError(
-        `endereço inválido: "${text}"`,
-        'use uma URL como https://reelay.example.com',
-      );
+      throw usageError(t('config.invalidServer', { value: text }), t('config.useUrl'));
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw usageError(`endereço inválido: "${text}"`, 'use http:// ou https://');
+      throw usageError(t('config.invalidServer', { value: text }), t('config.useHttp'));
     }
     settings.store.update(name, { server: text.replace(/\/+$/, '') });
   } else if (key === 'api-key') {
@@ -65,13 +88,12 @@ export async function configSet(
     settings.store.update(name, { apiKey: text });
   } else {
     if (!/^proj_[A-Za-z0-9]+$/.test(text))
-      throw usageError(`id de projeto inválido: "${text}"`, 'use o id proj_… de reelay whoami');
+      throw usageError(t('config.invalidProject', { value: text }), t('config.useProjectId'));
     settings.store.update(name, { project: text });
   }
   const shown = key === 'api-key' ? maskSecret(text) : text;
-  ctx.out.result(
-    { success: true, context: name, key, value: shown },
-    () => `${key} = ${shown} (contexto "${name}")`,
+  ctx.out.result({ success: true, context: name, key, value: shown }, () =>
+    t('config.valueSet', { key, value: shown ?? '', context: name }),
   );
 }
 
@@ -87,6 +109,7 @@ export async function configSet(
 export async function configGet(key: string | undefined, ctx: CommandContext): Promise<void> {
   if (key !== undefined) assertKey(key);
   const settings = await loadSettings(ctx.global);
+  const language = settings.store.language() ?? null;
   const view = {
     context: settings.contextName,
     server: settings.server,
@@ -101,31 +124,44 @@ export async function configGet(key: string | undefined, ctx: CommandContext): P
             refreshToken: maskSecret(settings.refreshToken),
           }
         : null,
+    lang: language,
     fromEnvironment: [...settings.overridden].sort(),
     path: settings.store.path,
   };
   if (key !== undefined) {
-    const value = key === 'server' ? view.server : key === 'project' ? view.project : view.apiKey;
-    ctx.out.result({ context: view.context, key, value }, () => value ?? '(não definido)');
+    const value =
+      key === 'server'
+        ? view.server
+        : key === 'project'
+          ? view.project
+          : key === 'lang'
+            ? view.lang
+            : view.apiKey;
+    ctx.out.result({ context: view.context, key, value }, () => value ?? t('config.notSet'));
     return;
   }
   ctx.out.result(view, () =>
     renderFields([
-      ['Contexto', view.context],
+      [t('config.fieldContext'), view.context],
       [
-        'Servidor',
-        `${view.server}${settings.stored.server || settings.overridden.has('server') ? '' : ' (padrão)'}`,
+        t('config.fieldServer'),
+        `${view.server}${settings.stored.server || settings.overridden.has('server') ? '' : t('config.defaultMark')}`,
       ],
-      ['Projeto', view.project],
-      ['Chave de API', view.apiKey],
+      [t('config.fieldProject'), view.project],
+      [t('config.fieldApiKey'), view.apiKey],
       [
-        'Sessão',
+        t('config.fieldSession'),
         view.session
-          ? `${view.session.email ?? '?'} (token ${view.session.accessToken ?? '-'}, expira ${view.session.accessTokenExpiresAt ?? '?'})`
+          ? t('config.sessionValue', {
+              email: view.session.email ?? '?',
+              token: view.session.accessToken ?? '-',
+              expires: view.session.accessTokenExpiresAt ?? '?',
+            })
           : null,
       ],
-      ['Do ambiente', view.fromEnvironment.join(', ') || null],
-      ['Arquivo', view.path],
+      [t('config.fieldLanguage'), view.lang ?? t('config.languageFromLocale')],
+      [t('config.fieldFromEnvironment'), view.fromEnvironment.join(', ') || null],
+      [t('config.fieldFile'), view.path],
     ]),
   );
 }
@@ -156,16 +192,16 @@ export async function configList(ctx: CommandContext): Promise<void> {
   ctx.out.result({ current, contexts }, () =>
     renderTable(contexts, [
       { header: '', value: (c) => (c.current ? '*' : ' ') },
-      { header: 'contexto', value: (c) => c.name },
-      { header: 'servidor', value: (c) => c.server },
-      { header: 'projeto', value: (c) => c.project },
+      { header: t('config.columnContext'), value: (c) => c.name },
+      { header: t('config.columnServer'), value: (c) => c.server },
+      { header: t('config.columnProject'), value: (c) => c.project },
       {
-        header: 'credencial',
+        header: t('config.columnCredential'),
         value: (c) =>
           c.credential === 'apiKey'
-            ? 'chave de API'
+            ? t('config.credentialApiKey')
             : c.credential === 'session'
-              ? `sessão ${c.email ?? ''}`
+              ? t('config.credentialSession', { email: c.email ?? '' })
               : null,
       },
     ]),
@@ -185,7 +221,7 @@ export async function configUseContext(name: string, ctx: CommandContext): Promi
   const store = await openConfigStore();
   const created = store.use(name);
   ctx.out.result({ success: true, current: name, created }, () =>
-    created ? `Contexto "${name}" criado e em uso.` : `Contexto "${name}" em uso.`,
+    created ? t('config.contextCreated', { name }) : t('config.contextInUse', { name }),
   );
 }
 
@@ -199,10 +235,9 @@ export async function configUseContext(name: string, ctx: CommandContext): Promi
  */
 export async function configDeleteContext(name: string, ctx: CommandContext): Promise<void> {
   const store = await openConfigStore();
-  if (!store.has(name)) throw usageError(`contexto desconhecido: "${name}"`);
+  if (!store.has(name)) throw usageError(t('config.unknownContext', { name }));
   store.remove(name);
-  ctx.out.result(
-    { success: true, deleted: name, current: store.currentName() },
-    () => `Contexto "${name}" removido; em uso: "${store.currentName()}".`,
+  ctx.out.result({ success: true, deleted: name, current: store.currentName() }, () =>
+    t('config.contextDeleted', { name, current: store.currentName() }),
   );
 }

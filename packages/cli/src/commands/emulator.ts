@@ -6,6 +6,7 @@
 import type { EmulatorCliFlag, EmulatorCliValues } from '@reelay/emulator';
 import type { CommandContext } from '../command-context';
 import { integerOption } from '../options';
+import { t } from '../i18n';
 
 /** Commander's values for the emulator's flags: camelCase, `--no-x` as `x: false`. */
 export type EmulatorCommandOptions = Readonly<Record<string, string | boolean | undefined>>;
@@ -48,7 +49,7 @@ export async function startEmulatorCommand(
     startOptions = emulatorOptionsFromValues(emulatorValues(options, flags));
   } catch (error) {
     if (!(error instanceof EmulatorOptionError)) throw error;
-    // The same Portuguese usage error as every other number option of the CLI.
+    // The same usage error as every other number option of the CLI.
     integerOption(error.value, `--${error.flag}`, {
       min: error.min,
       ...(error.max !== undefined ? { max: error.max } : {}),
@@ -56,7 +57,12 @@ export async function startEmulatorCommand(
     throw error;
   }
   const emulator = await startEmulator(startOptions);
-  // The same lines as `reelay-emulator`; with --json, one JSON line.
+  // Listened for before the lines are out: a supervisor may signal as soon as it reads them.
+  const signalled = new Promise<string>((resolve) => {
+    process.once('SIGTERM', () => resolve('SIGTERM'));
+    process.once('SIGINT', () => resolve('SIGINT'));
+  });
+  // The lines of `reelay-emulator`, in the user's language; with --json, one JSON line.
   ctx.out.line(
     {
       url: emulator.url,
@@ -66,12 +72,13 @@ export async function startEmulatorCommand(
       facebookAppId: emulator.config.facebookAppId,
     },
     () =>
-      `Reelay Instagram emulator listening on ${emulator.url}\nControl API: ${emulator.url}/_emulator (app id ${emulator.config.appId})\nFacebook Login: ${emulator.url}/facebook (app id ${emulator.config.facebookAppId})`,
+      t('emulator.listening', {
+        url: emulator.url,
+        appId: emulator.config.appId,
+        facebookAppId: emulator.config.facebookAppId,
+      }),
   );
-  const signal = await new Promise<string>((resolve) => {
-    process.once('SIGTERM', () => resolve('SIGTERM'));
-    process.once('SIGINT', () => resolve('SIGINT'));
-  });
-  ctx.out.note(`${signal} recebido: encerrando…`);
+  const signal = await signalled;
+  ctx.out.note(t('serve.stopping', { signal }));
   await emulator.close();
 }

@@ -9,49 +9,50 @@ import { projectClient } from '../client';
 import type { CommandContext } from '../command-context';
 import { loadSettings } from '../settings';
 import { renderFields, renderTable } from '../table';
+import { t, tDynamic } from '../i18n';
 
-const REASONS: Record<string, string> = {
-  not_published: 'não publicado nesta conta',
-  not_enough_viewers: 'poucas pessoas viram a mídia para o Instagram informar',
-  not_available: 'métricas ainda não disponíveis',
-};
+/** Why a metric is missing, in the user's language (the reason itself for a new one). */
+const reasonText = (reason: string) => tDynamic(`insightReasons.${reason}`) ?? reason;
 
-const POST_COLUMNS = [
-  { header: 'conta', value: (entry: PostTargetInsights) => entry.integrationId },
+const postColumns = () => [
+  { header: t('posts.columnAccount'), value: (entry: PostTargetInsights) => entry.integrationId },
   { header: 'views', value: (entry: PostTargetInsights) => entry.metrics.views },
-  { header: 'alcance', value: (entry: PostTargetInsights) => entry.metrics.reach },
-  { header: 'curtidas', value: (entry: PostTargetInsights) => entry.metrics.likes },
-  { header: 'coment.', value: (entry: PostTargetInsights) => entry.metrics.comments },
-  { header: 'salvos', value: (entry: PostTargetInsights) => entry.metrics.saved },
-  { header: 'compart.', value: (entry: PostTargetInsights) => entry.metrics.shares },
-  { header: 'interações', value: (entry: PostTargetInsights) => entry.metrics.totalInteractions },
-  { header: 'lido em', value: (entry: PostTargetInsights) => entry.fetchedAt },
+  { header: t('insights.reach'), value: (entry: PostTargetInsights) => entry.metrics.reach },
+  { header: t('insights.likes'), value: (entry: PostTargetInsights) => entry.metrics.likes },
+  { header: t('insights.comments'), value: (entry: PostTargetInsights) => entry.metrics.comments },
+  { header: t('insights.saved'), value: (entry: PostTargetInsights) => entry.metrics.saved },
+  { header: t('insights.shares'), value: (entry: PostTargetInsights) => entry.metrics.shares },
   {
-    header: 'observação',
+    header: t('insights.interactions'),
+    value: (entry: PostTargetInsights) => entry.metrics.totalInteractions,
+  },
+  { header: t('insights.fetchedAt'), value: (entry: PostTargetInsights) => entry.fetchedAt },
+  {
+    header: t('insights.note'),
     value: (entry: PostTargetInsights) =>
       entry.errorCode
         ? `${entry.errorCode}: ${entry.errorMessage ?? ''}`
         : entry.reason
-          ? REASONS[entry.reason]
+          ? reasonText(entry.reason)
           : null,
   },
 ];
 
 /** Reel and story metrics, shown only when some account has them. */
 const EXTRA_METRICS = [
-  ['Tempo médio assistido (ms)', 'avgWatchTimeMs'],
-  ['Tempo total assistido (ms)', 'totalWatchTimeMs'],
-  ['Navegação (stories)', 'navigation'],
-  ['Respostas (stories)', 'replies'],
+  ['insights.avgWatchTime', 'avgWatchTimeMs'],
+  ['insights.totalWatchTime', 'totalWatchTimeMs'],
+  ['insights.navigation', 'navigation'],
+  ['insights.replies', 'replies'],
 ] as const;
 
 function describePostInsights(platforms: readonly PostTargetInsights[]): string {
-  let text = renderTable(platforms, POST_COLUMNS);
+  let text = renderTable(platforms, postColumns());
   for (const entry of platforms) {
     const extra = EXTRA_METRICS.filter(([, name]) => entry.metrics[name] !== null);
     if (extra.length === 0) continue;
     text += `\n${entry.integrationId}\n`;
-    text += renderFields(extra.map(([label, name]) => [label, entry.metrics[name]]));
+    text += renderFields(extra.map(([label, name]) => [t(label), entry.metrics[name]]));
   }
   return text;
 }
@@ -77,18 +78,21 @@ export async function postInsights(
 
 function describeAccountInsights(insights: AccountInsights): string {
   const days = renderTable(insights.days, [
-    { header: 'dia', value: (day) => day.date },
-    { header: 'alcance', value: (day) => day.reach },
+    { header: t('insights.day'), value: (day) => day.date },
+    { header: t('insights.reach'), value: (day) => day.reach },
     { header: 'views', value: (day) => day.views },
-    { header: 'seguidores novos', value: (day) => day.followerCount },
+    { header: t('insights.newFollowers'), value: (day) => day.followerCount },
   ]);
   const totals = renderFields([
-    ['Período (UTC)', `${insights.since} a ${insights.until}`],
-    ['Alcance no período', insights.totals.reach],
-    ['Visualizações no período', insights.totals.views],
-    ['Visitas ao perfil', insights.totals.profileViews],
-    ['Contas que interagiram', insights.totals.accountsEngaged],
-    ['Observação', insights.reason ? REASONS[insights.reason] : null],
+    [
+      t('insights.period'),
+      t('insights.periodValue', { since: insights.since, until: insights.until }),
+    ],
+    [t('insights.periodReach'), insights.totals.reach],
+    [t('insights.periodViews'), insights.totals.views],
+    [t('insights.profileViews'), insights.totals.profileViews],
+    [t('insights.accountsEngaged'), insights.totals.accountsEngaged],
+    [t('insights.noteField'), insights.reason ? reasonText(insights.reason) : null],
   ]);
   return `${days}\n${totals}`;
 }

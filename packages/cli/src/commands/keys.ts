@@ -8,6 +8,7 @@ import type { CommandContext } from '../command-context';
 import { maskSecret, registerSecrets } from '../secrets';
 import { loadSettings, type Settings } from '../settings';
 import { renderTable } from '../table';
+import { t } from '../i18n';
 
 async function projectAndClient(settings: Settings) {
   const reelay = await sessionClient(settings);
@@ -28,11 +29,11 @@ export async function listKeys(ctx: CommandContext): Promise<void> {
   ctx.out.result(answer, () =>
     renderTable(answer.apiKeys, [
       { header: 'id', value: (k: ApiKey) => k.id },
-      { header: 'nome', value: (k: ApiKey) => k.name, max: 30 },
-      { header: 'prefixo', value: (k: ApiKey) => k.prefix },
-      { header: 'criada em', value: (k: ApiKey) => k.createdAt },
-      { header: 'último uso', value: (k: ApiKey) => k.lastUsedAt },
-      { header: 'revogada em', value: (k: ApiKey) => k.revokedAt },
+      { header: t('keys.columnName'), value: (k: ApiKey) => k.name, max: 30 },
+      { header: t('keys.columnPrefix'), value: (k: ApiKey) => k.prefix },
+      { header: t('keys.columnCreatedAt'), value: (k: ApiKey) => k.createdAt },
+      { header: t('keys.columnLastUsed'), value: (k: ApiKey) => k.lastUsedAt },
+      { header: t('keys.columnRevokedAt'), value: (k: ApiKey) => k.revokedAt },
     ]),
   );
 }
@@ -58,15 +59,17 @@ export async function createKey(
     registerSecrets([secret]);
     settings.store.update(settings.contextName, { apiKey: secret });
     const shown = { ...answer, apiKey: { ...answer.apiKey, key: maskSecret(secret) } };
-    ctx.out.result(
-      shown,
-      () =>
-        `Chave criada: ${answer.apiKey.id} (${maskSecret(secret)}), guardada no contexto "${settings.contextName}".`,
+    ctx.out.result(shown, () =>
+      t('keys.createdSaved', {
+        id: answer.apiKey.id,
+        key: maskSecret(secret) ?? '',
+        context: settings.contextName,
+      }),
     );
     return;
   }
-  ctx.out.note('Guarde a chave agora: ela não será mostrada de novo.');
-  ctx.out.result(answer, () => `Chave criada: ${answer.apiKey.id}\n${secret}`);
+  ctx.out.note(t('keys.keepNow'));
+  ctx.out.result(answer, () => `${t('keys.created', { id: answer.apiKey.id })}\n${secret}`);
 }
 
 /**
@@ -80,5 +83,7 @@ export async function createKey(
 export async function revokeKey(keyId: string, ctx: CommandContext): Promise<void> {
   const { reelay, project } = await projectAndClient(await loadSettings(ctx.global));
   const answer = await reelay.apiKeys.revoke(project, keyId);
-  ctx.out.result(answer, () => `Chave revogada: ${answer.apiKey.id} em ${answer.apiKey.revokedAt}`);
+  ctx.out.result(answer, () =>
+    t('keys.revoked', { id: answer.apiKey.id, when: answer.apiKey.revokedAt ?? '' }),
+  );
 }

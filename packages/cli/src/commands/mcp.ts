@@ -7,6 +7,7 @@
 import { projectClient } from '../client';
 import type { CommandContext } from '../command-context';
 import { loadSettings } from '../settings';
+import { t } from '../i18n';
 
 /**
  * Serves the tools until the client closes stdin, or SIGTERM or SIGINT arrives.
@@ -26,9 +27,7 @@ export async function mcp(ctx: CommandContext): Promise<void> {
   const onSignal = () => stop.abort();
   process.once('SIGTERM', onSignal);
   process.once('SIGINT', onSignal);
-  ctx.out.note(
-    `Reelay MCP em stdio: servidor ${settings.server}, contexto ${settings.contextName}`,
-  );
+  ctx.out.note(t('mcp.started', { server: settings.server, context: settings.contextName }));
   try {
     await serveStdio({
       client,

@@ -12,6 +12,7 @@ import { classifyMedia, createUploadTracker, uploadMedia } from '../media-input'
 import { integerOption } from '../options';
 import { loadSettings } from '../settings';
 import { renderFields, renderTable } from '../table';
+import { t } from '../i18n';
 
 /**
  * Media for people: type, size, dimensions and, for videos, duration and codecs.
@@ -24,18 +25,24 @@ import { renderFields, renderTable } from '../table';
 export function describeMedia(media: Media): string {
   return renderFields([
     ['Id', media.id],
-    ['Tipo', `${media.type} (${media.mime})`],
-    ['Tamanho', formatBytes(media.size)],
-    ['Dimensões', media.width && media.height ? `${media.width}×${media.height}` : null],
-    ['Duração', media.duration !== null ? `${media.duration} s` : null],
+    [t('media.fieldType'), `${media.type} (${media.mime})`],
+    [t('media.fieldSize'), formatBytes(media.size)],
+    [
+      t('media.fieldDimensions'),
+      media.width && media.height ? `${media.width}×${media.height}` : null,
+    ],
+    [t('media.fieldDuration'), media.duration !== null ? `${media.duration} s` : null],
     [
       'Codecs',
       media.codecs ? [media.codecs.video, media.codecs.audio].filter(Boolean).join(' + ') : null,
     ],
-    ['Status', media.status],
-    ['Cabe em', media.kinds.length > 0 ? media.kinds.join(', ') : 'nenhum tipo de post'],
+    [t('posts.fieldStatus'), media.status],
+    [
+      t('media.fieldFits'),
+      media.kinds.length > 0 ? media.kinds.join(', ') : t('media.fitsNothing'),
+    ],
     ['URL', media.url],
-    ['Criada em', media.createdAt],
+    [t('media.fieldCreatedAt'), media.createdAt],
   ]);
 }
 
@@ -50,27 +57,30 @@ export function describeMedia(media: Media): string {
  */
 export async function uploadMediaCommand(source: string, ctx: CommandContext): Promise<void> {
   const ref = classifyMedia(source);
-  if (ref.kind === 'id') throw usageError(`${source} já é uma mídia enviada`);
+  if (ref.kind === 'id') throw usageError(t('media.alreadyUploaded', { source }));
   const tracker = createUploadTracker();
   const reelay = await projectClient(await loadSettings(ctx.global), { fetch: tracker.fetch });
   const media = await uploadMedia(reelay, tracker, ref);
   ctx.out.result({ success: true, media }, () => describeMedia(media));
 }
 
-const MEDIA_COLUMNS = [
+const mediaColumns = () => [
   { header: 'id', value: (m: Media) => m.id },
-  { header: 'tipo', value: (m: Media) => m.type },
-  { header: 'tamanho', value: (m: Media) => formatBytes(m.size) },
-  { header: 'dimensões', value: (m: Media) => `${m.width}×${m.height}` },
-  { header: 'duração', value: (m: Media) => (m.duration !== null ? `${m.duration} s` : null) },
-  { header: 'cabe em', value: (m: Media) => m.kinds.join(', ') },
-  { header: 'criada em', value: (m: Media) => m.createdAt },
+  { header: t('media.columnType'), value: (m: Media) => m.type },
+  { header: t('media.columnSize'), value: (m: Media) => formatBytes(m.size) },
+  { header: t('media.columnDimensions'), value: (m: Media) => `${m.width}×${m.height}` },
+  {
+    header: t('media.columnDuration'),
+    value: (m: Media) => (m.duration !== null ? `${m.duration} s` : null),
+  },
+  { header: t('media.columnFits'), value: (m: Media) => m.kinds.join(', ') },
+  { header: t('media.columnCreatedAt'), value: (m: Media) => m.createdAt },
 ];
 
-const USE_COLUMNS = [
+const useColumns = () => [
   { header: 'post', value: (p: MediaPost) => p.id },
-  { header: 'status', value: (p: MediaPost) => p.status },
-  { header: 'agendado para', value: (p: MediaPost) => p.scheduledFor },
+  { header: t('posts.columnStatus'), value: (p: MediaPost) => p.status },
+  { header: t('posts.columnScheduledFor'), value: (p: MediaPost) => p.scheduledFor },
 ];
 
 export interface ListMediaOptions {
@@ -107,7 +117,7 @@ export async function listMediaCommand(
     const media: Media[] = [];
     for await (const item of reelay.media.list(query)) media.push(item);
     ctx.out.result({ success: true, total: media.length, media }, () =>
-      renderTable(media, MEDIA_COLUMNS),
+      renderTable(media, mediaColumns()),
     );
     return;
   }
@@ -116,9 +126,9 @@ export async function listMediaCommand(
     const shown = answer.media.length;
     const more =
       answer.total > offset + shown
-        ? `\n${shown} de ${answer.total}; veja mais com --offset ${offset + shown} ou --all\n`
+        ? `\n${t('posts.more', { shown, total: answer.total, next: offset + shown })}\n`
         : '';
-    return renderTable(answer.media, MEDIA_COLUMNS) + more;
+    return renderTable(answer.media, mediaColumns()) + more;
   });
 }
 
@@ -136,8 +146,8 @@ export async function showMediaCommand(mediaId: string, ctx: CommandContext): Pr
   const { posts } = answer.media;
   ctx.out.result(answer, () =>
     posts.length > 0
-      ? `${describeMedia(answer.media)}\nPosts que a usam:\n${renderTable(posts, USE_COLUMNS)}`
-      : `${describeMedia(answer.media)}\nNenhum post usa esta mídia.\n`,
+      ? `${describeMedia(answer.media)}\n${t('media.usedBy')}\n${renderTable(posts, useColumns())}`
+      : `${describeMedia(answer.media)}\n${t('media.unused')}\n`,
   );
 }
 
@@ -153,5 +163,5 @@ export async function showMediaCommand(mediaId: string, ctx: CommandContext): Pr
 export async function deleteMediaCommand(mediaId: string, ctx: CommandContext): Promise<void> {
   const reelay = await projectClient(await loadSettings(ctx.global));
   const answer = await reelay.media.delete(mediaId);
-  ctx.out.result({ ...answer, mediaId }, () => `${answer.message} (${mediaId})`);
+  ctx.out.result({ ...answer, mediaId }, () => t('media.deleted', { id: mediaId }));
 }

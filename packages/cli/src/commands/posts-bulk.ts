@@ -41,6 +41,7 @@ import {
 import { assertTimeZone, parseScheduleTime } from '../schedule-time';
 import { loadSettings } from '../settings';
 import { renderTable } from '../table';
+import { t } from '../i18n';
 
 const REQUIRED = ['at', 'media', 'accounts'] as const;
 const OPTIONAL = ['caption', 'kind', 'timezone', 'first_comment', 'idempotency_key'] as const;
@@ -149,14 +150,16 @@ function columnsOf(table: CsvTable): ColumnName[] {
   const unknown = names.filter((name) => !known.has(name));
   if (unknown.length > 0) {
     throw usageError(
-      `colunas desconhecidas no CSV: ${unknown.join(', ')}`,
-      `colunas aceitas: ${[...REQUIRED, ...OPTIONAL].join(', ')}`,
+      t('bulk.unknownColumns', { columns: unknown.join(', ') }),
+      t('bulk.acceptedColumns', { columns: [...REQUIRED, ...OPTIONAL].join(', ') }),
     );
   }
   const missing = REQUIRED.filter((name) => !names.includes(name));
-  if (missing.length > 0) throw usageError(`faltam colunas no CSV: ${missing.join(', ')}`);
+  if (missing.length > 0)
+    throw usageError(t('bulk.missingColumns', { columns: missing.join(', ') }));
   const repeated = names.filter((name, index) => names.indexOf(name) !== index);
-  if (repeated.length > 0) throw usageError(`colunas repetidas no CSV: ${repeated.join(', ')}`);
+  if (repeated.length > 0)
+    throw usageError(t('bulk.repeatedColumns', { columns: repeated.join(', ') }));
   return names as ColumnName[];
 }
 
@@ -178,15 +181,17 @@ export function planRows(
   try {
     table = parseCsv(text);
   } catch (error) {
-    throw usageError(`CSV inválido: ${(error as Error).message}`);
+    throw usageError(t('bulk.invalidCsv', { problem: (error as Error).message }));
   }
   const columns = columnsOf(table);
-  if (table.records.length === 0) throw usageError('o CSV não tem linhas além do cabeçalho');
+  if (table.records.length === 0) throw usageError(t('bulk.noRows'));
   const now = options.now ?? Date.now();
   return table.records.map((record) => {
     const problems: string[] = [];
     if (record.fields.length > columns.length) {
-      problems.push(`${record.fields.length} campos, mas o cabeçalho tem ${columns.length}`);
+      problems.push(
+        t('bulk.tooManyFields', { fields: record.fields.length, columns: columns.length }),
+      );
     }
     const cells: Partial<Record<ColumnName, string>> = {};
     columns.forEach((name, index) => {
@@ -205,7 +210,7 @@ export function planRows(
     const zoneOk =
       timezone === undefined || attempt(() => (assertTimeZone(timezone), true)) === true;
     let scheduledFor: Date | null = null;
-    if (!cells.at) problems.push('a coluna at está vazia');
+    if (!cells.at) problems.push(t('bulk.emptyColumn', { column: 'at' }));
     else if (zoneOk) {
       scheduledFor =
         attempt(() => parseScheduleTime(cells.at!, { timeZone: timezone, label: 'at', now })) ??
@@ -218,7 +223,7 @@ export function planRows(
 
     const kind = cells.kind || undefined;
     if (kind && !(POST_KINDS as readonly string[]).includes(kind)) {
-      problems.push(`kind inválido: "${kind}" (use ${POST_KINDS.join(', ')})`);
+      problems.push(t('bulk.invalidKind', { kind, kinds: POST_KINDS.join(', ') }));
     }
     const content = cells.caption === undefined || cells.caption === '' ? undefined : cells.caption;
     if (content !== undefined) {
@@ -227,7 +232,7 @@ export function planRows(
     }
 
     const mediaText = split(cells.media ?? '');
-    if (mediaText.length === 0) problems.push('a coluna media está vazia');
+    if (mediaText.length === 0) problems.push(t('bulk.emptyColumn', { column: 'media' }));
     const media = mediaText
       .map((item) => attempt(() => classifyMedia(item, options.baseDir)))
       .filter((ref): ref is MediaRef => ref !== undefined);
@@ -243,15 +248,13 @@ export function planRows(
     }
 
     const accounts = split(cells.accounts ?? '');
-    if (accounts.length === 0) problems.push('a coluna accounts está vazia');
-    if (accounts.length > 5) problems.push(`${accounts.length} contas; o máximo é 5`);
+    if (accounts.length === 0) problems.push(t('bulk.emptyColumn', { column: 'accounts' }));
+    if (accounts.length > 5) problems.push(t('bulk.tooManyAccounts', { count: accounts.length }));
     const normalized = accounts.map((a) => a.replace(/^@/, '').toLowerCase());
-    if (new Set(normalized).size !== normalized.length)
-      problems.push('a mesma conta aparece duas vezes');
+    if (new Set(normalized).size !== normalized.length) problems.push(t('bulk.sameAccountTwice'));
 
     const explicitKey = cells.idempotency_key || undefined;
-    if (explicitKey && explicitKey.length > 128)
-      problems.push('idempotency_key passa de 128 caracteres');
+    if (explicitKey && explicitKey.length > 128) problems.push(t('bulk.keyTooLong'));
 
     return {
       line: record.line,
@@ -296,26 +299,26 @@ function dryRequest(row: PlannedRow): Record<string, unknown> {
   };
 }
 
-const REPORT_COLUMNS = [
-  { header: 'linha', value: (r: RowReport) => r.line },
-  { header: 'situação', value: (r: RowReport) => STATUS_TEXT[r.status] },
-  { header: 'quando', value: (r: RowReport) => r.scheduledFor },
+const reportColumns = () => [
+  { header: t('bulk.columnLine'), value: (r: RowReport) => r.line },
+  { header: t('bulk.columnState'), value: (r: RowReport) => t(STATUS_KEYS[r.status]) },
+  { header: t('posts.columnWhen'), value: (r: RowReport) => r.scheduledFor },
   { header: 'post', value: (r: RowReport) => r.postId },
   {
-    header: 'detalhe',
+    header: t('bulk.columnDetail'),
     value: (r: RowReport) =>
       r.problems?.join('; ') ?? (r.error ? `${r.error.code}: ${r.error.message}` : undefined),
     max: 80,
   },
 ];
 
-const STATUS_TEXT: Record<RowStatus, string> = {
-  valid: 'ok',
-  invalid: 'inválida',
-  created: 'agendado',
-  existing: 'já existia',
-  failed: 'falhou',
-};
+const STATUS_KEYS = {
+  valid: 'bulk.statusValid',
+  invalid: 'bulk.statusInvalid',
+  created: 'bulk.statusCreated',
+  existing: 'bulk.statusExisting',
+  failed: 'bulk.statusFailed',
+} as const satisfies Record<RowStatus, string>;
 
 /** Usernames of every row, resolved once each; an unknown or ambiguous one stops the run. */
 async function resolveUsernames(
@@ -336,15 +339,15 @@ async function resolveUsernames(
       try {
         ids.set(username, pickAccount(username, integrations).id);
       } catch (error) {
-        problems.push(`linha ${row.line}: ${(error as Error).message}`);
+        problems.push(t('bulk.lineProblem', { line: row.line, problem: (error as Error).message }));
         ids.set(username, '');
       }
     }
   }
   if (problems.length > 0) {
     throw usageError(
-      `contas desconhecidas no CSV:\n  ${problems.join('\n  ')}`,
-      'nada foi enviado; corrija o arquivo e rode de novo',
+      t('bulk.unknownAccounts', { problems: problems.join('\n  ') }),
+      t('bulk.nothingSentFix'),
     );
   }
   return ids;
@@ -382,7 +385,7 @@ export async function bulkSchedule(
   ctx: CommandContext,
 ): Promise<void> {
   if (options.timezone !== undefined) assertTimeZone(options.timezone);
-  const text = await readTextFile(file, 'arquivo CSV');
+  const text = await readTextFile(file, t('bulk.csvFile'));
   const rows = planRows(text, {
     baseDir: file === '-' ? process.cwd() : dirname(file),
     ...(options.timezone ? { timezone: options.timezone } : {}),
@@ -409,13 +412,10 @@ export async function bulkSchedule(
     ctx.out.result(
       summary,
       () =>
-        `${renderTable(reports, REPORT_COLUMNS)}\n${summary.valid} de ${summary.total} linhas válidas${options.dryRun ? ' (simulação: nada foi enviado)' : ''}.`,
+        `${renderTable(reports, reportColumns())}\n${t(options.dryRun ? 'bulk.validRowsDryRun' : 'bulk.validRows', { valid: summary.valid, total: summary.total })}`,
     );
     if (invalid.length > 0) {
-      throw usageError(
-        `${invalid.length} linha(s) com problemas; nada foi enviado`,
-        'corrija o arquivo e rode de novo (use --dry-run para conferir)',
-      );
+      throw usageError(t('bulk.invalidRows', { count: invalid.length }), t('bulk.invalidRowsHint'));
     }
     return;
   }
@@ -424,7 +424,7 @@ export async function bulkSchedule(
   const reelay = await projectClient(await loadSettings(ctx.global), { fetch: tracker.fetch });
   const usernames = await resolveUsernames(reelay, rows);
   const existing = await existingPosts(reelay, rows);
-  const bar = createProgressBar('agendando', rows.length, (n) => `${n}`);
+  const bar = createProgressBar(t('bulk.scheduling'), rows.length, (n) => `${n}`);
   const reports: RowReport[] = [];
   // Rows that share a file upload it once.
   const uploaded = new Map<string, string>();
@@ -500,12 +500,16 @@ export async function bulkSchedule(
   ctx.out.result(
     summary,
     () =>
-      `${renderTable(reports, REPORT_COLUMNS)}\n${summary.total} linhas: ${summary.created} agendadas, ${summary.existing} já existiam, ${summary.failed} falharam.`,
+      `${renderTable(reports, reportColumns())}\n${t('bulk.summary', { total: summary.total, created: summary.created, existing: summary.existing, failed: summary.failed })}`,
   );
   if (summary.failed > 0) {
-    throw new CliError('failure', `${summary.failed} de ${summary.total} linhas falharam`, {
-      code: 'BULK_ROWS_FAILED',
-      hint: 'corrija as linhas e rode o mesmo arquivo de novo: as que já foram agendadas não se repetem',
-    });
+    throw new CliError(
+      'failure',
+      t('bulk.failed', { failed: summary.failed, total: summary.total }),
+      {
+        code: 'BULK_ROWS_FAILED',
+        hint: t('bulk.failedHint'),
+      },
+    );
   }
 }

@@ -23,7 +23,8 @@ import { resolveAccountIds } from '../account-resolver';
 import { CliError, usageError } from '../cli-error';
 import { projectClient } from '../client';
 import type { CommandContext } from '../command-context';
-import { startSpinner, type Spinner } from '../feedback';
+import { progressMode, startSpinner, type Spinner } from '../feedback';
+import { t } from '../i18n';
 import { readCaption } from '../input';
 import { beforeDeadline, untilSignal } from '../interrupt';
 import { classifyMedia, createUploadTracker, resolveMediaItems } from '../media-input';
@@ -34,28 +35,65 @@ import { renderFields, renderTable } from '../table';
 
 const FINAL_STATUSES = new Set(['published', 'partial', 'failed', 'cancelled']);
 
-const POST_COLUMNS = [
-  { header: 'id', value: (p: Post) => p.id },
-  { header: 'status', value: (p: Post) => p.status },
-  { header: 'tipo', value: (p: Post) => p.kind },
-  { header: 'quando', value: (p: Post) => p.scheduledFor ?? p.publishedAt ?? p.createdAt },
-  { header: 'contas', value: (p: Post) => p.platforms.length },
-  { header: 'legenda', value: (p: Post) => p.content, max: 40 },
-];
+/**
+ * The columns of `posts list`: the time is the post's own wall clock and zone (the zone
+ * it was scheduled in), or UTC with `--utc`.
+ */
+function postColumns(utc: boolean) {
+  return [
+    { header: 'id', value: (p: Post) => p.id },
+    { header: t('posts.columnStatus'), value: (p: Post) => p.status },
+    { header: t('posts.columnKind'), value: (p: Post) => p.kind },
+    {
+      header: t('posts.columnWhen'),
+      value: (p: Post) =>
+        wallClock(p.scheduledFor ?? p.publishedAt ?? p.createdAt, utc ? 'UTC' : p.timezone),
+    },
+    { header: t('posts.columnAccounts'), value: (p: Post) => p.platforms.length },
+    { header: t('posts.columnCaption'), value: (p: Post) => p.content, max: 40 },
+  ];
+}
 
-const TARGET_COLUMNS = [
-  { header: 'conta', value: (t: PostTarget) => t.integrationId },
-  { header: 'status', value: (t: PostTarget) => t.status },
-  // Each account has its own time in a post queued on posting schedules.
-  { header: 'agendado para', value: (t: PostTarget) => t.scheduledFor },
-  { header: 'publicado em', value: (t: PostTarget) => t.publishedAt },
-  { header: 'link', value: (t: PostTarget) => t.platformPostUrl },
-  {
-    header: 'erro',
-    value: (t: PostTarget) => (t.errorCode ? `${t.errorCode}: ${t.errorMessage ?? ''}` : null),
-    max: 70,
-  },
-];
+function targetColumns() {
+  return [
+    { header: t('posts.columnAccount'), value: (target: PostTarget) => target.integrationId },
+    { header: t('posts.columnStatus'), value: (target: PostTarget) => target.status },
+    // Each account has its own time in a post queued on posting schedules.
+    { header: t('posts.columnScheduledFor'), value: (target: PostTarget) => target.scheduledFor },
+    { header: t('posts.columnPublishedAt'), value: (target: PostTarget) => target.publishedAt },
+    { header: t('posts.columnLink'), value: (target: PostTarget) => target.platformPostUrl },
+    {
+      header: t('posts.columnError'),
+      value: (target: PostTarget) =>
+        target.errorCode ? `${target.errorCode}: ${target.errorMessage ?? ''}` : null,
+      max: 70,
+    },
+  ];
+}
+
+/**
+ * An instant as the wall clock of a zone shows it, with the zone's name:
+ * `2026-12-01 10:00 America/Sao_Paulo`; the ISO instant itself for a zone this Node.js
+ * does not know.
+ *
+ * @example
+ * ```ts
+ * wallClock('2026-12-01T13:00:00.000Z', 'America/Sao_Paulo'); // '2026-12-01 10:00 America/Sao_Paulo'
+ * wallClock('2026-12-01T13:00:00.000Z', 'UTC'); // '2026-12-01 13:00 UTC'
+ * ```
+ */
+export function wallClock(iso: string, timeZone: string): string {
+  try {
+    const local = new Intl.DateTimeFormat('sv-SE', {
+      timeZone,
+      dateStyle: 'short',
+      timeStyle: 'short',
+    }).format(new Date(iso));
+    return `${local} ${timeZone}`;
+  } catch {
+    return iso;
+  }
+}
 
 /**
  * A post for people: its fields, then one line per account.
@@ -69,16 +107,19 @@ export function describePost(post: Post): string {
   return (
     renderFields([
       ['Id', post.id],
-      ['Status', post.status],
-      ['Tipo', post.kind],
-      ['Agendado para', post.scheduledFor ? inZone(post.scheduledFor, post.timezone) : null],
-      ['Publicado em', post.publishedAt],
-      ['Mídias', post.mediaItems.map((item) => item.mediaId ?? item.url).join(', ')],
+      [t('posts.fieldStatus'), post.status],
+      [t('posts.fieldKind'), post.kind],
+      [
+        t('posts.fieldScheduledFor'),
+        post.scheduledFor ? inZone(post.scheduledFor, post.timezone) : null,
+      ],
+      [t('posts.fieldPublishedAt'), post.publishedAt],
+      [t('posts.fieldMedia'), post.mediaItems.map((item) => item.mediaId ?? item.url).join(', ')],
       ['Idempotency key', post.idempotencyKey],
-      ['Legenda', post.content || null],
+      [t('posts.fieldCaption'), post.content || null],
     ]) +
     '\n' +
-    renderTable(post.platforms, TARGET_COLUMNS)
+    renderTable(post.platforms, targetColumns())
   );
 }
 
@@ -92,16 +133,8 @@ export function describePost(post: Post): string {
  * ```
  */
 export function inZone(iso: string, timeZone: string): string {
-  try {
-    const local = new Intl.DateTimeFormat('sv-SE', {
-      timeZone,
-      dateStyle: 'short',
-      timeStyle: 'short',
-    }).format(new Date(iso));
-    return `${local} ${timeZone} (${iso})`;
-  } catch {
-    return iso;
-  }
+  const local = wallClock(iso, timeZone);
+  return local === iso ? iso : `${local} (${iso})`;
 }
 
 export interface PostInputOptions {
@@ -155,11 +188,7 @@ export async function schedulePost(
   options: PostInputOptions,
   ctx: CommandContext,
 ): Promise<void> {
-  if (!options.at)
-    throw usageError(
-      'informe quando publicar com --at',
-      'por exemplo --at +2h ou --at 2026-12-01T10:00-03:00',
-    );
+  if (!options.at) throw usageError(t('posts.atMissing'), t('posts.atMissingHint'));
   await submitPost(caption, options, ctx);
 }
 
@@ -181,10 +210,7 @@ export function parseProductTag(
   const y = match?.[3] === undefined ? undefined : Number(match[3]);
   const inside = (n: number | undefined) => n === undefined || (n >= 0 && n <= 1);
   if (!match || !inside(x) || !inside(y)) {
-    throw usageError(
-      `--product inválido: ${text}`,
-      'use o id do produto, e no feed a posição: --product 3231775643511089:0.5,0.5',
-    );
+    throw usageError(t('posts.invalidProduct', { value: text }), t('posts.invalidProductHint'));
   }
   return { productId: match[1]!, ...(x !== undefined && y !== undefined ? { x, y } : {}) };
 }
@@ -223,20 +249,17 @@ async function submitPost(
   const content = await readCaption(captionArgument, options.captionFile);
   if (content !== undefined) {
     const problem = checkCaption(content);
-    if (problem) throw usageError(`legenda inválida: ${problem}`);
+    if (problem) throw usageError(t('posts.invalidCaption', { problem }));
   }
   const platformOptions = instagramOptions(options);
   const mediaArgs = options.media ?? [];
-  if (mediaArgs.length === 0) throw usageError('informe ao menos uma mídia com --media');
+  if (mediaArgs.length === 0) throw usageError(t('posts.mediaMissing'));
   const refs = mediaArgs.map((text) => classifyMedia(text));
   const accountArgs = options.account ?? [];
-  if (accountArgs.length === 0) throw usageError('informe ao menos uma conta com --account');
+  if (accountArgs.length === 0) throw usageError(t('posts.accountMissing'));
   if (options.timezone !== undefined) assertTimeZone(options.timezone);
   if (options.queue && options.at) {
-    throw usageError(
-      'use --queue ou --at, não os dois',
-      'reelay slots next mostra os horários livres',
-    );
+    throw usageError(t('posts.queueOrAt'), t('posts.queueOrAtHint'));
   }
   const scheduledFor = options.at
     ? parseScheduleTime(options.at, { timeZone: options.timezone })
@@ -266,11 +289,11 @@ async function submitPost(
     ctx.out.result(
       answer,
       () =>
-        `${answer.post.scheduledFor ? `Post agendado para ${answer.post.scheduledFor}` : 'Post aceito para publicação agora'}: ${answer.post.id}\n\n${describePost(answer.post)}`,
+        `${answer.post.scheduledFor ? t('posts.scheduledFor', { when: answer.post.scheduledFor }) : t('posts.acceptedNow')}: ${answer.post.id}\n\n${describePost(answer.post)}`,
     );
     return;
   }
-  await waitForOutcome(reelay, answer.post, waitSeconds, ctx);
+  await waitForOutcome(reelay, answer.post, waitSeconds, ctx, accountArgs);
 }
 
 /**
@@ -283,44 +306,103 @@ async function waitForOutcome(
   first: Post,
   seconds: number,
   ctx: CommandContext,
+  accounts: readonly string[],
 ): Promise<void> {
-  const spinner = await startSpinner(`Aguardando a publicação de ${first.id}…`);
+  // Plain progress lines must not print a line a second: they count down by the minute.
+  const precise = progressMode() === 'live';
+  const describe = (post: Post) => waitText(post, accounts, Date.now(), precise);
+  const spinner = await startSpinner(describe(first));
   const deadline = Date.now() + seconds * 1000;
   let post = first;
   try {
-    post = await untilSignal(pollUntilFinal(reelay, first, deadline, spinner));
+    post = await untilSignal(pollUntilFinal(reelay, first, deadline, spinner, describe));
   } catch (error) {
     spinner.fail(
       error instanceof CliError && error.code === 'INTERRUPTED'
-        ? 'Interrompido'
-        : 'Falhou ao acompanhar o post',
+        ? t('posts.interrupted')
+        : t('posts.followFailed'),
     );
     throw error;
   }
   if (!FINAL_STATUSES.has(post.status)) {
-    spinner.fail('Tempo esgotado');
+    spinner.fail(t('posts.timedOut'));
     ctx.out.result({ success: true, post }, () => describePost(post));
     throw new CliError(
       'timeout',
-      `o post ${post.id} ainda está ${post.status} depois de ${seconds} s`,
+      t('posts.stillGoing', { id: post.id, status: post.status, seconds }),
       {
         code: 'WAIT_TIMEOUT',
-        hint: `acompanhe com reelay posts show ${post.id}`,
+        hint: t('posts.followWithShow', { id: post.id }),
       },
     );
   }
-  if (post.status === 'published') spinner.succeed(`Publicado: ${post.id}`);
-  else spinner.fail(`O post terminou como ${post.status}`);
+  if (post.status === 'published') spinner.succeed(t('posts.published', { id: post.id }));
+  else spinner.fail(t('posts.endedAs', { status: post.status }));
   ctx.out.result({ success: true, post }, () => describePost(post));
   if (post.status !== 'published') {
     const failures = post.platforms
       .filter((t) => t.errorCode)
       .map((t) => `${t.integrationId}: ${t.errorCode}`);
-    throw new CliError('failure', `o post ${post.id} terminou como ${post.status}`, {
+    throw new CliError('failure', t('posts.postEndedAs', { id: post.id, status: post.status }), {
       code: 'POST_NOT_PUBLISHED',
       details: { status: post.status, targets: failures },
     });
   }
+}
+
+/**
+ * What `--wait` is waiting for, as the spinner shows it: the post, the accounts, and
+ * before the scheduled time a countdown to it, in the post's zone.
+ *
+ * @example
+ * ```ts
+ * waitText(post, ['@cafe.aurora'], Date.now(), true);
+ * // 'Waiting for post_01… on @cafe.aurora: publishes in 1 h 05 min 09 s (2026-12-01 10:00 America/Sao_Paulo)'
+ * ```
+ */
+export function waitText(
+  post: Post,
+  accounts: readonly string[],
+  now: number,
+  precise: boolean,
+): string {
+  const where = accounts.join(', ');
+  const due = post.scheduledFor ? Date.parse(post.scheduledFor) : Number.NaN;
+  if (post.status === 'scheduled' && due > now) {
+    return t('posts.waitingCountdown', {
+      id: post.id,
+      accounts: where,
+      countdown: countdown(due - now, precise),
+      when: wallClock(post.scheduledFor!, post.timezone),
+    });
+  }
+  return t('posts.waiting', { id: post.id, accounts: where, status: post.status });
+}
+
+/**
+ * A duration as a countdown: `1 h 05 min 09 s`, or by the minute (rounded up) when not
+ * `precise`: `1 h 06 min`.
+ *
+ * @example
+ * ```ts
+ * countdown(3_909_000, true); // '1 h 05 min 09 s'
+ * countdown(3_909_000, false); // '1 h 06 min'
+ * ```
+ */
+export function countdown(ms: number, precise: boolean): string {
+  const totalSeconds = precise ? Math.ceil(ms / 1000) : Math.ceil(ms / 60_000) * 60;
+  const days = Math.floor(totalSeconds / 86_400);
+  const hours = Math.floor((totalSeconds % 86_400) / 3600);
+  const minutes = Math.floor((totalSeconds % 3600) / 60);
+  const seconds = totalSeconds % 60;
+  const two = (n: number) => String(n).padStart(2, '0');
+  const parts = [
+    ...(days > 0 ? [t('posts.days', { n: days })] : []),
+    ...(days > 0 || hours > 0 ? [`${hours} h`] : []),
+    `${days > 0 || hours > 0 ? two(minutes) : minutes} min`,
+    ...(precise ? [`${two(seconds)} s`] : []),
+  ];
+  return parts.join(' ');
 }
 
 /** The post once final, or as last seen when `deadline` (epoch ms) passes. */
@@ -329,6 +411,7 @@ async function pollUntilFinal(
   first: Post,
   deadline: number,
   spinner: Spinner,
+  describe: (post: Post) => string,
 ): Promise<Post> {
   let post = first;
   while (!FINAL_STATUSES.has(post.status)) {
@@ -338,7 +421,7 @@ async function pollUntilFinal(
     const answer = await beforeDeadline(reelay.posts.get(post.id), deadline);
     if (answer === undefined) return post;
     post = answer.post;
-    spinner.update(`Aguardando a publicação de ${post.id} (${post.status})…`);
+    spinner.update(describe(post));
   }
   return post;
 }
@@ -354,6 +437,8 @@ export interface ListPostsOptions {
   offset?: string;
   sort?: SortOrder;
   all?: boolean;
+  /** Times in UTC instead of each post's zone. */
+  utc?: boolean;
 }
 
 /**
@@ -389,7 +474,7 @@ export async function listPosts(options: ListPostsOptions, ctx: CommandContext):
     const posts: Post[] = [];
     for await (const post of reelay.posts.list(query)) posts.push(post);
     ctx.out.result({ success: true, total: posts.length, posts }, () =>
-      renderTable(posts, POST_COLUMNS),
+      renderTable(posts, postColumns(options.utc === true)),
     );
     return;
   }
@@ -398,9 +483,9 @@ export async function listPosts(options: ListPostsOptions, ctx: CommandContext):
     const shown = answer.posts.length;
     const more =
       answer.total > offset + shown
-        ? `\n${shown} de ${answer.total}; veja mais com --offset ${offset + shown} ou --all\n`
+        ? `\n${t('posts.more', { shown, total: answer.total, next: offset + shown })}\n`
         : '';
-    return renderTable(answer.posts, POST_COLUMNS) + more;
+    return renderTable(answer.posts, postColumns(options.utc === true)) + more;
   });
 }
 
@@ -431,16 +516,15 @@ export async function reschedulePost(
   options: { at: string; timezone?: string },
   ctx: CommandContext,
 ): Promise<void> {
-  if (!options.at) throw usageError('informe o novo horário com --at');
+  if (!options.at) throw usageError(t('posts.newTimeMissing'));
   const scheduledFor = parseScheduleTime(options.at, { timeZone: options.timezone });
   const reelay = await projectClient(await loadSettings(ctx.global));
   const answer = await reelay.posts.update(postId, {
     scheduledFor,
     ...(options.timezone ? { timezone: options.timezone } : {}),
   });
-  ctx.out.result(
-    answer,
-    () => `Post ${answer.post.id} reagendado para ${answer.post.scheduledFor}.`,
+  ctx.out.result(answer, () =>
+    t('posts.rescheduled', { id: answer.post.id, when: answer.post.scheduledFor ?? '' }),
   );
 }
 
@@ -456,7 +540,9 @@ export async function reschedulePost(
 export async function cancelPost(postId: string, ctx: CommandContext): Promise<void> {
   const reelay = await projectClient(await loadSettings(ctx.global));
   const answer = await reelay.posts.cancel(postId);
-  ctx.out.result(answer, () => `Post ${answer.post.id} cancelado (${answer.post.status}).`);
+  ctx.out.result(answer, () =>
+    t('posts.cancelled', { id: answer.post.id, status: answer.post.status }),
+  );
 }
 
 /**
@@ -480,9 +566,13 @@ export async function retryPost(
     ...(scheduledFor ? { scheduledFor } : {}),
     ...(options.timezone ? { timezone: options.timezone } : {}),
   });
-  ctx.out.result(
-    answer,
-    () =>
-      `Nova tentativa de ${answer.post.id} ${answer.post.scheduledFor && scheduledFor ? `agendada para ${answer.post.scheduledFor}` : 'aceita'} (${answer.post.status}).`,
+  ctx.out.result(answer, () =>
+    answer.post.scheduledFor && scheduledFor
+      ? t('posts.retryScheduled', {
+          id: answer.post.id,
+          when: answer.post.scheduledFor,
+          status: answer.post.status,
+        })
+      : t('posts.retryAccepted', { id: answer.post.id, status: answer.post.status }),
   );
 }

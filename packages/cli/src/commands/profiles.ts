@@ -4,12 +4,13 @@ import { projectClient } from '../client';
 import type { CommandContext } from '../command-context';
 import { loadSettings } from '../settings';
 import { renderTable } from '../table';
+import { t } from '../i18n';
 
-const PROFILE_COLUMNS = [
+const profileColumns = () => [
   { header: 'id', value: (p: Profile) => p.id },
-  { header: 'nome', value: (p: Profile) => p.name, max: 40 },
-  { header: 'descrição', value: (p: Profile) => p.description, max: 50 },
-  { header: 'criado em', value: (p: Profile) => p.createdAt },
+  { header: t('profiles.columnName'), value: (p: Profile) => p.name, max: 40 },
+  { header: t('profiles.columnDescription'), value: (p: Profile) => p.description, max: 50 },
+  { header: t('profiles.columnCreatedAt'), value: (p: Profile) => p.createdAt },
 ];
 
 /**
@@ -30,7 +31,9 @@ export async function createProfile(
     name,
     ...(options.description !== undefined ? { description: options.description } : {}),
   });
-  ctx.out.result(answer, () => `Perfil criado: ${answer.profile.id} (${answer.profile.name})`);
+  ctx.out.result(answer, () =>
+    t('profiles.created', { id: answer.profile.id, name: answer.profile.name }),
+  );
 }
 
 /**
@@ -44,7 +47,7 @@ export async function createProfile(
 export async function listProfiles(ctx: CommandContext): Promise<void> {
   const reelay = await projectClient(await loadSettings(ctx.global));
   const answer = await reelay.profiles.list();
-  ctx.out.result(answer, () => renderTable(answer.profiles, PROFILE_COLUMNS));
+  ctx.out.result(answer, () => renderTable(answer.profiles, profileColumns()));
 }
 
 /**
@@ -58,5 +61,5 @@ export async function listProfiles(ctx: CommandContext): Promise<void> {
 export async function deleteProfile(profileId: string, ctx: CommandContext): Promise<void> {
   const reelay = await projectClient(await loadSettings(ctx.global));
   const answer = await reelay.profiles.delete(profileId);
-  ctx.out.result(answer, () => answer.message);
+  ctx.out.result(answer, () => t('profiles.deleted', { id: profileId }));
 }

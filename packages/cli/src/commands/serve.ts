@@ -8,6 +8,7 @@ import { CliError } from '../cli-error';
 import type { CommandContext } from '../command-context';
 import { integerOption } from '../options';
 import { CLI_ENV_VARS } from '../settings';
+import { t } from '../i18n';
 
 export interface ServeOptions {
   port?: string;
@@ -53,7 +54,7 @@ export async function serve(options: ServeOptions, ctx: CommandContext): Promise
     error instanceof ConfigError
       ? new CliError('auth', error.message, {
           code: 'SERVER_CONFIG_INVALID',
-          hint: 'veja as variáveis em docs/self-hosting.md',
+          hint: t('serve.configHint'),
         })
       : error;
   let config;
@@ -66,16 +67,19 @@ export async function serve(options: ServeOptions, ctx: CommandContext): Promise
   }
   const url = await reelay.listen();
   const database =
-    config.database.dialect === 'sqlite' ? `SQLite em ${config.database.filename}` : 'PostgreSQL';
-  // The same line as `pnpm start`; with --json, the same facts as one JSON line.
-  ctx.out.line(
-    { url, database: config.database.dialect, publicUrl: config.publicUrl },
-    () => `Reelay ouvindo em ${url} (${database}); endereço público ${config.publicUrl}`,
-  );
-  const signal = await new Promise<string>((resolve) => {
+    config.database.dialect === 'sqlite'
+      ? t('serve.sqliteAt', { file: config.database.filename })
+      : 'PostgreSQL';
+  // Listened for before the line is out: a supervisor may signal as soon as it reads it.
+  const signalled = new Promise<string>((resolve) => {
     process.once('SIGTERM', () => resolve('SIGTERM'));
     process.once('SIGINT', () => resolve('SIGINT'));
   });
-  ctx.out.note(`${signal} recebido: encerrando…`);
+  // The same line as `pnpm start`; with --json, the same facts as one JSON line.
+  ctx.out.line({ url, database: config.database.dialect, publicUrl: config.publicUrl }, () =>
+    t('serve.listening', { url, database, publicUrl: config.publicUrl }),
+  );
+  const signal = await signalled;
+  ctx.out.note(t('serve.stopping', { signal }));
   await reelay.close();
 }

@@ -14,6 +14,7 @@ import { integerOption } from '../options';
 import { assertTimeZone } from '../schedule-time';
 import { loadSettings } from '../settings';
 import { renderFields, renderTable } from '../table';
+import { t } from '../i18n';
 
 /** Day names accepted on the command line: English and Portuguese, full or short. */
 const DAY_NAMES: Readonly<Record<string, Weekday>> = Object.fromEntries(
@@ -32,21 +33,14 @@ const DAY_NAMES: Readonly<Record<string, Weekday>> = Object.fromEntries(
 );
 
 /** Portuguese names of the days, for people. */
-const DAY_LABELS: Readonly<Record<Weekday, string>> = {
-  monday: 'segunda',
-  tuesday: 'terça',
-  wednesday: 'quarta',
-  thursday: 'quinta',
-  friday: 'sexta',
-  saturday: 'sábado',
-  sunday: 'domingo',
-};
+/** A weekday as people read it, in the user's language. */
+const dayLabel = (day: Weekday) => t(`slots.${day}`);
 
-const SLOT_EXAMPLES = 'use --slot mon-fri@09:00,18:00 ou --slot sab,dom@10:30';
+const slotExamples = () => t('slots.examples');
 
 function dayOf(name: string, spec: string): Weekday {
   const day = DAY_NAMES[name.trim().toLowerCase()];
-  if (!day) throw usageError(`dia desconhecido em --slot ${spec}: "${name}"`, SLOT_EXAMPLES);
+  if (!day) throw usageError(t('slots.unknownDay', { spec, name }), slotExamples());
   return day;
 }
 
@@ -67,7 +61,7 @@ export function parseSlotSpecs(specs: readonly string[]): Array<{ day: Weekday; 
   for (const spec of specs) {
     const [daysPart, timesPart, ...rest] = spec.split('@');
     if (!daysPart?.trim() || !timesPart?.trim() || rest.length > 0) {
-      throw usageError(`--slot inválido: "${spec}"`, SLOT_EXAMPLES);
+      throw usageError(t('slots.invalid', { spec }), slotExamples());
     }
     const days = new Set<Weekday>();
     for (const part of daysPart.split(',')) {
@@ -81,10 +75,7 @@ export function parseSlotSpecs(specs: readonly string[]): Array<{ day: Weekday; 
       const first = WEEKDAYS.indexOf(dayOf(range[1]!, spec));
       const last = WEEKDAYS.indexOf(dayOf(range[2]!, spec));
       if (last < first) {
-        throw usageError(
-          `intervalo de dias invertido em --slot ${spec}`,
-          'a semana começa na segunda: mon-fri, sat-sun',
-        );
+        throw usageError(t('slots.reversed', { spec }), t('slots.reversedHint'));
       }
       for (const day of WEEKDAYS.slice(first, last + 1)) days.add(day);
     }
@@ -93,10 +84,7 @@ export function parseSlotSpecs(specs: readonly string[]): Array<{ day: Weekday; 
       const hour = Number(match?.[1]);
       const minute = Number(match?.[2]);
       if (!match || hour > 23 || minute > 59) {
-        throw usageError(
-          `hora inválida em --slot ${spec}: "${text}"`,
-          'use HH:MM, de 00:00 a 23:59',
-        );
+        throw usageError(t('slots.invalidTime', { spec, text }), t('slots.invalidTimeHint'));
       }
       const time = `${String(hour).padStart(2, '0')}:${match[2]}`;
       for (const day of days) keys.add(`${WEEKDAYS.indexOf(day)} ${time}`);
@@ -121,20 +109,17 @@ async function ownerOf(
   options: SlotOwnerOptions,
 ): Promise<Owner> {
   if ((account === undefined) === (options.profile === undefined)) {
-    throw usageError(
-      'informe uma conta (id int_… ou @usuário) ou --profile <id>, um dos dois',
-      'por exemplo reelay slots show @cafe.aurora ou reelay slots show --profile prf_…',
-    );
+    throw usageError(t('slots.ownerMissing'), t('slots.ownerMissingHint'));
   }
   if (options.profile !== undefined) return { kind: 'profile', id: options.profile };
   return { kind: 'account', id: (await resolveAccountIds(reelay, [account!]))[0]! };
 }
 
-const SOURCE_TEXT: Record<PostingSchedule['source'], string> = {
-  integration: 'da própria conta',
-  profile: 'do perfil da conta',
-  none: 'nenhuma',
-};
+const SOURCE_KEYS = {
+  integration: 'slots.sourceIntegration',
+  profile: 'slots.sourceProfile',
+  none: 'slots.sourceNone',
+} as const satisfies Record<PostingSchedule['source'], string>;
 
 /**
  * A schedule for people: where it comes from, its zone, then one line per day.
@@ -146,7 +131,7 @@ const SOURCE_TEXT: Record<PostingSchedule['source'], string> = {
  */
 export function describeSchedule(schedule: PostingSchedule): string {
   if (schedule.source === 'none') {
-    return 'Sem agenda de publicação: defina uma com reelay slots set.\n';
+    return `${t('slots.noSchedule')}\n`;
   }
   const days = WEEKDAYS.map((day) => ({
     day,
@@ -154,15 +139,15 @@ export function describeSchedule(schedule: PostingSchedule): string {
   })).filter((row) => row.times.length > 0);
   return (
     renderFields([
-      ['Agenda', SOURCE_TEXT[schedule.source]],
-      ['Fuso', schedule.timezone],
-      ['Horários', schedule.slots.length],
-      ['Atualizada em', schedule.updatedAt],
+      [t('slots.fieldSchedule'), t(SOURCE_KEYS[schedule.source])],
+      [t('slots.fieldZone'), schedule.timezone],
+      [t('slots.fieldTimes'), schedule.slots.length],
+      [t('slots.fieldUpdatedAt'), schedule.updatedAt],
     ]) +
     '\n' +
     renderTable(days, [
-      { header: 'dia', value: (row) => DAY_LABELS[row.day] },
-      { header: 'horários', value: (row) => row.times.join(', '), max: 200 },
+      { header: t('insights.day'), value: (row) => dayLabel(row.day) },
+      { header: t('slots.columnTimes'), value: (row) => row.times.join(', '), max: 200 },
     ])
   );
 }
@@ -209,17 +194,14 @@ export async function setSlots(
   ctx: CommandContext,
 ): Promise<void> {
   if (!options.timezone) {
-    throw usageError(
-      'informe o fuso dos horários com --timezone',
-      'por exemplo --timezone America/Sao_Paulo',
-    );
+    throw usageError(t('slots.zoneMissing'), t('slots.zoneMissingHint'));
   }
   assertTimeZone(options.timezone);
   const slots = parseSlotSpecs(options.slot ?? []);
   if (slots.length === 0) {
     throw usageError(
-      'informe os horários com --slot',
-      `${SLOT_EXAMPLES}; para remover a agenda, use reelay slots clear`,
+      t('slots.slotsMissing'),
+      t('slots.slotsMissingHint', { examples: slotExamples() }),
     );
   }
   const reelay = await projectClient(await loadSettings(ctx.global));
@@ -229,7 +211,7 @@ export async function setSlots(
     owner.kind === 'account'
       ? await reelay.accounts.replaceSlots(owner.id, body)
       : await reelay.profiles.replaceSlots(owner.id, body);
-  ctx.out.result(answer, () => `Agenda salva.\n\n${describeSchedule(answer.schedule)}`);
+  ctx.out.result(answer, () => `${t('slots.saved')}\n\n${describeSchedule(answer.schedule)}`);
 }
 
 /**
@@ -254,8 +236,8 @@ export async function clearSlots(
       : await reelay.profiles.replaceSlots(owner.id, { slots: [] });
   ctx.out.result(answer, () =>
     answer.schedule.source === 'none'
-      ? 'Agenda removida.\n'
-      : `Agenda removida; a conta segue a do perfil.\n\n${describeSchedule(answer.schedule)}`,
+      ? `${t('slots.cleared')}\n`
+      : `${t('slots.clearedFollowsProfile')}\n\n${describeSchedule(answer.schedule)}`,
   );
 }
 
@@ -281,12 +263,15 @@ export async function nextSlots(
       : await reelay.profiles.freeSlots(owner.id, { count });
   ctx.out.result(answer, () => {
     if (answer.source === 'none') {
-      return 'Sem agenda de publicação: defina uma com reelay slots set.\n';
+      return `${t('slots.noSchedule')}\n`;
     }
-    if (answer.slots.length === 0) return 'Nenhum horário livre nos próximos 75 dias.\n';
+    if (answer.slots.length === 0) return `${t('slots.noFreeSlot')}\n`;
     return renderTable(answer.slots, [
-      { header: `hora local (${answer.timezone})`, value: (slot) => slot.local.replace('T', ' ') },
-      { header: 'dia', value: (slot) => DAY_LABELS[slot.day] },
+      {
+        header: t('slots.columnLocal', { zone: answer.timezone ?? '-' }),
+        value: (slot) => slot.local.replace('T', ' '),
+      },
+      { header: t('insights.day'), value: (slot) => dayLabel(slot.day) },
       { header: 'utc', value: (slot) => slot.at },
     ]);
   });

@@ -6,6 +6,7 @@ import { anonymousClient, projectClient } from '../client';
 import type { CommandContext } from '../command-context';
 import { loadSettings } from '../settings';
 import { renderFields } from '../table';
+import { t } from '../i18n';
 
 /**
  * `reelay status`: `/healthz` and the ways of signing in, then the credential check when
@@ -36,19 +37,19 @@ export async function status(ctx: CommandContext): Promise<void> {
     },
     () =>
       renderFields([
-        ['Servidor', `${settings.server} (no ar)`],
-        ['Contexto', settings.contextName],
+        [t('config.fieldServer'), t('status.up', { server: settings.server })],
+        [t('config.fieldContext'), settings.contextName],
         [
-          'Entrada',
+          t('status.fieldSignIn'),
           [
-            'e-mail e senha',
-            signIn.signup ? 'cadastro aberto' : 'cadastro fechado',
+            t('status.password'),
+            signIn.signup ? t('status.signupOpen') : t('status.signupClosed'),
             ...(signIn.oidc ? [`OpenID Connect (${signIn.oidc.issuer})`] : []),
           ].join('; '),
         ],
         [
-          'Projeto',
-          check ? `${check.project.id} (${check.project.environment})` : 'sem credencial',
+          t('config.fieldProject'),
+          check ? `${check.project.id} (${check.project.environment})` : t('status.noCredential'),
         ],
       ]),
   );

@@ -11,7 +11,8 @@ import { verifyWebhook, WebhookVerificationError, type WebhookEvent } from '@ree
 import { usageError } from '../cli-error';
 import type { CommandContext } from '../command-context';
 import { integerOption } from '../options';
-import { REASON_TEXT, webhookSecrets } from '../webhook-verification';
+import { reasonText, webhookSecrets } from '../webhook-verification';
+import { t } from '../i18n';
 
 export interface ListenOptions {
   port?: string;
@@ -48,7 +49,7 @@ export async function listenForWebhooks(
   const maxEvents = integerOption(options.maxEvents, '--max-events', { min: 1 });
   const host = options.host ?? '127.0.0.1';
   const path = options.path ?? '/';
-  if (!path.startsWith('/')) throw usageError(`--path deve começar com "/": "${path}"`);
+  if (!path.startsWith('/')) throw usageError(t('listen.pathSlash', { path }));
 
   const seen = new Set<string>();
   let stop: () => void = () => {};
@@ -67,7 +68,9 @@ export async function listenForWebhooks(
     } catch (error) {
       const reason = error instanceof WebhookVerificationError ? error.reason : 'error';
       res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end(reason);
-      ctx.out.note(`entrega recusada (${reason}): ${REASON_TEXT[reason] ?? 'erro ao verificar'}`);
+      ctx.out.note(
+        t('listen.refused', { reason, text: reasonText(reason) ?? t('listen.verifyError') }),
+      );
       return;
     }
     // Spec §6: answer 2xx within 10 s, then do the work; duplicates come with the same id.
@@ -77,7 +80,7 @@ export async function listenForWebhooks(
     const receivedAt = new Date().toISOString();
     ctx.out.line({ receivedAt, duplicate, event }, () => {
       const post = event.data.post;
-      return `${receivedAt}  ${event.type.padEnd(14)}  ${event.id}  ${post.id} (${post.status})${duplicate ? '  [repetido]' : ''}`;
+      return `${receivedAt}  ${event.type.padEnd(14)}  ${event.id}  ${post.id} (${post.status})${duplicate ? `  ${t('listen.duplicate')}` : ''}`;
     });
     if (maxEvents !== undefined && seen.size >= maxEvents) stop();
   };
@@ -91,10 +94,7 @@ export async function listenForWebhooks(
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(
         error.code === 'EADDRINUSE'
-          ? usageError(
-              `a porta ${port} já está em uso`,
-              'escolha outra com --port (0 escolhe uma livre)',
-            )
+          ? usageError(t('listen.portInUse', { port }), t('listen.portInUseHint'))
           : error,
       ),
     );
@@ -102,9 +102,7 @@ export async function listenForWebhooks(
   });
   const address = server.address() as AddressInfo;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  ctx.out.note(
-    `Ouvindo webhooks em http://${shownHost}:${address.port}${path} (Ctrl-C para parar)`,
-  );
+  ctx.out.note(t('listen.listening', { url: `http://${shownHost}:${address.port}${path}` }));
 
   const onSignal = () => stop();
   process.once('SIGINT', onSignal);
@@ -116,5 +114,5 @@ export async function listenForWebhooks(
     server.close(() => resolve());
     server.closeAllConnections();
   });
-  ctx.out.note(`Receptor encerrado: ${seen.size} evento(s) recebido(s).`);
+  ctx.out.note(t('listen.stopped', { count: seen.size }));
 }

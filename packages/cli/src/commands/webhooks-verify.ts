@@ -11,7 +11,8 @@ import type { CommandContext } from '../command-context';
 import { readStdinBytes } from '../input';
 import { integerOption } from '../options';
 import { renderFields } from '../table';
-import { REASON_TEXT, webhookSecrets } from '../webhook-verification';
+import { reasonText, webhookSecrets } from '../webhook-verification';
+import { t } from '../i18n';
 
 export interface VerifyOptions {
   payload?: string;
@@ -28,7 +29,7 @@ async function readBytes(path: string, what: string): Promise<Buffer> {
   try {
     return readFileSync(path);
   } catch {
-    throw usageError(`${what} não encontrado: ${path}`);
+    throw usageError(t('shared.fileNotFound', { what, path }));
   }
 }
 
@@ -50,7 +51,7 @@ export function parseHeaders(text: string): Record<string, string> {
     try {
       parsed = JSON.parse(trimmed);
     } catch {
-      throw usageError('o arquivo de cabeçalhos não é um JSON válido');
+      throw usageError(t('verify.headersNotJson'));
     }
     for (const [name, value] of Object.entries(parsed as Record<string, unknown>)) {
       headers[name.toLowerCase()] = Array.isArray(value) ? String(value[0]) : String(value);
@@ -60,7 +61,8 @@ export function parseHeaders(text: string): Record<string, string> {
   for (const line of trimmed.split(/\r?\n/)) {
     if (line.trim() === '' || /^HTTP\/\d/i.test(line)) continue;
     const colon = line.indexOf(':');
-    if (colon <= 0) throw usageError(`linha de cabeçalho inválida: "${line}"`, 'use "Nome: valor"');
+    if (colon <= 0)
+      throw usageError(t('verify.invalidHeaderLine', { line }), t('verify.headerForm'));
     headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
   }
   return headers;
@@ -75,16 +77,16 @@ export function parseHeaders(text: string): Record<string, string> {
  * ```
  */
 export async function verifyDelivery(options: VerifyOptions, ctx: CommandContext): Promise<void> {
-  if (!options.payload) throw usageError('informe o corpo salvo com --payload <arquivo>');
+  if (!options.payload) throw usageError(t('verify.payloadMissing'));
   if (!options.headers && !options.header?.length) {
-    throw usageError('informe os cabeçalhos com --headers <arquivo> ou -H "Nome: valor"');
+    throw usageError(t('verify.headersMissing'));
   }
   const secrets = webhookSecrets(options);
   const tolerance = integerOption(options.tolerance, '--tolerance', { min: 0 });
-  const body = await readBytes(options.payload, 'arquivo do corpo');
+  const body = await readBytes(options.payload, t('verify.bodyFile'));
   const headers = {
     ...(options.headers
-      ? parseHeaders((await readBytes(options.headers, 'arquivo de cabeçalhos')).toString('utf8'))
+      ? parseHeaders((await readBytes(options.headers, t('verify.headersFile'))).toString('utf8'))
       : {}),
     ...parseHeaders((options.header ?? []).join('\n')),
   };
@@ -103,12 +105,12 @@ export async function verifyDelivery(options: VerifyOptions, ctx: CommandContext
     if (error instanceof WebhookVerificationError) {
       throw new CliError(
         'verification',
-        `entrega inválida: ${REASON_TEXT[error.reason] ?? error.reason}`,
+        t('verify.invalid', { reason: reasonText(error.reason) ?? error.reason }),
         {
           code: 'WEBHOOK_INVALID',
           details: { reason: error.reason },
           ...(error.reason === 'timestamp_too_old'
-            ? { hint: 'para um corpo salvo há tempo, use --ignore-timestamp' }
+            ? { hint: t('verify.ignoreTimestampHint') }
             : {}),
         },
       );
@@ -118,10 +120,10 @@ export async function verifyDelivery(options: VerifyOptions, ctx: CommandContext
   ctx.out.result(
     { valid: true, event },
     () =>
-      `Entrega válida.\n${renderFields([
-        ['Evento', event.id],
-        ['Tipo', event.type],
-        ['Criado em', event.createdAt],
+      `${t('verify.valid')}\n${renderFields([
+        [t('webhooks.fieldEvent'), event.id],
+        [t('media.fieldType'), event.type],
+        [t('verify.fieldCreatedAt'), event.createdAt],
         ['Post', `${event.data.post.id} (${event.data.post.status})`],
       ])}`,
   );

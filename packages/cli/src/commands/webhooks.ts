@@ -18,6 +18,7 @@ import type { CommandContext } from '../command-context';
 import { integerOption, listOption } from '../options';
 import { loadSettings } from '../settings';
 import { renderFields, renderTable } from '../table';
+import { t } from '../i18n';
 
 type EventType = CreateNotificationBody['eventTypes'][number];
 
@@ -34,7 +35,10 @@ export function eventTypes(values: readonly string[] | undefined): EventType[] {
   if (names.length === 0) return [...WEBHOOK_EVENT_TYPES] as EventType[];
   for (const name of names) {
     if (!(WEBHOOK_EVENT_TYPES as readonly string[]).includes(name)) {
-      throw usageError(`evento desconhecido: "${name}"`, `use ${WEBHOOK_EVENT_TYPES.join(', ')}`);
+      throw usageError(
+        t('webhooks.unknownEvent', { name }),
+        t('shared.useFlag', { flag: WEBHOOK_EVENT_TYPES.join(', ') }),
+      );
     }
   }
   return [...new Set(names)] as EventType[];
@@ -45,10 +49,10 @@ function assertUrl(url: string, flag: string): void {
   try {
     parsed = new URL(url);
   } catch {
-    throw usageError(`${flag} inválida: "${url}"`, 'use uma URL https://…');
+    throw usageError(t('webhooks.invalidUrl', { flag, url }), t('webhooks.useHttps'));
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
-    throw usageError(`${flag} inválida: "${url}"`, 'use uma URL https://…');
+    throw usageError(t('webhooks.invalidUrl', { flag, url }), t('webhooks.useHttps'));
   }
 }
 
@@ -72,7 +76,7 @@ export async function createWebhook(
   options: CreateWebhookOptions,
   ctx: CommandContext,
 ): Promise<void> {
-  if (!options.url) throw usageError('informe o endereço com --url');
+  if (!options.url) throw usageError(t('webhooks.urlMissing'));
   assertUrl(options.url, '--url');
   const body: CreateNotificationBody = {
     eventTypes: eventTypes(options.events),
@@ -82,7 +86,7 @@ export async function createWebhook(
   };
   const reelay = await projectClient(await loadSettings(ctx.global));
   const answer = await reelay.notifications.create(body);
-  ctx.out.note('Guarde o segredo agora: ele não será mostrado de novo.');
+  ctx.out.note(t('webhooks.keepSecret'));
   ctx.out.result(answer, () => describeSubscription(answer.notification));
 }
 
@@ -106,23 +110,27 @@ export function describeSubscription(
   return renderFields([
     ['Id', notification.id],
     ['URL', webhook.url],
-    ['Eventos', notification.eventTypes.join(', ')],
-    ['Perfil', notification.profileId],
-    ['Só agendados', notification.onlyScheduledPosts],
-    ['Pausada', notification.paused],
+    [t('webhooks.fieldEvents'), notification.eventTypes.join(', ')],
+    [t('webhooks.fieldProfile'), notification.profileId],
+    [t('webhooks.fieldOnlyScheduled'), notification.onlyScheduledPosts],
+    [t('webhooks.fieldPaused'), notification.paused],
     ...(webhook.previousSecretExpiresAt
-      ? [['Segredo anterior vale até', webhook.previousSecretExpiresAt] as const]
+      ? [[t('webhooks.fieldPreviousSecret'), webhook.previousSecretExpiresAt] as const]
       : []),
-    ...(webhook.secret ? [['Segredo', webhook.secret] as const] : []),
+    ...(webhook.secret ? [[t('webhooks.fieldSecret'), webhook.secret] as const] : []),
   ]);
 }
 
-const SUBSCRIPTION_COLUMNS = [
+const subscriptionColumns = () => [
   { header: 'id', value: (n: NotificationSubscription) => n.id },
   { header: 'url', value: (n: NotificationSubscription) => n.webhook.url, max: 50 },
-  { header: 'eventos', value: (n: NotificationSubscription) => n.eventTypes.join(','), max: 60 },
-  { header: 'perfil', value: (n: NotificationSubscription) => n.profileId },
-  { header: 'pausada', value: (n: NotificationSubscription) => n.paused },
+  {
+    header: t('webhooks.columnEvents'),
+    value: (n: NotificationSubscription) => n.eventTypes.join(','),
+    max: 60,
+  },
+  { header: t('accounts.columnProfile'), value: (n: NotificationSubscription) => n.profileId },
+  { header: t('webhooks.columnPaused'), value: (n: NotificationSubscription) => n.paused },
 ];
 
 /**
@@ -145,12 +153,12 @@ export async function listWebhooks(
     for await (const notification of reelay.notifications.list({ offset }))
       notifications.push(notification);
     ctx.out.result({ success: true, total: notifications.length, notifications }, () =>
-      renderTable(notifications, SUBSCRIPTION_COLUMNS),
+      renderTable(notifications, subscriptionColumns()),
     );
     return;
   }
   const answer = await reelay.notifications.list({ limit, offset });
-  ctx.out.result(answer, () => renderTable(answer.notifications, SUBSCRIPTION_COLUMNS));
+  ctx.out.result(answer, () => renderTable(answer.notifications, subscriptionColumns()));
 }
 
 /**
@@ -193,9 +201,8 @@ export async function updateWebhook(
   options: UpdateWebhookOptions,
   ctx: CommandContext,
 ): Promise<void> {
-  if (options.pause && options.resume) throw usageError('use --pause ou --resume, não os dois');
-  if (options.onlyScheduled && options.allPosts)
-    throw usageError('use --only-scheduled ou --all-posts, não os dois');
+  if (options.pause && options.resume) throw usageError(t('webhooks.pauseOrResume'));
+  if (options.onlyScheduled && options.allPosts) throw usageError(t('webhooks.scheduledOrAll'));
   if (options.url) assertUrl(options.url, '--url');
   const body: UpdateNotificationBody = {
     ...(options.url ? { webhook: { url: options.url } } : {}),
@@ -211,10 +218,7 @@ export async function updateWebhook(
     ...(options.pause ? { paused: true } : options.resume ? { paused: false } : {}),
   };
   if (Object.keys(body).length === 0) {
-    throw usageError(
-      'nada a mudar',
-      'informe --url, --events, --profile, --only-scheduled, --all-posts, --pause ou --resume',
-    );
+    throw usageError(t('webhooks.nothingToChange'), t('webhooks.nothingToChangeHint'));
   }
   const reelay = await projectClient(await loadSettings(ctx.global));
   const answer = await reelay.notifications.update(notificationId, body);
@@ -232,7 +236,9 @@ export async function updateWebhook(
 export async function deleteWebhook(notificationId: string, ctx: CommandContext): Promise<void> {
   const reelay = await projectClient(await loadSettings(ctx.global));
   const answer = await reelay.notifications.delete(notificationId);
-  ctx.out.result({ ...answer, notificationId }, () => `${answer.message} (${notificationId})`);
+  ctx.out.result({ ...answer, notificationId }, () =>
+    t('webhooks.deleted', { id: notificationId }),
+  );
 }
 
 /**
@@ -256,7 +262,7 @@ export async function rotateWebhookSecret(
     notificationId,
     overlapSeconds !== undefined ? { overlapSeconds } : {},
   );
-  ctx.out.note('Guarde o novo segredo agora: ele não será mostrado de novo.');
+  ctx.out.note(t('webhooks.keepNewSecret'));
   ctx.out.result(answer, () => describeSubscription(answer.notification));
 }
 
@@ -275,7 +281,7 @@ export async function testWebhook(
   ctx: CommandContext,
 ): Promise<void> {
   if (Boolean(notificationId) === Boolean(options.url)) {
-    throw usageError('informe o id da assinatura (ntf_…) ou --url, um dos dois');
+    throw usageError(t('webhooks.testTarget'));
   }
   if (options.url) assertUrl(options.url, '--url');
   const reelay = await projectClient(await loadSettings(ctx.global));
@@ -285,21 +291,23 @@ export async function testWebhook(
   const { result } = answer;
   ctx.out.result(answer, () =>
     renderFields([
-      ['Evento', result.eventId],
+      [t('webhooks.fieldEvent'), result.eventId],
       ['URL', result.url],
-      ['Entregue', result.delivered],
-      ['Status da resposta', result.responseStatus],
-      ['Duração', `${result.durationMs} ms`],
-      ['Erro', result.error],
-      ['Corpo da resposta', result.responseBody],
+      [t('webhooks.fieldDelivered'), result.delivered],
+      [t('webhooks.fieldResponseStatus'), result.responseStatus],
+      [t('media.fieldDuration'), `${result.durationMs} ms`],
+      [t('accounts.fieldError'), result.error],
+      [t('webhooks.fieldResponseBody'), result.responseBody],
       // With --url the server signs with a one-off secret, given to check the signature.
-      ['Segredo do teste', result.secret],
+      [t('webhooks.fieldTestSecret'), result.secret],
     ]),
   );
   if (!result.delivered) {
     throw new CliError(
       'failure',
-      `o destino não aceitou o evento de teste${result.error ? `: ${result.error}` : ''}`,
+      result.error
+        ? t('webhooks.notDeliveredBecause', { error: result.error })
+        : t('webhooks.notDelivered'),
       {
         code: 'WEBHOOK_NOT_DELIVERED',
         details: { responseStatus: result.responseStatus },
@@ -315,14 +323,14 @@ export interface DeliveriesOptions {
   all?: boolean;
 }
 
-const DELIVERY_COLUMNS = [
+const deliveryColumns = () => [
   { header: 'id', value: (d: Delivery) => d.id },
-  { header: 'evento', value: (d: Delivery) => `${d.eventType} ${d.eventId}` },
-  { header: 'status', value: (d: Delivery) => d.status },
-  { header: 'tentativa', value: (d: Delivery) => d.attempt },
-  { header: 'resposta', value: (d: Delivery) => d.responseStatus },
-  { header: 'próxima', value: (d: Delivery) => d.nextAttemptAt },
-  { header: 'erro', value: (d: Delivery) => d.error, max: 50 },
+  { header: t('webhooks.columnEvent'), value: (d: Delivery) => `${d.eventType} ${d.eventId}` },
+  { header: t('posts.columnStatus'), value: (d: Delivery) => d.status },
+  { header: t('webhooks.columnAttempt'), value: (d: Delivery) => d.attempt },
+  { header: t('webhooks.columnResponse'), value: (d: Delivery) => d.responseStatus },
+  { header: t('webhooks.columnNext'), value: (d: Delivery) => d.nextAttemptAt },
+  { header: t('posts.columnError'), value: (d: Delivery) => d.error, max: 50 },
 ];
 
 /**
@@ -351,12 +359,12 @@ export async function listDeliveries(
     for await (const delivery of reelay.notifications.deliveries(notificationId, query))
       deliveries.push(delivery);
     ctx.out.result({ success: true, total: deliveries.length, deliveries }, () =>
-      renderTable(deliveries, DELIVERY_COLUMNS),
+      renderTable(deliveries, deliveryColumns()),
     );
     return;
   }
   const answer = await reelay.notifications.deliveries(notificationId, query);
-  ctx.out.result(answer, () => renderTable(answer.deliveries, DELIVERY_COLUMNS));
+  ctx.out.result(answer, () => renderTable(answer.deliveries, deliveryColumns()));
 }
 
 /**
@@ -379,15 +387,15 @@ export async function redeliverWebhook(
   const answer = await reelay.notifications.redeliver(notificationId, deliveryId);
   const { delivery } = answer;
   if (delivery.status === 'pending' && delivery.nextAttemptAt === null) {
-    ctx.out.note('A assinatura está pausada: o reenvio sai quando ela for retomada.');
+    ctx.out.note(t('webhooks.pausedRedelivery'));
   }
   ctx.out.result(answer, () =>
     renderFields([
-      ['Nova entrega', delivery.id],
-      ['Reenvia', delivery.redeliveryOf],
-      ['Evento', `${delivery.eventType} ${delivery.eventId}`],
-      ['Status', delivery.status],
-      ['Próxima tentativa', delivery.nextAttemptAt],
+      [t('webhooks.fieldNewDelivery'), delivery.id],
+      [t('webhooks.fieldRedelivers'), delivery.redeliveryOf],
+      [t('webhooks.fieldEvent'), `${delivery.eventType} ${delivery.eventId}`],
+      [t('posts.fieldStatus'), delivery.status],
+      [t('webhooks.fieldNextAttempt'), delivery.nextAttemptAt],
     ]),
   );
 }

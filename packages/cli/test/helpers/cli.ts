@@ -27,7 +27,7 @@ export interface CliResult {
 }
 
 export interface RunOptions {
-  /** Variables added to the minimal environment (PATH, HOME, REELAY_CONFIG_DIR). */
+  /** Variables added to the minimal environment (PATH, HOME, REELAY_CONFIG_DIR, LANG). */
   env?: Record<string, string | undefined>;
   /** Text written to stdin, which is then closed (stdin is always a pipe, never a TTY). */
   input?: string | Buffer;
@@ -52,10 +52,13 @@ export function freshConfigDir(): string {
 
 function environment(configDir: string, extra: Record<string, string | undefined> = {}) {
   // Only what a clean shell has: no REELAY_* of the machine running the tests, no TTY.
+  // The language is pinned, so the suites' Portuguese expectations hold on any machine;
+  // test/cli-language.test.ts runs the CLI in each language.
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     HOME: configDir,
     REELAY_CONFIG_DIR: configDir,
+    LANG: 'pt_BR.UTF-8',
   };
   for (const [name, value] of Object.entries(extra)) {
     if (value === undefined) delete env[name];

@@ -9,6 +9,7 @@ import {
   mediaDetailResponseSchema,
   mediaListResponseSchema,
 } from '../schemas/media';
+import { EXAMPLE_VALUES as EX } from './example-values';
 import { defineRoute, type RouteDefinition } from './route';
 
 const idParams = z.object({ id: pathIdSchema });
@@ -27,6 +28,7 @@ export const mediaLibraryRoutes = {
       'As mídias do projeto: as enviadas ou importadas por `POST /v1/media` e as importadas das URLs de `mediaItems` ao criar ou editar posts. Paginadas (`limit`, `offset`, `sort` por data de criação) e filtráveis por tipo (`image` ou `video`). Cada mídia diz em que tipos de post cabe (`kinds`).',
     request: { query: listMediaQuerySchema },
     responses: { 200: { description: 'As mídias.', schema: mediaListResponseSchema } },
+    examples: { imagens: { summary: 'Só as imagens', query: { type: 'image', limit: 20 } } },
     errors: [],
     mcp: {
       tool: 'list_media',
@@ -47,6 +49,7 @@ export const mediaLibraryRoutes = {
       'Uma mídia: tipo, tamanho, dimensões, duração, os tipos de post em que cabe (`kinds`), a data de criação e os posts deste projeto que a usam (`posts`, com `id`, `status` e `scheduledFor`, mais novos primeiro).',
     request: { params: idParams },
     responses: { 200: { description: 'A mídia.', schema: mediaDetailResponseSchema } },
+    examples: { ler: { summary: 'Lê uma mídia', params: { id: EX.mediaId } } },
     errors: ['NOT_FOUND'],
     mcp: { tool: 'get_media', title: 'Ler uma mídia', params: MEDIA_PARAM },
   }),
@@ -62,6 +65,7 @@ export const mediaLibraryRoutes = {
       'Apaga a mídia e seus arquivos (o original e a cópia JPEG feita para o Instagram); o endereço público dela deixa de responder. Recusado com `MEDIA_IN_USE` (`details.postIds`) enquanto um post agendado, na fila ou em publicação a usa: cancele ou edite esses posts antes. Posts já terminados continuam com seus `mediaItems` como estavam (o endereço hospedado passa a responder 404), e tentar de novo um deles é recusado com `POST_NOT_RETRYABLE`.',
     request: { params: idParams },
     responses: { 200: { description: 'Mídia removida.', schema: messageResponseSchema } },
+    examples: { remover: { summary: 'Remove uma mídia', params: { id: EX.mediaId } } },
     errors: ['NOT_FOUND', 'MEDIA_IN_USE'],
     mcp: {
       tool: 'delete_media',

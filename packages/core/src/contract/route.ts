@@ -65,10 +65,50 @@ export interface RouteDefinition {
   /** Codes this route answers on purpose, beyond those its auth mode and inputs imply. */
   readonly errors: readonly HttpErrorCode[];
   /**
+   * Requests that show how to call the route, by name; at least one. The OpenAPI document
+   * carries them as `examples`, so a reference viewer's "try it" sends a valid request, and
+   * a test sends each one to a real server. Ids and addresses come from `EXAMPLE_VALUES`.
+   */
+  readonly examples: Readonly<Record<string, RouteExample>>;
+  /**
    * Offers the route as a tool of the MCP server (`@reelay/mcp`); routes without it have
    * no tool. The tool's input schema and description come from the route itself.
    */
   readonly mcp?: RouteMcpTool;
+}
+
+/**
+ * One example request of a route: what a reference viewer fills in, and what the
+ * contract's example test sends to a real server (with its own ids in place of
+ * `EXAMPLE_VALUES`).
+ *
+ * @example
+ * ```ts
+ * examples: {
+ *   legenda: {
+ *     summary: 'Troca a legenda',
+ *     params: { id: EXAMPLE_VALUES.postId },
+ *     body: { content: 'Nova legenda #café' },
+ *   },
+ * }
+ * ```
+ */
+export interface RouteExample {
+  /** Portuguese one-line title, shown next to the example. */
+  readonly summary: string;
+  /** Path parameters, by name. */
+  readonly params?: Readonly<Record<string, string>>;
+  /** Query parameters, by name. */
+  readonly query?: Readonly<Record<string, string | number | boolean>>;
+  /** The body; for `multipart/form-data`, the form's fields. */
+  readonly body?: unknown;
+  /** The body's content type, when the route accepts more than one; JSON otherwise. */
+  readonly contentType?: BodyContentType;
+  /**
+   * The documented error this request gets even when everything it names exists, such as
+   * a retry of a post that did not fail; absent when it succeeds.
+   */
+  readonly answers?: HttpErrorCode;
 }
 
 /**

@@ -79,6 +79,7 @@ import {
 } from '../schemas/profiles';
 import { authOptionsResponseSchema } from './auth-options';
 import { mediaLibraryRoutes } from './media-library-routes';
+import { EXAMPLE_VALUES as EX } from './example-values';
 import { defineRoute, type RouteDefinition } from './route';
 import { slotRoutes } from './slot-routes';
 
@@ -105,6 +106,7 @@ export const routes = {
       'Responde 200 `{ ok: true }` enquanto o processo estiver de pé. Não exige credencial.',
     request: {},
     responses: { 200: { description: 'O processo está no ar.', schema: livenessResponseSchema } },
+    examples: { noAr: { summary: 'Verifica se o processo responde' } },
     errors: [],
   }),
   healthAuth: defineRoute({
@@ -119,6 +121,7 @@ export const routes = {
       'Confere a credencial e devolve o projeto a que ela pertence. Com token Bearer, o cabeçalho `x-project-id` é obrigatório.',
     request: {},
     responses: { 200: { description: 'A credencial é válida.', schema: healthAuthResponseSchema } },
+    examples: { credencial: { summary: 'Confere a credencial em uso' } },
     errors: ['VALIDATION_ERROR'],
     mcp: {
       tool: 'whoami',
@@ -141,6 +144,7 @@ export const routes = {
     responses: {
       200: { description: 'O documento OpenAPI.', schema: z.record(z.string(), z.unknown()) },
     },
+    examples: { documento: { summary: 'Baixa o documento OpenAPI' } },
     errors: [],
   }),
 
@@ -159,6 +163,12 @@ export const routes = {
     responses: {
       201: { description: 'Usuário criado e autenticado.', schema: authSessionResponseSchema },
     },
+    examples: {
+      cadastro: {
+        summary: 'Cria a usuária Ana',
+        body: { email: EX.email, password: EX.password, name: 'Ana' },
+      },
+    },
     errors: ['FORBIDDEN', 'EMAIL_IN_USE'],
   }),
   login: defineRoute({
@@ -172,6 +182,12 @@ export const routes = {
     description: 'Troca e-mail e senha por um token de acesso curto e um token de renovação.',
     request: { body: json(loginBodySchema) },
     responses: { 200: { description: 'Autenticado.', schema: authSessionResponseSchema } },
+    examples: {
+      entrar: {
+        summary: 'Entra com e-mail e senha',
+        body: { email: EX.email, password: EX.password },
+      },
+    },
     errors: ['UNAUTHORIZED'],
   }),
   refresh: defineRoute({
@@ -186,6 +202,12 @@ export const routes = {
       'Troca um token de renovação válido por um novo par de tokens; o anterior deixa de valer.',
     request: { body: json(refreshBodySchema) },
     responses: { 200: { description: 'Tokens renovados.', schema: authSessionResponseSchema } },
+    examples: {
+      renovar: {
+        summary: 'Troca o token de renovação por um novo par',
+        body: { refreshToken: EX.refreshToken },
+      },
+    },
     errors: ['UNAUTHORIZED'],
   }),
   logout: defineRoute({
@@ -200,6 +222,9 @@ export const routes = {
       'Revoga o token de renovação informado e toda a sua sessão (os tokens renovados a partir do mesmo login): nenhum deles renova mais. Responde 204 também para um token desconhecido, expirado ou já revogado, sem dizer qual era o caso. Tokens de acesso já emitidos valem até expirar (no máximo 15 minutos).',
     request: { body: json(refreshBodySchema) },
     responses: { 204: { description: 'Sessão encerrada (ou já não existia).' } },
+    examples: {
+      sair: { summary: 'Encerra a sessão do token', body: { refreshToken: EX.refreshToken } },
+    },
     errors: [],
   }),
 
@@ -215,6 +240,7 @@ export const routes = {
       'Diz, sem credencial, se o cadastro está aberto e se o servidor aceita entrada por um emissor OpenID Connect, para a tela de entrada mostrar só o que existe.',
     request: {},
     responses: { 200: { description: 'As formas de entrar.', schema: authOptionsResponseSchema } },
+    examples: { opcoes: { summary: 'Lê as formas de entrar' } },
     errors: [],
   }),
 
@@ -231,6 +257,7 @@ export const routes = {
       'Devolve o usuário autenticado, sua organização e seus projetos. No primeiro acesso de um usuário novo, cria a organização e um projeto.',
     request: {},
     responses: { 200: { description: 'A conta do usuário.', schema: meResponseSchema } },
+    examples: { conta: { summary: 'Lê a conta do usuário autenticado' } },
     errors: [],
   }),
   deleteMe: defineRoute({
@@ -245,6 +272,7 @@ export const routes = {
       'Exclui organização, projetos, chaves, contas conectadas, posts e mídias, e remove o usuário do login. Irreversível.',
     request: {},
     responses: { 204: { description: 'Conta excluída.' } },
+    examples: { excluir: { summary: 'Exclui a conta e tudo dela' } },
     errors: [],
   }),
   updateOrganization: defineRoute({
@@ -261,6 +289,13 @@ export const routes = {
     responses: {
       200: { description: 'A organização atualizada.', schema: organizationResponseSchema },
     },
+    examples: {
+      renomear: {
+        summary: 'Renomeia a organização',
+        params: { id: EX.organizationId },
+        body: { name: 'Café Aurora' },
+      },
+    },
     errors: ['FORBIDDEN'],
   }),
   listApiKeys: defineRoute({
@@ -275,6 +310,7 @@ export const routes = {
       'Lista as chaves de API do projeto. O segredo nunca é devolvido: só prefixo, nome e datas.',
     request: { params: idParams },
     responses: { 200: { description: 'As chaves do projeto.', schema: apiKeyListResponseSchema } },
+    examples: { listar: { summary: 'Lista as chaves do projeto', params: { id: EX.projectId } } },
     errors: ['FORBIDDEN'],
   }),
   createApiKey: defineRoute({
@@ -291,6 +327,13 @@ export const routes = {
     responses: {
       201: { description: 'A chave criada, com o segredo.', schema: createdApiKeyResponseSchema },
     },
+    examples: {
+      criar: {
+        summary: 'Cria uma chave com nome',
+        params: { id: EX.projectId },
+        body: { name: 'servidor de produção' },
+      },
+    },
     errors: ['FORBIDDEN'],
   }),
   revokeApiKey: defineRoute({
@@ -305,6 +348,9 @@ export const routes = {
       'Revoga a chave na hora. Idempotente: revogar de novo devolve a mesma chave com o `revokedAt` original.',
     request: { params: projectKeyParams },
     responses: { 200: { description: 'A chave revogada.', schema: apiKeyResponseSchema } },
+    examples: {
+      revogar: { summary: 'Revoga uma chave', params: { id: EX.projectId, keyId: EX.apiKeyId } },
+    },
     errors: ['FORBIDDEN', 'NOT_FOUND'],
   }),
 
@@ -321,6 +367,12 @@ export const routes = {
       'Cria um perfil para agrupar contas conectadas (por exemplo, um por cliente ou marca). Passe o `id` como `profileId` ao conectar uma conta.',
     request: { body: json(createProfileBodySchema) },
     responses: { 201: { description: 'O perfil criado.', schema: profileResponseSchema } },
+    examples: {
+      criar: {
+        summary: 'Cria um perfil',
+        body: { name: 'Café Aurora', description: 'As contas da cafeteria' },
+      },
+    },
     errors: [],
     mcp: { tool: 'create_profile', title: 'Criar um perfil' },
   }),
@@ -336,6 +388,7 @@ export const routes = {
       'Todos os perfis do projeto, mais novos primeiro, sem paginação. Perfis removidos não aparecem.',
     request: {},
     responses: { 200: { description: 'Os perfis.', schema: profileListResponseSchema } },
+    examples: { listar: { summary: 'Lista os perfis' } },
     errors: [],
     mcp: { tool: 'list_profiles', title: 'Listar os perfis' },
   }),
@@ -351,6 +404,7 @@ export const routes = {
       'Remoção lógica. As contas conectadas do perfil continuam existindo e mantêm seu `profileId`.',
     request: { params: idParams },
     responses: { 200: { description: 'Perfil removido.', schema: messageResponseSchema } },
+    examples: { remover: { summary: 'Remove um perfil', params: { id: EX.profileId } } },
     errors: ['NOT_FOUND'],
   }),
 
@@ -367,6 +421,12 @@ export const routes = {
       'Devolve a URL de autorização do Instagram para conectar uma conta profissional, opcionalmente a um perfil. O `state` da URL vale 10 minutos. Outra plataforma responde 403 `PLATFORM_NOT_AVAILABLE`. Com token Bearer (um painel), a `redirectUrl` deve ser deste servidor ou de uma origem de `REELAY_CORS_ORIGINS`. `login=facebook` usa o Login do Facebook: a pessoa escolhe Páginas do Facebook e cada conta profissional vinculada a uma delas é conectada.',
     request: { params: connectPathSchema, query: connectQuerySchema },
     responses: { 200: { description: 'A URL de autorização.', schema: connectResponseSchema } },
+    examples: {
+      instagram: {
+        summary: 'Começa a conectar uma conta do Instagram',
+        params: { platform: 'instagram' },
+      },
+    },
     errors: ['PLATFORM_NOT_AVAILABLE', 'NOT_FOUND', 'PLATFORM_CREDENTIALS_MISSING'],
   }),
   listIntegrations: defineRoute({
@@ -382,6 +442,12 @@ export const routes = {
     request: { query: listIntegrationsQuerySchema },
     responses: {
       200: { description: 'As contas conectadas.', schema: integrationListResponseSchema },
+    },
+    examples: {
+      listar: {
+        summary: 'Lista as contas do Instagram',
+        query: { platform: 'instagram', limit: 20 },
+      },
     },
     errors: [],
     mcp: {
@@ -403,7 +469,17 @@ export const routes = {
       'Apaga o token guardado e marca a conta como `revoked`. Posts publicados continuam; posts agendados para a conta vão falhar.',
     request: { params: idParams },
     responses: { 200: { description: 'Conta desconectada.', schema: messageResponseSchema } },
+    examples: {
+      desconectar: { summary: 'Desconecta uma conta', params: { id: EX.integrationId } },
+    },
     errors: ['NOT_FOUND'],
+    mcp: {
+      tool: 'disconnect_account',
+      title: 'Desconectar uma conta',
+      params: { id: 'A conta conectada (`int_…`).' },
+      guidance:
+        'Só desconecte quando a pessoa pedir com todas as letras: os posts agendados para a conta vão falhar, e reconectar exige que ela passe de novo pela tela de consentimento do Instagram.',
+    },
   }),
   getIntegrationHealth: defineRoute({
     id: 'getIntegrationHealth',
@@ -417,6 +493,9 @@ export const routes = {
       'Estado da conexão da conta. O Instagram é consultado no máximo a cada 10 minutos por conta; `force=true` ignora o intervalo. Use `authStatus` para decidir sobre reconectar e `daysUntilExpiry` para avisar antes.',
     request: { params: idParams, query: healthQuerySchema },
     responses: { 200: { description: 'A saúde da conexão.', schema: healthResponseSchema } },
+    examples: {
+      saude: { summary: 'Verifica a conexão de uma conta', params: { id: EX.integrationId } },
+    },
     errors: ['NOT_FOUND', 'RATE_LIMIT_APP'],
     mcp: {
       tool: 'get_account_health',
@@ -440,6 +519,9 @@ export const routes = {
     request: { params: idParams, query: accountInsightsQuerySchema },
     responses: {
       200: { description: 'As métricas da conta.', schema: accountInsightsResponseSchema },
+    },
+    examples: {
+      semana: { summary: 'Métricas dos últimos 7 dias', params: { id: EX.integrationId } },
     },
     errors: [
       'NOT_FOUND',
@@ -479,6 +561,12 @@ export const routes = {
           'Redireciona para a `redirectUrl` com `integrationId` (a primeira conta) e `count`, ou `error`.',
       },
     },
+    examples: {
+      autorizada: {
+        summary: 'Retorno de uma autorização concedida',
+        query: { code: EX.oauthCode, state: EX.oauthState },
+      },
+    },
     errors: [
       'STATE_INVALID',
       'AUTHORIZATION_DENIED',
@@ -510,6 +598,26 @@ export const routes = {
       202: {
         description: 'Post aceito para publicação imediata em segundo plano.',
         schema: postResponseSchema,
+      },
+    },
+    examples: {
+      agora: {
+        summary: 'Publica uma imagem agora',
+        body: {
+          content: 'Bom dia! #café',
+          mediaItems: [{ type: 'image', url: EX.imageUrl }],
+          platforms: [{ platform: 'instagram', accountId: EX.integrationId }],
+        },
+      },
+      fila: {
+        summary: 'Agenda no próximo horário livre da agenda da conta',
+        body: {
+          content: 'Bom dia! #café',
+          mediaItems: [{ type: 'image', url: EX.imageUrl }],
+          platforms: [{ platform: 'instagram', accountId: EX.integrationId }],
+          queue: true,
+          timezone: 'America/Sao_Paulo',
+        },
       },
     },
     errors: [
@@ -544,6 +652,9 @@ export const routes = {
       'Lista os posts do projeto, paginados, com filtros por status, tipo, conta, perfil e intervalo de datas.',
     request: { query: listPostsQuerySchema },
     responses: { 200: { description: 'Os posts.', schema: postListResponseSchema } },
+    examples: {
+      agendados: { summary: 'Os posts agendados', query: { status: 'scheduled', limit: 20 } },
+    },
     errors: [],
     mcp: { tool: 'list_posts', title: 'Listar os posts' },
   }),
@@ -558,6 +669,7 @@ export const routes = {
     description: 'Um post com o resultado em cada conta (`platforms[]`).',
     request: { params: idParams },
     responses: { 200: { description: 'O post.', schema: postResponseSchema } },
+    examples: { ler: { summary: 'Lê um post', params: { id: EX.postId } } },
     errors: ['NOT_FOUND'],
     mcp: {
       tool: 'get_post',
@@ -577,6 +689,13 @@ export const routes = {
       'Muda o horário (mesma janela de 1 minuto a 75 dias) ou o conteúdo de um post agendado que ainda não começou a ser publicado. Um novo `scheduledFor` vale para todas as contas do post; sem ele, cada conta mantém o seu horário (num post criado com `queue`, o horário da agenda de cada conta).',
     request: { params: idParams, body: json(updatePostBodySchema) },
     responses: { 200: { description: 'O post atualizado.', schema: postResponseSchema } },
+    examples: {
+      legenda: {
+        summary: 'Troca a legenda',
+        params: { id: EX.postId },
+        body: { content: 'Bom dia! Hoje tem bolo de laranja. #café' },
+      },
+    },
     errors: [
       'NOT_FOUND',
       'POST_NOT_EDITABLE',
@@ -603,6 +722,7 @@ export const routes = {
       'Cancela um post agendado: cada conta registra `errorCode` = `CANCELLED`, e nenhum evento é enviado. Recusado com `POST_NOT_CANCELLABLE` quando a publicação já começou, já terminou ou o horário já passou.',
     request: { params: idParams },
     responses: { 200: { description: 'O post cancelado.', schema: postResponseSchema } },
+    examples: { cancelar: { summary: 'Cancela um post agendado', params: { id: EX.postId } } },
     errors: ['NOT_FOUND', 'POST_NOT_CANCELLABLE'],
     mcp: {
       tool: 'cancel_post',
@@ -622,6 +742,14 @@ export const routes = {
       'Publica de novo nas contas com falha, agora ou em `scheduledFor`. Ao terminar, envia um novo evento final.',
     request: { params: idParams, body: json(retryPostBodySchema), bodyOptional: true },
     responses: { 202: { description: 'Nova tentativa aceita.', schema: postResponseSchema } },
+    examples: {
+      agora: {
+        summary: 'Tenta de novo agora (um post agendado ainda não falhou)',
+        params: { id: EX.postId },
+        body: {},
+        answers: 'POST_NOT_RETRYABLE',
+      },
+    },
     errors: ['NOT_FOUND', 'POST_NOT_RETRYABLE', 'TOKEN_INVALID', 'RATE_LIMIT_ACCOUNT'],
     mcp: {
       tool: 'retry_post',
@@ -649,6 +777,7 @@ export const routes = {
         schema: postInsightsResponseSchema,
       },
     },
+    examples: { metricas: { summary: 'Lê as métricas de um post', params: { id: EX.postId } } },
     errors: ['NOT_FOUND'],
     mcp: {
       tool: 'get_post_insights',
@@ -678,6 +807,14 @@ export const routes = {
       },
     },
     responses: { 201: { description: 'A mídia aceita.', schema: mediaResponseSchema } },
+    examples: {
+      arquivo: {
+        summary: 'Envia um arquivo',
+        contentType: 'multipart/form-data',
+        body: { file: EX.imageFile },
+      },
+      url: { summary: 'Importa de uma URL', body: { url: EX.imageUrl } },
+    },
     errors: ['MEDIA_INVALID', 'MEDIA_FETCH_FAILED', 'MEDIA_UNREACHABLE'],
     mcp: {
       tool: 'upload_media_from_url',
@@ -707,6 +844,15 @@ export const routes = {
         schema: createdNotificationResponseSchema,
       },
     },
+    examples: {
+      finais: {
+        summary: 'Recebe os resultados das publicações',
+        body: {
+          eventTypes: ['post.published', 'post.partial', 'post.failed'],
+          webhook: { url: EX.webhookUrl },
+        },
+      },
+    },
     errors: ['NOT_FOUND'],
     mcp: {
       tool: 'create_webhook',
@@ -730,6 +876,7 @@ export const routes = {
     responses: {
       200: { description: 'As assinaturas.', schema: notificationListResponseSchema },
     },
+    examples: { listar: { summary: 'Lista as assinaturas', query: { limit: 20 } } },
     errors: [],
     mcp: { tool: 'list_webhooks', title: 'Listar as assinaturas de webhook' },
   }),
@@ -744,6 +891,7 @@ export const routes = {
     description: 'Uma assinatura de webhook, sem o segredo.',
     request: { params: idParams },
     responses: { 200: { description: 'A assinatura.', schema: notificationResponseSchema } },
+    examples: { ler: { summary: 'Lê uma assinatura', params: { id: EX.notificationId } } },
     errors: ['NOT_FOUND'],
   }),
   updateNotification: defineRoute({
@@ -760,6 +908,13 @@ export const routes = {
     responses: {
       200: { description: 'A assinatura alterada.', schema: notificationResponseSchema },
     },
+    examples: {
+      pausar: {
+        summary: 'Pausa os envios',
+        params: { id: EX.notificationId },
+        body: { paused: true },
+      },
+    },
     errors: ['NOT_FOUND'],
   }),
   deleteNotification: defineRoute({
@@ -774,6 +929,7 @@ export const routes = {
       'Remove a assinatura e seu histórico de entregas. Entregas pendentes não são mais enviadas.',
     request: { params: idParams },
     responses: { 200: { description: 'Assinatura removida.', schema: messageResponseSchema } },
+    examples: { remover: { summary: 'Remove uma assinatura', params: { id: EX.notificationId } } },
     errors: ['NOT_FOUND'],
     mcp: {
       tool: 'delete_webhook',
@@ -802,6 +958,13 @@ export const routes = {
         schema: createdNotificationResponseSchema,
       },
     },
+    examples: {
+      trocar: {
+        summary: 'Troca o segredo, o anterior vale por 1 hora',
+        params: { id: EX.notificationId },
+        body: { overlapSeconds: 3600 },
+      },
+    },
     errors: ['NOT_FOUND'],
   }),
   testNotification: defineRoute({
@@ -821,6 +984,13 @@ export const routes = {
         schema: testNotificationResponseSchema,
       },
     },
+    examples: {
+      assinatura: {
+        summary: 'Testa uma assinatura salva',
+        body: { notificationId: EX.notificationId },
+      },
+      url: { summary: 'Testa uma URL antes de salvar', body: { webhook: { url: EX.webhookUrl } } },
+    },
     errors: ['NOT_FOUND'],
   }),
   listDeliveries: defineRoute({
@@ -835,6 +1005,13 @@ export const routes = {
       'Cada evento enviado à assinatura, com `status` (`pending`, `delivered`, `failed`), `attempt`, `responseStatus`, `error`, as datas e cada tentativa, paginado e filtrável por `status`.',
     request: { params: idParams, query: listDeliveriesQuerySchema },
     responses: { 200: { description: 'As entregas.', schema: deliveryListResponseSchema } },
+    examples: {
+      listar: {
+        summary: 'As últimas entregas',
+        params: { id: EX.notificationId },
+        query: { limit: 20 },
+      },
+    },
     errors: ['NOT_FOUND'],
     mcp: {
       tool: 'list_webhook_deliveries',
@@ -857,6 +1034,12 @@ export const routes = {
     },
     responses: {
       202: { description: 'Reenvio aceito: a nova entrega.', schema: deliveryResponseSchema },
+    },
+    examples: {
+      reenviar: {
+        summary: 'Reenvia uma entrega',
+        params: { id: EX.notificationId, deliveryId: EX.deliveryId },
+      },
     },
     errors: ['NOT_FOUND', 'DELIVERY_PENDING'],
     mcp: {
@@ -883,6 +1066,13 @@ export const routes = {
       'Chamada pela Meta quando a pessoa remove o app. Verificada por `signed_request`; apaga os tokens da conta e exige reconexão.',
     request: { body: signedRequestBody },
     responses: { 200: { description: 'Aviso registrado.', schema: deauthorizeResponseSchema } },
+    examples: {
+      meta: {
+        summary: 'O aviso como a Meta o envia',
+        contentType: 'application/x-www-form-urlencoded',
+        body: { signed_request: EX.signedRequest },
+      },
+    },
     errors: ['SIGNED_REQUEST_INVALID', 'PLATFORM_CREDENTIALS_MISSING'],
   }),
   metaDataDeletion: defineRoute({
@@ -897,6 +1087,13 @@ export const routes = {
       'Chamada pela Meta quando a pessoa pede a exclusão dos seus dados. Verificada por `signed_request`; responde a URL de acompanhamento e o código de confirmação.',
     request: { body: signedRequestBody },
     responses: { 200: { description: 'Pedido registrado.', schema: dataDeletionResponseSchema } },
+    examples: {
+      meta: {
+        summary: 'O pedido como a Meta o envia',
+        contentType: 'application/x-www-form-urlencoded',
+        body: { signed_request: EX.signedRequest },
+      },
+    },
     errors: ['SIGNED_REQUEST_INVALID', 'PLATFORM_CREDENTIALS_MISSING'],
   }),
   getDataDeletionStatus: defineRoute({
@@ -911,6 +1108,9 @@ export const routes = {
     request: { params: dataDeletionStatusPathSchema },
     responses: {
       200: { description: 'A situação do pedido.', schema: dataDeletionStatusResponseSchema },
+    },
+    examples: {
+      situacao: { summary: 'Situação de um pedido', params: { code: EX.dataDeletionCode } },
     },
     errors: ['NOT_FOUND'],
   }),

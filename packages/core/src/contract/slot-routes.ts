@@ -12,10 +12,20 @@ import {
   postingScheduleResponseSchema,
   replacePostingSlotsBodySchema,
 } from '../schemas/posting-slots';
+import { EXAMPLE_VALUES as EX } from './example-values';
 import { defineRoute, type RouteDefinition } from './route';
 
 const idParams = z.object({ id: pathIdSchema });
 const json = <S extends z.ZodType>(schema: S) => ({ 'application/json': schema });
+/** The schedule the examples set: three weekly slots in São Paulo time. */
+const WEEKLY_SLOTS = {
+  timezone: 'America/Sao_Paulo',
+  slots: [
+    { day: 'monday', time: '09:00' },
+    { day: 'wednesday', time: '12:30' },
+    { day: 'friday', time: '18:00' },
+  ],
+};
 const TAG = 'Agenda de publicação';
 const ACCOUNT_PARAM = { id: 'A conta conectada (`int_…`).' };
 const PROFILE_PARAM = { id: 'O perfil (`prf_…`).' };
@@ -42,6 +52,7 @@ export const slotRoutes = {
         schema: postingScheduleResponseSchema,
       },
     },
+    examples: { ler: { summary: 'Lê a agenda de uma conta', params: { id: EX.integrationId } } },
     errors: ['NOT_FOUND'],
     mcp: { tool: 'get_account_slots', title: 'Ver a agenda de uma conta', params: ACCOUNT_PARAM },
   }),
@@ -59,6 +70,13 @@ export const slotRoutes = {
       200: {
         description: 'A agenda que vale para a conta.',
         schema: postingScheduleResponseSchema,
+      },
+    },
+    examples: {
+      semana: {
+        summary: 'Três horários por semana',
+        params: { id: EX.integrationId },
+        body: WEEKLY_SLOTS,
       },
     },
     errors: ['NOT_FOUND'],
@@ -84,6 +102,13 @@ export const slotRoutes = {
     responses: {
       200: { description: 'Os horários livres.', schema: freeSlotsResponseSchema },
     },
+    examples: {
+      proximos: {
+        summary: 'Os próximos 5 horários livres',
+        params: { id: EX.integrationId },
+        query: { count: 5 },
+      },
+    },
     errors: ['NOT_FOUND'],
     mcp: {
       tool: 'list_account_free_slots',
@@ -106,6 +131,7 @@ export const slotRoutes = {
     responses: {
       200: { description: 'A agenda do perfil.', schema: postingScheduleResponseSchema },
     },
+    examples: { ler: { summary: 'Lê a agenda de um perfil', params: { id: EX.profileId } } },
     errors: ['NOT_FOUND'],
     mcp: { tool: 'get_profile_slots', title: 'Ver a agenda de um perfil', params: PROFILE_PARAM },
   }),
@@ -121,6 +147,13 @@ export const slotRoutes = {
     request: { params: idParams, body: json(replacePostingSlotsBodySchema) },
     responses: {
       200: { description: 'A agenda do perfil.', schema: postingScheduleResponseSchema },
+    },
+    examples: {
+      semana: {
+        summary: 'Três horários por semana',
+        params: { id: EX.profileId },
+        body: WEEKLY_SLOTS,
+      },
     },
     errors: ['NOT_FOUND'],
     mcp: {
@@ -144,6 +177,13 @@ export const slotRoutes = {
     request: { params: idParams, query: freeSlotsQuerySchema },
     responses: {
       200: { description: 'Os horários livres.', schema: freeSlotsResponseSchema },
+    },
+    examples: {
+      proximos: {
+        summary: 'Os próximos 5 horários livres',
+        params: { id: EX.profileId },
+        query: { count: 5 },
+      },
     },
     errors: ['NOT_FOUND'],
     mcp: {

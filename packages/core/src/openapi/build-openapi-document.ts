@@ -24,6 +24,7 @@ import { WEBHOOK_PAYLOAD_VERSION, webhookEventSchema } from '../schemas/webhook-
 import { WEBHOOK_HEADERS, WEBHOOK_TOLERANCE_SECONDS } from '../webhooks/signing';
 import { STANDARD_WEBHOOK_HEADERS } from '../webhooks/standard-webhooks';
 import { codeSamplesFor, SAMPLE_SERVER_URL } from './code-samples';
+import { addParameterExamples, bodyExamples } from './request-examples';
 import { documentTags } from './tag-descriptions';
 
 export interface OpenApiDocumentOptions {
@@ -142,10 +143,14 @@ function operationFor(route: RouteDefinition, serverUrl: string): ZodOpenApiOper
     };
   }
   if (body) {
+    const examples = bodyExamples(route);
     operation.requestBody = {
       required: !route.request.bodyOptional,
       content: Object.fromEntries(
-        Object.entries(body).map(([contentType, schema]) => [contentType, { schema }]),
+        Object.entries(body).map(([contentType, schema]) => {
+          const named = examples[contentType as keyof typeof examples];
+          return [contentType, named ? { schema, examples: named } : { schema }];
+        }),
       ),
     };
   }
@@ -227,7 +232,7 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions = {}): Open
   const webhooks: ZodOpenApiPathsObject = {};
   for (const type of EVENT_TYPES) webhooks[type] = { post: webhookOperation(type) };
 
-  return createDocument(
+  const document = createDocument(
     {
       openapi: '3.1.0',
       info: {
@@ -277,6 +282,16 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions = {}): Open
     },
     { override: relaxSchema },
   );
+  // Parameters exist only once rendered: their examples are written onto the result.
+  for (const route of ROUTES) {
+    const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+    const operation = document.paths?.[route.path]?.[method];
+    addParameterExamples(
+      operation?.parameters as Parameters<typeof addParameterExamples>[0],
+      route,
+    );
+  }
+  return document;
 }
 
 /**

@@ -253,7 +253,7 @@ reelay posts create [legenda]
 #   --trial <graduação>        Reel de teste (mostrado a quem não segue) (valores: "MANUAL", "SS_PERFORMANCE")
 #   --audio-name <nome>        nome do áudio do Reel
 #   --product <id[:x,y]>       produto marcado (repita, até 5; só Login do Facebook); no feed com posição
-#   --wait                     espera o resultado da publicação
+#   --wait                     espera o resultado da publicação, com a contagem até o horário agendado
 #   --timeout <segundos>       quanto esperar com --wait (padrão 300)
 #   --queue                    agenda no próximo horário livre da agenda de cada conta (reelay slots)`,
   },
@@ -261,7 +261,7 @@ reelay posts create [legenda]
     sdk: `for await (const post of reelay.posts.list({ status: 'scheduled', limit: 50 })) {
   console.log(post.id, post.scheduledFor);
 }`,
-    cli: `# lista posts
+    cli: `# lista posts, com os horários no fuso de cada post
 reelay posts list
 # opções:
 #   --status <status>  só com este status (valores: "scheduled", "queued", "publishing", "published", "partial", "failed", "cancelled")
@@ -273,7 +273,8 @@ reelay posts list
 #   --limit <n>        itens por página, 1 a 100 (padrão 20)
 #   --offset <n>       quantos pular
 #   --sort <ordem>     ordem por criação (valores: "asc", "desc")
-#   --all              todas as páginas`,
+#   --all              todas as páginas
+#   --utc              mostra os horários em UTC em vez do fuso de cada post`,
   },
   getPost: {
     sdk: `const { post } = await reelay.posts.get('post_01jd8k2m3n4p5q6r7s8t9v0wxy');

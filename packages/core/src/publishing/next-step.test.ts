@@ -14,7 +14,11 @@ const settings: PipelineSettings = {
   stuckAfterMs: 60 * 60_000,
   confirmWindowMs: 10 * 60_000,
   maxAttempts: 6,
+  prepareWindowMs: 0,
 };
+
+/** The same timings, preparing containers ten minutes ahead. */
+const prepared: PipelineSettings = { ...settings, prepareWindowMs: 10 * 60_000 };
 
 const T = Date.parse('2026-12-01T10:00:00Z');
 const MIN = 60_000;
@@ -195,9 +199,147 @@ const cases: Array<[string, PipelineProgress, number, PipelineStep]> = [
   ],
 ];
 
+const HOUR = 60 * MIN;
+
+/** Rows with containers prepared ten minutes ahead of the time asked. */
+const preparedCases: Array<[string, PipelineProgress, number, PipelineStep]> = [
+  [
+    'waits for the preparation window of an image post',
+    fresh,
+    T - 11 * MIN,
+    { kind: 'wait', until: T - 10 * MIN },
+  ],
+  [
+    'asks the container budget before preparing an image post',
+    fresh,
+    T - 10 * MIN,
+    { kind: 'reserve-containers', count: 1 },
+  ],
+  [
+    'asks the budget for every container of a carousel (its items and itself)',
+    { ...fresh, childrenNeeded: 3 },
+    T - 5 * MIN,
+    { kind: 'reserve-containers', count: 4 },
+  ],
+  [
+    'asks the budget only for the containers still missing',
+    { ...fresh, childrenNeeded: 3, childrenCreated: 2 },
+    T - 9 * MIN,
+    { kind: 'reserve-containers', count: 2 },
+  ],
+  [
+    'prepares the container once the budget allows it',
+    { ...fresh, observed: { preparation: 'allowed' } },
+    T - 10 * MIN,
+    { kind: 'create-container' },
+  ],
+  [
+    'prepares the first carousel item once the budget allows it',
+    { ...fresh, childrenNeeded: 3, observed: { preparation: 'allowed' } },
+    T - 10 * MIN,
+    { kind: 'create-child', index: 0 },
+  ],
+  [
+    'waits for the time asked when the budget refuses preparation',
+    { ...fresh, observed: { preparation: 'refused' } },
+    T - 10 * MIN,
+    { kind: 'wait', until: T },
+  ],
+  [
+    'starts a video five minutes early when the budget refuses preparation',
+    { ...fresh, hasVideo: true, observed: { preparation: 'refused' } },
+    T - 10 * MIN,
+    { kind: 'wait', until: T - 5 * MIN },
+  ],
+  [
+    'creates a video container within its own lead without asking the budget',
+    { ...fresh, hasVideo: true },
+    T - 4 * MIN,
+    { kind: 'create-container' },
+  ],
+  [
+    'creates the container at the time asked without asking the budget',
+    fresh,
+    T,
+    { kind: 'create-container' },
+  ],
+  [
+    'never prepares an immediate post: it is due at once',
+    { ...fresh, status: 'queued', scheduledFor: null, createdAt: T },
+    T,
+    { kind: 'create-container' },
+  ],
+  [
+    'polls an image container prepared ahead of time before relying on it',
+    { ...withContainer, observed: { preparation: 'allowed', containerCreatedNow: true } },
+    T - 10 * MIN,
+    { kind: 'poll' },
+  ],
+  [
+    'waits for the time asked with a prepared container that finished',
+    { ...withContainer, observed: { containerStatus: 'FINISHED' } },
+    T - 9 * MIN,
+    { kind: 'wait', until: T },
+  ],
+  [
+    'publishes a prepared, finished container at the time asked, with nothing else first',
+    { ...withContainer, containerCreatedAt: T - 10 * MIN, containerReadyAt: T - 10 * MIN },
+    T,
+    { kind: 'publish' },
+  ],
+  [
+    'discards a container that would expire before its time, to create it again',
+    { ...withContainer, containerCreatedAt: T - 23 * HOUR - MIN, containerReadyAt: T - 23 * HOUR },
+    T - 5 * MIN,
+    { kind: 'discard-containers' },
+  ],
+  [
+    'discards a container found too old at the time asked',
+    { ...withContainer, containerCreatedAt: T - 24 * HOUR, containerReadyAt: T - 24 * HOUR },
+    T,
+    { kind: 'discard-containers' },
+  ],
+  [
+    'keeps an old container once a publication was attempted: its status decides',
+    { ...attempted, containerCreatedAt: T - 24 * HOUR },
+    T,
+    { kind: 'confirm' },
+  ],
+  [
+    'fails as MISSED a target prepared in time but not published within the grace period',
+    { ...withContainer, containerCreatedAt: T - 10 * MIN, containerReadyAt: T - 10 * MIN },
+    T + 16 * MIN,
+    { kind: 'fail', code: 'MISSED' },
+  ],
+  [
+    'still publishes a target prepared in time, late but within the grace period',
+    { ...withContainer, containerCreatedAt: T - 10 * MIN, containerReadyAt: T - 10 * MIN },
+    T + 14 * MIN,
+    { kind: 'publish' },
+  ],
+  [
+    'leaves a target whose processing outlasted its time to its own limits instead of MISSED',
+    { ...withContainer, containerCreatedAt: T - 10 * MIN, containerReadyAt: T + 10 * MIN },
+    T + 16 * MIN,
+    { kind: 'publish' },
+  ],
+  [
+    'still fails as MISSED a prepared target that never started',
+    fresh,
+    T + 16 * MIN,
+    { kind: 'fail', code: 'MISSED' },
+  ],
+];
+
 describe('nextStep', () => {
   it.each(cases)('%s', (_name, progress, now, step) => {
     expect(nextStep(progress, now, settings)).toEqual(step);
+  });
+});
+
+describe('nextStep, preparing containers ahead of time', () => {
+  it.each(preparedCases)('%s', (_name, progress, now, step) => {
+    expect(nextStep(progress, now, prepared)).toEqual(step);
   });
 });
 
@@ -209,5 +351,13 @@ describe('pipeline timings', () => {
   it('starts video work ahead of its time and images at it', () => {
     expect(workStart(T, [{ type: 'video' }], settings)).toBe(T - 5 * MIN);
     expect(workStart(T, [{ type: 'image' }], settings)).toBe(T);
+  });
+
+  it('starts every kind within the preparation window, video at the earlier of both', () => {
+    expect(workStart(T, [{ type: 'image' }], prepared)).toBe(T - 10 * MIN);
+    expect(workStart(T, [{ type: 'video' }], prepared)).toBe(T - 10 * MIN);
+    const short = { ...prepared, prepareWindowMs: 2 * MIN };
+    expect(workStart(T, [{ type: 'video' }], short)).toBe(T - 5 * MIN);
+    expect(workStart(T, [{ type: 'image' }], short)).toBe(T - 2 * MIN);
   });
 });

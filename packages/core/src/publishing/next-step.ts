@@ -8,6 +8,11 @@
  * `media_publish` is never blindly repeated: once a publication was attempted, the
  * container's status decides (PUBLISHED → it happened; FINISHED → it did not, publish).
  * An outcome still unknown after the confirmation window ends as `PUBLISH_UNCONFIRMED`.
+ *
+ * A scheduled target's containers are prepared ahead of its time (`prepareWindowMs`), within
+ * the account's container budget (`reserve-containers`), so that at the time asked only
+ * `media_publish` remains. A container that would expire before its time is discarded and
+ * made again.
  */
 import { isActiveTargetStatus, type TargetStatus } from '../posts/post-state';
 
@@ -23,7 +28,20 @@ export interface PipelineSettings {
   confirmWindowMs: number;
   /** Automatic retries (rate limits, expired containers, platform failures) before failing. */
   maxAttempts: number;
+  /**
+   * Scheduled posts of every kind create and finish their containers this long before their
+   * time, so that only `media_publish` is left at it; 0 prepares nothing ahead (video still
+   * starts `videoLeadMs` early). Keep it well under {@link CONTAINER_USABLE_MS}.
+   */
+  prepareWindowMs: number;
 }
+
+/**
+ * How long after its creation a container is still trusted for publishing: Instagram
+ * expires containers 24 h after creation (reference §2 "Limits"), less an hour of margin
+ * for clocks and processing. An older one, not yet published, is discarded and made again.
+ */
+export const CONTAINER_USABLE_MS = 23 * 60 * 60_000;
 
 /** What the current run has learned from the platform; never stored. */
 export interface RunObservations {
@@ -33,6 +51,8 @@ export interface RunObservations {
   containerStatus?: 'IN_PROGRESS' | 'FINISHED' | 'PUBLISHED';
   /** The last publication attempt, or the check of it, ended without a verdict. */
   outcomeUnknown?: boolean;
+  /** The account's container budget, asked before preparing ahead of time. */
+  preparation?: 'allowed' | 'refused';
 }
 
 /** A target's stored progress, plus what the current run observed. */
@@ -65,6 +85,13 @@ export type PipelineStep =
   /** Come back at `until` (not started yet, not due yet, still processing, confirming). */
   | { kind: 'wait'; until: number }
   | { kind: 'fail'; code: PipelineFailureCode }
+  /**
+   * Before preparing containers ahead of time: ask whether the account's container budget
+   * (400 per 24 h on Instagram) allows `count` more; the answer is `observed.preparation`.
+   */
+  | { kind: 'reserve-containers'; count: number }
+  /** Forget the stored containers (too old to publish): the next steps create them again. */
+  | { kind: 'discard-containers' }
   | { kind: 'create-child'; index: number }
   | { kind: 'create-container' }
   /** Read the container's status. */
@@ -79,33 +106,43 @@ export type PipelineStep =
 /** How often an unconfirmed publication is checked again. */
 export const CONFIRM_INTERVAL_MS = 15_000;
 
+type StartSettings = Pick<PipelineSettings, 'videoLeadMs' | 'prepareWindowMs'>;
+
 /**
- * When a target's work starts: at its time, or earlier for video, whose processing on
- * the platform takes minutes, so the publication itself happens at the time asked.
+ * When a scheduled target's work starts: within the preparation window before its time,
+ * or earlier for video, whose processing on the platform takes minutes, so the publication
+ * itself happens at the time asked.
  *
  * @example
  * ```ts
- * workStart(scheduledFor, [{ type: 'video' }], settings); // scheduledFor - 5 minutes
+ * workStart(scheduledFor, [{ type: 'video' }], settings); // scheduledFor - 10 minutes
  * ```
  */
 export function workStart(
   due: number,
   items: ReadonlyArray<{ type: string }>,
-  settings: Pick<PipelineSettings, 'videoLeadMs'>,
+  settings: StartSettings,
 ): number {
-  return startFor(
-    due,
-    items.some((item) => item.type === 'video'),
-    settings,
+  return Math.min(
+    lateStart(
+      due,
+      items.some((item) => item.type === 'video'),
+      settings,
+    ),
+    due - settings.prepareWindowMs,
   );
 }
 
-function startFor(
-  due: number,
-  hasVideo: boolean,
-  settings: Pick<PipelineSettings, 'videoLeadMs'>,
-): number {
+/** When work must start even without preparation: at the time, or early for video. */
+function lateStart(due: number, hasVideo: boolean, settings: StartSettings): number {
   return due - (hasVideo ? settings.videoLeadMs : 0);
+}
+
+/** Containers still to create: the missing carousel items, and the container itself. */
+function containersMissing(progress: PipelineProgress): number {
+  return (
+    progress.childrenNeeded - progress.childrenCreated + (progress.containerId === null ? 1 : 0)
+  );
 }
 
 /**
@@ -132,6 +169,28 @@ function hasStarted(progress: PipelineProgress): boolean {
     progress.childrenCreated > 0 ||
     progress.attempts > 0 ||
     progress.publishAttemptedAt !== null
+  );
+}
+
+/**
+ * Prepared in time, yet not published within the grace after its time: the service was
+ * down or stalled, not the platform slow. Such a target is `MISSED`, as one that never
+ * started, rather than published late.
+ */
+function preparedButMissed(
+  progress: PipelineProgress,
+  due: number,
+  now: number,
+  settings: PipelineSettings,
+): boolean {
+  return (
+    progress.scheduledFor !== null &&
+    progress.attempts === 0 &&
+    progress.publishAttemptedAt === null &&
+    progress.platformPostId === null &&
+    progress.containerReadyAt !== null &&
+    progress.containerReadyAt <= due &&
+    now > due + settings.missedGraceMs
   );
 }
 
@@ -192,7 +251,12 @@ export function nextStep(
   ) {
     return { kind: 'fail', code: 'MISSED' };
   }
-  const startAt = startFor(due, progress.hasVideo, settings);
+  if (preparedButMissed(progress, due, now, settings)) return { kind: 'fail', code: 'MISSED' };
+  const mustStart = lateStart(due, progress.hasVideo, settings);
+  const startAt =
+    progress.scheduledFor === null
+      ? mustStart
+      : Math.min(mustStart, due - settings.prepareWindowMs);
   if (now < startAt) return { kind: 'wait', until: startAt };
 
   const observed = progress.observed ?? {};
@@ -201,6 +265,21 @@ export function nextStep(
   }
   if (progress.publishAttemptedAt !== null) {
     return afterAttempt(progress, progress.publishAttemptedAt, now, settings);
+  }
+  // Too old to be published at its time (a run held back, a clock that jumped): made again.
+  if (
+    progress.containerCreatedAt !== null &&
+    Math.max(now, due) - progress.containerCreatedAt >= CONTAINER_USABLE_MS
+  ) {
+    return { kind: 'discard-containers' };
+  }
+  // Ahead of the time work must start, containers are made only within the account's budget;
+  // refused, the work starts when it would without preparation.
+  if (now < mustStart && containersMissing(progress) > 0) {
+    if (observed.preparation === undefined) {
+      return { kind: 'reserve-containers', count: containersMissing(progress) };
+    }
+    if (observed.preparation === 'refused') return { kind: 'wait', until: mustStart };
   }
   if (progress.childrenCreated < progress.childrenNeeded) {
     return { kind: 'create-child', index: progress.childrenCreated };

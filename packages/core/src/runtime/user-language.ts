@@ -1,7 +1,8 @@
 /**
- * The language of texts printed before anything else can run (start-up refusals): the
- * POSIX locale variables, read in their own order of precedence. Zero imports, so the
- * Node version check can use it before any dependency loads.
+ * The language of the user's locale, the rule every text for people follows (the CLI,
+ * the server's start-up texts, `pnpm dev`; docs/language.md): the POSIX locale variables,
+ * read in their own order of precedence. Zero imports, so the Node version check can use
+ * it before any dependency loads.
  */
 
 /** The two languages start-up texts are written in. */
@@ -10,8 +11,8 @@ export type UserLanguage = 'pt-BR' | 'en';
 /**
  * Picks the language from `LC_ALL`, then `LC_MESSAGES`, then `LANG` (the first one set
  * wins, as in every POSIX program). Portuguese for `pt*` locales and when no real locale
- * is set (`C`, `POSIX` or nothing), as the rest of Reelay speaks Portuguese; English for
- * any other language.
+ * is set (`C`, `POSIX` or nothing), the language of the API's messages; English for any
+ * other language. The CLI puts `--lang` and `reelay config set lang` before it.
  *
  * @example
  * ```ts

@@ -49,6 +49,17 @@ export type WebhookVerificationReason =
   | 'signature_mismatch';
 
 /**
+ * The `code` of a {@link WebhookVerificationError}: `WEBHOOK_` and its reason in upper
+ * case, stable across versions, to log and branch on next to the API's error codes.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof WebhookVerificationError && error.code === 'WEBHOOK_TIMESTAMP_TOO_OLD') replayAlarm();
+ * ```
+ */
+export type WebhookVerificationCode = `WEBHOOK_${Uppercase<WebhookVerificationReason>}`;
+
+/**
  * Thrown by {@link verifyWebhook}. `reason` names the usual mistake: a parsed or
  * re-serialised body, the wrong secret, a stale timestamp.
  *
@@ -61,10 +72,13 @@ export type WebhookVerificationReason =
 export class WebhookVerificationError extends Error {
   override readonly name = 'WebhookVerificationError';
   readonly reason: WebhookVerificationReason;
+  /** The reason as a stable upper-case code, like the API's error codes. */
+  readonly code: WebhookVerificationCode;
 
   constructor(reason: WebhookVerificationReason, message: string) {
     super(message);
     this.reason = reason;
+    this.code = `WEBHOOK_${reason.toUpperCase()}` as WebhookVerificationCode;
   }
 }
 

@@ -7,12 +7,10 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import polka, { type Request } from 'polka';
 import {
-  parseInput,
   RATE_BUCKETS,
   ReelayError,
   ROUTES,
   toRouterPath,
-  type BodyContentType,
   type RateBucket,
   type RouteDefinition,
 } from '@reelay/core';
@@ -34,9 +32,9 @@ import {
 } from './connection-guards';
 import { applyCors } from './cors';
 import type { RateLimiter } from './rate-limiter';
-import { parseRequestBody } from './request-body';
 import { sendError, sendJson } from './respond';
 import type { RequestContext, RouteHandler, RouteHandlers } from './route-handler';
+import { inputReader, type RouteInputValues } from './route-input';
 
 export interface AppDeps {
   config: ReelayConfig;
@@ -137,6 +135,7 @@ export function createHttpServer(deps: AppDeps): Server {
   async function run(
     route: RouteDefinition,
     handler: RouteHandler<never>,
+    readInput: (req: Request) => Promise<RouteInputValues>,
     req: Request,
     res: ServerResponse,
   ) {
@@ -153,26 +152,7 @@ export function createHttpServer(deps: AppDeps): Server {
       );
       const auth = await authenticator.authorize(route.auth, req, credentials, principal);
 
-      const { params, query, body } = route.request;
-      const input = {
-        params: params ? parseInput(params, req.params, 'path') : {},
-        query: query ? parseInput(query, req.query ?? {}, 'query') : {},
-        body: undefined as unknown,
-      };
-      if (body) {
-        const accepted = Object.keys(body) as BodyContentType[];
-        const parsed = await parseRequestBody(req, accepted);
-        const contentType = parsed.contentType ?? accepted[0]!;
-        input.body =
-          contentType === 'multipart/form-data'
-            ? parsed.value
-            : parseInput(
-                body[contentType]!,
-                parsed.value,
-                contentType === 'application/json' ? 'body' : 'form',
-              );
-      }
-
+      const input = await readInput(req);
       const context: RequestContext = { auth, requestId, ip, req, res };
       const result = (await handler(input as never, context)) as {
         status: number;
@@ -237,7 +217,8 @@ export function createHttpServer(deps: AppDeps): Server {
       RouteHandler<never> | undefined;
     if (!handler) continue;
     const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
-    app[method](toRouterPath(route.path), (req, res) => run(route, handler, req, res));
+    const readInput = inputReader(route);
+    app[method](toRouterPath(route.path), (req, res) => run(route, handler, readInput, req, res));
   }
 
   for (const route of deps.rawRoutes ?? []) {

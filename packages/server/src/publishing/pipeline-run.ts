@@ -36,6 +36,8 @@ export interface Run {
   observed: RunObservations;
   /** The lease of the job this run is; confirmed before `media_publish`. */
   lease: JobLease;
+  /** A prepared container found unusable at the time asked was made again (once per run). */
+  remadeContainer?: boolean;
 }
 
 /**

@@ -13,9 +13,11 @@ import {
   type ContainerPlan,
 } from '@reelay/core/platform';
 import type { JobOutcome } from '../queue/worker';
+import { recordContainerCreations } from '../store/container-creations';
 import { carouselItemFailure } from './carousel-failure';
 import { recordTarget } from './post-outcome';
 import { handleError, persist, type Run } from './pipeline-run';
+import { remakeLostContainer } from './prepared-containers';
 import { acceptanceWarning } from './target-options';
 
 /** A step's answer: go on (`'next'`), or end the run with this outcome. */
@@ -27,11 +29,21 @@ function account(run: Run) {
   return { accessToken: run.accessToken, igUserId: run.integration.platformUserId };
 }
 
+/**
+ * Counted before the call (a creation whose answer is lost still used the platform's
+ * limit), unless this run reserved its containers ahead of time.
+ */
+async function countCreation(run: Run): Promise<void> {
+  if (run.observed.preparation === 'allowed') return;
+  await recordContainerCreations(run.ctx.db, run.integration.id, 1, run.ctx.clock.now());
+}
+
 export async function createChild(
   run: Run,
   plan: ContainerPlan,
   index: number,
 ): Promise<StepResult> {
+  await countCreation(run);
   const { id } = await run.platform.createContainer({
     ...account(run),
     params: plan.children[index]!,
@@ -42,6 +54,7 @@ export async function createChild(
 export async function createParent(run: Run, plan: ContainerPlan): Promise<StepResult> {
   const params =
     plan.kind === 'carousel' ? withCarouselChildren(plan, run.target.childrenIds) : plan.container;
+  await countCreation(run);
   const { id } = await run.platform
     .createContainer({ ...account(run), params })
     .catch((error: unknown) => {
@@ -90,12 +103,14 @@ export async function observeContainer(run: Run): Promise<StepResult> {
 
 /** `media_publish`, once the target is `publishing`: from here it can no longer be cancelled. */
 export async function publish(run: Run): Promise<StepResult> {
+  // This attempt starts now: after a crash, the container's status decides. Written with
+  // the move to `publishing` (one write at the time asked, for a prepared container).
+  const attempt = { publishAttemptedAt: run.ctx.clock.now() };
   if (run.target.status !== 'publishing') {
-    if (!(await recordTarget(run.ctx, run.target, { status: 'publishing' }))) return stop;
-    run.target = { ...run.target, status: 'publishing' };
-  }
-  // This attempt starts now: after a crash, the container's status decides.
-  if (!(await persist(run, { publishAttemptedAt: run.ctx.clock.now() }))) return stop;
+    const changes = { status: 'publishing', ...attempt } as const;
+    if (!(await recordTarget(run.ctx, run.target, changes))) return stop;
+    run.target = { ...run.target, ...changes };
+  } else if (!(await persist(run, attempt))) return stop;
   run.observed = {};
   // A run that lost its job's lease (a stalled process, skewed clocks) must not publish:
   // the run that took the job over reads the stored attempt and confirms it.
@@ -111,6 +126,9 @@ export async function publish(run: Run): Promise<StepResult> {
       run.observed.outcomeUnknown = true;
       return 'next';
     }
+    // A container prepared ahead of time that expired or failed since: made again now.
+    const remade = await remakeLostContainer(run, error);
+    if (remade !== null) return remade === 'remade' ? 'next' : stop;
     if (error instanceof InstagramPlatformError && error.details?.reason === 'media_not_ready') {
       // Not ready after all: back to polling, nothing was published.
       if (!(await persist(run, { containerReadyAt: null, publishAttemptedAt: null }))) return stop;

@@ -20,6 +20,7 @@ import { findPostById } from '../store/posts';
 import type { JobsTable } from '../store/schema';
 import { fail, failEarly, handleError, progressOf, type Run } from './pipeline-run';
 import type { PipelineSettings } from './pipeline-settings';
+import { discardContainers, reserveContainers } from './prepared-containers';
 import {
   createChild,
   createParent,
@@ -122,9 +123,14 @@ async function planContainers(run: Run): Promise<ContainerPlan | null> {
   });
 }
 
-/** Carries out one platform step. */
-function perform(run: Run, plan: ContainerPlan, step: PipelineStep): Promise<StepResult> {
+/** Carries out one step: a platform call, or the container budget and discards. */
+async function perform(run: Run, plan: ContainerPlan, step: PipelineStep): Promise<StepResult> {
   switch (step.kind) {
+    case 'reserve-containers':
+      await reserveContainers(run, step.count);
+      return 'next';
+    case 'discard-containers':
+      return (await discardContainers(run)) ? 'next' : { end: undefined };
     case 'create-child':
       return createChild(run, plan, step.index);
     case 'create-container':

@@ -9,8 +9,8 @@ import { acceptPost, type AcceptedPost } from '../publishing/accept-post';
 import { cancelPost, editPost, retryPost } from '../publishing/post-commands';
 import type { PublishingDeps } from '../publishing/publishing-deps';
 import type { PostRecord, TargetRecord } from '../store/post-records';
-import { findTargetsOfPost, findTargetsOfPosts } from '../store/post-targets';
-import { findPost, listPosts, type PostFilters } from '../store/posts';
+import { findTargetsOfPost } from '../store/post-targets';
+import { findPost, listPosts, targetsOfListedPosts, type PostFilters } from '../store/posts';
 
 export type { PostRecord, TargetRecord } from '../store/post-records';
 
@@ -54,7 +54,7 @@ export function createPostsService(ctx: PublishingDeps): PostsService {
     accept: (projectId, body) => acceptPost(ctx, projectId, body),
     async list(projectId, filters, page) {
       const { total, rows } = await listPosts(ctx.db, projectId, filters, page);
-      const targets = await findTargetsOfPosts(
+      const targets = await targetsOfListedPosts(
         ctx.db,
         rows.map((row) => row.id),
       );

@@ -2,6 +2,7 @@
  * API keys of a project, read and written as decoded records. Lookups go by hash; the
  * secret itself is never stored.
  */
+import { preparedRows } from './prepared-reads';
 import type { ApiKeysTable, Db } from './schema';
 
 /** A stored API key. */
@@ -54,17 +55,22 @@ export async function insertApiKey(db: Db, key: ApiKeyRecord): Promise<void> {
     .execute();
 }
 
-/** The key with this hash, if it exists and is not revoked. */
+/**
+ * The key with this hash, if it exists and is not revoked. Every keyed request asks, so
+ * the read is prepared once; it still reads the database each time, so a revocation by
+ * any instance counts from the next request.
+ */
 export async function findActiveApiKeyByHash(
   db: Db,
   hash: string,
 ): Promise<ApiKeyRecord | undefined> {
-  const row = await db
-    .selectFrom('api_keys')
-    .selectAll()
-    .where('key_hash', '=', hash)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+  const [row] = await preparedRows(db, 'api-key-by-hash', { hash }, (v) =>
+    db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('key_hash', '=', v.hash)
+      .where('revoked_at', 'is', null),
+  );
   return row && decodeApiKey(row);
 }
 

@@ -10,6 +10,7 @@ import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import type { DatabaseSettings } from '../config';
 import { MIGRATIONS } from './migrations';
+import { registerDirectReader } from './prepared-reads';
 import type { Database } from './schema';
 
 type Dialect = DatabaseSettings['dialect'];
@@ -96,28 +97,29 @@ class ReelaySqliteDialect extends SqliteDialect {
 /**
  * Wraps a SQLite connection so each distinct SQL text is prepared once. Kysely prepares
  * every query it runs, and preparing costs more than running a small indexed query; the
- * queries of a server are a small fixed set, so a bounded cache keeps them all.
+ * queries of a server are a small fixed set, so a bounded cache keeps them all. The
+ * cache's `prepare` is also handed out alone, for prepared reads to call directly.
  */
 function cachingStatements(
   sqlite: SqliteDatabase.Database,
   capacity = 1000,
-): SqliteDatabase.Database {
+): { connection: SqliteDatabase.Database; prepare(sql: string): SqliteDatabase.Statement } {
   const statements = new Map<string, SqliteDatabase.Statement>();
-  const prepare = sqlite.prepare.bind(sqlite);
-  return new Proxy(sqlite, {
-    get(target, property, receiver) {
-      if (property !== 'prepare') return Reflect.get(target, property, receiver);
-      return (sql: string) => {
-        let statement = statements.get(sql);
-        if (!statement) {
-          statement = prepare(sql);
-          if (statements.size >= capacity) statements.delete(statements.keys().next().value!);
-          statements.set(sql, statement);
-        }
-        return statement;
-      };
-    },
+  const prepareOnce = sqlite.prepare.bind(sqlite);
+  const prepare = (sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = prepareOnce(sql);
+      if (statements.size >= capacity) statements.delete(statements.keys().next().value!);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+  const connection = new Proxy(sqlite, {
+    get: (target, property, receiver) =>
+      property === 'prepare' ? prepare : Reflect.get(target, property, receiver),
   });
+  return { connection, prepare };
 }
 
 /**
@@ -143,9 +145,14 @@ export function openStore(
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('foreign_keys = ON');
+    const { connection, prepare } = cachingStatements(sqlite);
     const db = new Kysely<Database>({
-      dialect: new ReelaySqliteDialect({ database: cachingStatements(sqlite) }),
+      dialect: new ReelaySqliteDialect({ database: connection }),
     });
+    // Outside a transaction a read sees only committed rows, so it need not queue.
+    registerDirectReader(db, (text, parameters) =>
+      sqlite.inTransaction ? undefined : (prepare(text).all(parameters) as unknown[]),
+    );
     return { db, capabilities: CAPABILITIES.sqlite, close: () => db.destroy() };
   }
   const pool = new pg.Pool({

@@ -13,6 +13,7 @@ import {
   type IntegrationChanges,
   type IntegrationRecord,
 } from './integration-records';
+import { preparedRows } from './prepared-reads';
 import type { Db } from './schema';
 
 export type {
@@ -33,19 +34,32 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
-function filtered(db: Db, projectId: string, filters: IntegrationFilters) {
-  let query = db.selectFrom('integrations').where('project_id', '=', projectId);
-  if (filters.platform !== undefined) query = query.where('platform', '=', filters.platform);
-  if (filters.profileId === null) query = query.where('profile_id', 'is', null);
-  else if (filters.profileId !== undefined)
-    query = query.where('profile_id', '=', filters.profileId);
-  if (filters.q !== undefined) {
-    const pattern = `%${escapeLike(filters.q.toLowerCase())}%`;
+/** The values of a filtered list: those the SQL compares, the search already a pattern. */
+interface FilterValues {
+  projectId: string;
+  platform: string | undefined;
+  profileId: string | null | undefined;
+  q: string | undefined;
+  pattern: string | undefined;
+}
+
+function filterValues(projectId: string, filters: IntegrationFilters): FilterValues {
+  const { platform, profileId, q } = filters;
+  const pattern = q === undefined ? undefined : `%${escapeLike(q.toLowerCase())}%`;
+  return { projectId, platform, profileId, q, pattern };
+}
+
+function filtered(db: Db, v: FilterValues) {
+  let query = db.selectFrom('integrations').where('project_id', '=', v.projectId);
+  if (v.platform !== undefined) query = query.where('platform', '=', v.platform);
+  if (v.profileId === null) query = query.where('profile_id', 'is', null);
+  else if (v.profileId !== undefined) query = query.where('profile_id', '=', v.profileId);
+  if (v.q !== undefined) {
     query = query.where((eb) =>
       eb.or([
-        eb(sql`lower(coalesce(username, ''))`, 'like', sql`${pattern} escape '\\'`),
-        eb(sql`lower(coalesce(name, ''))`, 'like', sql`${pattern} escape '\\'`),
-        eb('platform_user_id', '=', filters.q!),
+        eb(sql`lower(coalesce(username, ''))`, 'like', sql`${v.pattern} escape '\\'`),
+        eb(sql`lower(coalesce(name, ''))`, 'like', sql`${v.pattern} escape '\\'`),
+        eb('platform_user_id', '=', v.q!),
       ]),
     );
   }
@@ -58,23 +72,25 @@ export async function listIntegrations(
   filters: IntegrationFilters,
   page: { limit: number; offset: number; sort: 'asc' | 'desc' },
 ): Promise<{ total: number; rows: IntegrationRecord[] }> {
-  const rows = (
-    await filtered(db, projectId, filters)
+  const values = filterValues(projectId, filters);
+  const { limit, offset, sort } = page;
+  const found = await preparedRows(db, `integrations:${sort}`, { ...values, limit, offset }, (v) =>
+    filtered(db, v)
       .selectAll()
-      .orderBy('created_at', page.sort)
-      .orderBy('id', page.sort)
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute()
-  ).map(decodeIntegration);
+      .orderBy('created_at', sort)
+      .orderBy('id', sort)
+      .limit(v.limit)
+      .offset(v.offset),
+  );
+  const rows = found.map(decodeIntegration);
   // A short page that starts inside the results already tells the total: no count query.
-  if (rows.length < page.limit && (rows.length > 0 || page.offset === 0)) {
-    return { total: page.offset + rows.length, rows };
+  if (rows.length < limit && (rows.length > 0 || offset === 0)) {
+    return { total: offset + rows.length, rows };
   }
-  const count = await filtered(db, projectId, filters)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return { total: Number(count.count), rows };
+  const [count] = await preparedRows(db, 'integrations-count', values, (v) =>
+    filtered(db, v).select((eb) => eb.fn.countAll<number>().as('count')),
+  );
+  return { total: Number(count!.count), rows };
 }
 
 export async function findIntegration(

@@ -38,22 +38,6 @@ export async function findTargetsOfPost(db: Db, postId: string): Promise<TargetR
   return rows.map(decodeTarget);
 }
 
-export async function findTargetsOfPosts(
-  db: Db,
-  postIds: readonly string[],
-): Promise<Map<string, TargetRecord[]>> {
-  const byPost = new Map<string, TargetRecord[]>(postIds.map((id) => [id, []]));
-  if (postIds.length === 0) return byPost;
-  const rows = await db
-    .selectFrom('post_targets')
-    .selectAll()
-    .where('post_id', 'in', postIds)
-    .orderBy('id')
-    .execute();
-  for (const row of rows) byPost.get(row.post_id)?.push(decodeTarget(row));
-  return byPost;
-}
-
 /**
  * Applies pipeline progress only if nobody edited, cancelled or retried the target since
  * it was read; returns whether it did. A status change must be allowed from the status

@@ -5,12 +5,15 @@
 import { sql } from 'kysely';
 import type { PostStatus } from '@reelay/core';
 import type { StoreCapabilities } from './database';
+import { preparedRows } from './prepared-reads';
 import {
   decodePost,
+  decodeTarget,
   encodePost,
   encodePostChanges,
   type PostChanges,
   type PostRecord,
+  type TargetRecord,
 } from './post-records';
 import type { Db } from './schema';
 
@@ -107,6 +110,7 @@ export interface PostFilters {
   to?: number | undefined;
 }
 
+/** Builds once per shape (`prepared-reads.ts`): the values are only handed to the SQL. */
 function filteredPosts(db: Db, projectId: string, filters: PostFilters) {
   let query = db.selectFrom('posts').where('posts.project_id', '=', projectId);
   if (filters.status !== undefined) query = query.where('posts.status', '=', filters.status);
@@ -124,7 +128,7 @@ function filteredPosts(db: Db, projectId: string, filters: PostFilters) {
           .$if(filters.profileId === null, (inner) =>
             inner.where('post_targets.profile_id', 'is', null),
           )
-          .$if(typeof filters.profileId === 'string', (inner) =>
+          .$if(filters.profileId !== undefined && filters.profileId !== null, (inner) =>
             inner.where('post_targets.profile_id', '=', filters.profileId as string),
           ),
       ),
@@ -143,21 +147,49 @@ export async function listPosts(
   filters: PostFilters,
   page: { limit: number; offset: number; sort: 'asc' | 'desc' },
 ): Promise<{ total: number; rows: PostRecord[] }> {
-  const rows = await filteredPosts(db, projectId, filters)
-    .selectAll('posts')
-    .orderBy('posts.created_at', page.sort)
-    .orderBy('posts.id', page.sort)
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute()
-    .then((found) => found.map(decodePost));
-  if (rows.length < page.limit && (rows.length > 0 || page.offset === 0)) {
-    return { total: page.offset + rows.length, rows };
+  const { limit, offset, sort } = page;
+  const values = { projectId, ...filterValues(filters) };
+  const found = await preparedRows(db, `posts:${sort}`, { ...values, limit, offset }, (v) =>
+    filteredPosts(db, v.projectId, v)
+      .selectAll('posts')
+      .orderBy('posts.created_at', sort)
+      .orderBy('posts.id', sort)
+      .limit(v.limit)
+      .offset(v.offset),
+  );
+  const rows = found.map(decodePost);
+  if (rows.length < limit && (rows.length > 0 || offset === 0)) {
+    return { total: offset + rows.length, rows };
   }
-  const count = await filteredPosts(db, projectId, filters)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return { total: Number(count.count), rows };
+  const [count] = await preparedRows(db, 'posts-count', values, (v) =>
+    filteredPosts(db, v.projectId, v).select((eb) => eb.fn.countAll<number>().as('count')),
+  );
+  return { total: Number(count!.count), rows };
+}
+
+/** The filters, each named (possibly `undefined`), in a fixed order: one shape per set. */
+function filterValues(filters: PostFilters): {
+  [K in keyof PostFilters]: PostFilters[K] | undefined;
+} {
+  const { status, kind, accountId, profileId, from, to } = filters;
+  return { status, kind, accountId, profileId, from, to };
+}
+
+/**
+ * The targets of several posts, by post, each post's in id order: the posts page reads
+ * them in one statement.
+ */
+export async function targetsOfListedPosts(
+  db: Db,
+  postIds: readonly string[],
+): Promise<Map<string, TargetRecord[]>> {
+  const byPost = new Map<string, TargetRecord[]>(postIds.map((id) => [id, []]));
+  if (postIds.length === 0) return byPost;
+  const rows = await preparedRows(db, 'targets-of-posts', { postIds }, (v) =>
+    db.selectFrom('post_targets').selectAll().where('post_id', 'in', v.postIds).orderBy('id'),
+  );
+  for (const row of rows) byPost.get(row.post_id)?.push(decodeTarget(row));
+  return byPost;
 }
 
 export async function deletePostsOfProjects(db: Db, projectIds: readonly string[]): Promise<void> {

@@ -2,6 +2,7 @@
  * Profiles of a project, read and written as decoded records. Removal is logical
  * (spec §2): removed profiles are not listed.
  */
+import { preparedRows } from './prepared-reads';
 import type { Db, ProfilesTable } from './schema';
 
 /** A stored profile. */
@@ -50,14 +51,15 @@ export async function insertProfile(db: Db, profile: ProfileRecord): Promise<voi
 
 /** Every live profile, newest first. */
 export async function listProfiles(db: Db, projectId: string): Promise<ProfileRecord[]> {
-  const rows = await db
-    .selectFrom('profiles')
-    .selectAll()
-    .where('project_id', '=', projectId)
-    .where('deleted_at', 'is', null)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+  const rows = await preparedRows(db, 'profiles', { projectId }, (v) =>
+    db
+      .selectFrom('profiles')
+      .selectAll()
+      .where('project_id', '=', v.projectId)
+      .where('deleted_at', 'is', null)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc'),
+  );
   return rows.map(decodeProfile);
 }
 

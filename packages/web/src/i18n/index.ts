@@ -1,7 +1,9 @@
 /**
  * Every text of the app, in Portuguese (Brazil) and English. The language is the one the
  * person chose in the app (kept in localStorage), else the first of the browser's
- * languages the app has, else Portuguese.
+ * languages the app has, else English for a browser that names only other languages, and
+ * Portuguese when it names none: the rule of docs/language.md, as the CLI applies it to
+ * the locale.
  */
 import i18next, { type i18n as I18n } from 'i18next';
 import { useEffect, useState } from 'preact/hooks';
@@ -24,7 +26,7 @@ export function languageFor(tags: readonly string[]): Language {
     if (lower.startsWith('pt')) return 'pt-BR';
     if (lower.startsWith('en')) return 'en';
   }
-  return 'pt-BR';
+  return tags.some((tag) => tag.trim() !== '') ? 'en' : 'pt-BR';
 }
 
 function initialLanguage(): Language {

@@ -33,16 +33,28 @@ async function settle(app: AppServer, done: () => Promise<boolean>): Promise<voi
   }
 }
 
+/** What the demo made that a caller may want to open. */
+export interface DemoData {
+  /** The post published on the demo account (its page shows outcomes and insights). */
+  publishedPostId: string;
+}
+
 /**
  * Fills the person's first project; `page` ends on the accounts page.
  *
  * @example
  * ```ts
  * await signUp(page, app, 'ana@example.com');
- * await seedDemo(app, page, { email: 'ana@example.com', password, webhookUrl, pictures, timeZone });
+ * const { publishedPostId } = await seedDemo(app, page, {
+ *   email: 'ana@example.com', password, webhookUrl, pictures, timeZone,
+ * });
  * ```
  */
-export async function seedDemo(app: AppServer, page: Page, options: DemoOptions): Promise<void> {
+export async function seedDemo(
+  app: AppServer,
+  page: Page,
+  options: DemoOptions,
+): Promise<DemoData> {
   const api = new Reelay({ baseUrl: app.url });
   const session = await api.auth.login({ email: options.email, password: options.password });
   api.setAccessToken(session.accessToken);
@@ -98,4 +110,5 @@ export async function seedDemo(app: AppServer, page: Page, options: DemoOptions)
   );
   await post('Música ao vivo na sexta à noite.', fourth, new Date(Date.now() + 50 * HOUR));
   await app.reelay.tasks.runDueJobs();
+  return { publishedPostId: published };
 }

@@ -14,6 +14,7 @@ import * as postInsights from './2026-11-24-008-post-insights';
 import * as postingSlots from './2026-11-24-009-posting-slots';
 import * as mediaLibrary from './2026-11-24-010-media-library';
 import * as redeliveries from './2026-11-24-011-redeliveries';
+import * as containerCreations from './2026-11-24-012-container-creations';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21-001-accounts': accounts,
@@ -27,4 +28,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24-009-posting-slots': postingSlots,
   '2026-11-24-010-media-library': mediaLibrary,
   '2026-11-24-011-redeliveries': redeliveries,
+  '2026-11-24-012-container-creations': containerCreations,
 };

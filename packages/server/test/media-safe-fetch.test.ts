@@ -1,3 +1,7 @@
+/**
+ * The fetcher behind media URL imports (src/media/safe-fetch.ts), against real servers on
+ * 127.0.0.1: the SSRF guard on every address and redirect, size and time bounds, https.
+ */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -7,8 +11,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ReelayError } from '@reelay/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_ONLY, type AddressAllowance } from './address-policy';
-import { createSafeFetcher, DEFAULT_SAFE_FETCH, type SafeFetchOptions } from './safe-fetch';
+import { PUBLIC_ONLY, type AddressAllowance } from '../src/media/address-policy';
+import {
+  createSafeFetcher,
+  DEFAULT_SAFE_FETCH,
+  type SafeFetchOptions,
+} from '../src/media/safe-fetch';
 
 /** A real HTTP(S) server on 127.0.0.1 that counts what reaches it. */
 async function serve(

@@ -1,0 +1,138 @@
+/**
+ * Times as the person means them: `--wait` says what it waits for (the post and its
+ * accounts) and counts down to the scheduled time in the post's zone; `posts list` shows
+ * each post's time on the wall clock of its own zone, or in UTC with `--utc`. The built
+ * binary against a real server and the Instagram emulator; the server's workers are off,
+ * so scheduled posts stay scheduled.
+ */
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDialects } from '../../server/test/helpers/dialects';
+import { call, createAccount, type Account } from '../../server/test/helpers/http-client';
+import { startMediaServer, type MediaServer } from '../../server/test/helpers/media-server';
+import {
+  connectThroughPlatform,
+  startWithEmulator,
+  type Platform,
+} from '../../server/test/helpers/with-emulator';
+import { cliFor, freshConfigDir, type Cli } from './helpers/cli';
+
+/** `2026-12-01 10:00` in a zone, the way the CLI writes it. */
+const wall = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat('sv-SE', { timeZone, dateStyle: 'short', timeStyle: 'short' }).format(
+    new Date(iso),
+  );
+
+describe('--wait countdown and posts list zones', { timeout: 90_000 }, () => {
+  let platform: Platform;
+  let media: MediaServer;
+  let owner: Account;
+  let reelay: Cli;
+  let username: string;
+  let mediaId: string;
+
+  beforeAll(async () => {
+    media = await startMediaServer();
+    platform = await startWithEmulator(testDialects()[0]!, {
+      env: { REELAY_ALLOW_PRIVATE_URLS: 'true' },
+      reelay: { workers: false },
+    });
+    owner = await createAccount(platform.server.url);
+    username = `cli.relogio.${Date.now().toString(36)}`;
+    await connectThroughPlatform(platform, owner, { username });
+    const uploaded = await call(
+      platform.server.url,
+      'POST',
+      '/v1/media',
+      { url: media.image(1080, 1350) },
+      owner.key,
+    );
+    mediaId = uploaded.body.media.id;
+    reelay = cliFor(freshConfigDir(), {
+      REELAY_SERVER: platform.server.url,
+      REELAY_API_KEY: owner.apiKey,
+      // Progress as plain lines, as a terminal without a width gets it.
+      REELAY_PROGRESS: '1',
+    });
+  });
+  afterAll(async () => {
+    await platform?.close();
+    await media?.close();
+    if (reelay) rmSync(reelay.configDir, { recursive: true, force: true });
+  });
+
+  const schedule = (zone: string, lang: string) =>
+    reelay.run(
+      [
+        'posts',
+        'schedule',
+        `Daqui a duas horas (${zone})`,
+        '-m',
+        mediaId,
+        '-a',
+        `@${username}`,
+        '--at',
+        '+2h',
+        '--timezone',
+        zone,
+        '--wait',
+        '--timeout',
+        '2',
+        '--json',
+      ],
+      { env: { LANG: lang } },
+    );
+
+  it('says what --wait waits for and counts down to the time, in the post zone', async () => {
+    const english = await schedule('America/Sao_Paulo', 'en_US.UTF-8');
+    // Still scheduled when --timeout ends: exit 5, the post on stdout.
+    expect(english.code, english.stderr).toBe(5);
+    const { post } = english.json();
+    const when = `${wall(post.scheduledFor, 'America/Sao_Paulo')} America/Sao_Paulo`;
+    expect(english.stderr).toMatch(
+      new RegExp(
+        `^Waiting for ${post.id} on @${username.replace(/\./g, '\\.')}: publishes in (2 h 00 min|1 h 59 min) \\(${when}\\)$`,
+        'm',
+      ),
+    );
+    // Plain lines count down by the minute: one line, not one a second.
+    expect(english.stderr.match(/publishes in/g)).toHaveLength(1);
+    expect(english.stderr).toContain('Timed out');
+
+    const portuguese = await schedule('Asia/Tokyo', 'pt_BR.UTF-8');
+    expect(portuguese.code, portuguese.stderr).toBe(5);
+    const tokyo = portuguese.json().post;
+    expect(portuguese.stderr).toContain(`Aguardando ${tokyo.id} em @${username}: publica em `);
+    expect(portuguese.stderr).toContain(`(${wall(tokyo.scheduledFor, 'Asia/Tokyo')} Asia/Tokyo)`);
+    expect(portuguese.stderr).toContain('Tempo esgotado');
+  });
+
+  it("lists each post's time in its own zone, or in UTC with --utc", async () => {
+    const { posts } = (await reelay.run(['posts', 'list', '--json'])).json();
+    const saoPaulo = posts.find((p: { timezone: string }) => p.timezone === 'America/Sao_Paulo');
+    const tokyo = posts.find((p: { timezone: string }) => p.timezone === 'Asia/Tokyo');
+    expect(saoPaulo && tokyo).toBeTruthy();
+
+    const zoned = await reelay.run(['posts', 'list']);
+    expect(zoned.code, zoned.stderr).toBe(0);
+    const line = (text: string, id: string) => text.split('\n').find((l) => l.startsWith(id))!;
+    expect(line(zoned.stdout, saoPaulo.id)).toContain(
+      `${wall(saoPaulo.scheduledFor, 'America/Sao_Paulo')} America/Sao_Paulo`,
+    );
+    expect(line(zoned.stdout, tokyo.id)).toContain(
+      `${wall(tokyo.scheduledFor, 'Asia/Tokyo')} Asia/Tokyo`,
+    );
+    // The two zones are 12 hours apart: the wall clocks differ for the same kind of time.
+    expect(wall(tokyo.scheduledFor, 'Asia/Tokyo')).not.toBe(
+      wall(tokyo.scheduledFor, 'America/Sao_Paulo'),
+    );
+
+    const utc = await reelay.run(['posts', 'list', '--utc']);
+    expect(utc.code, utc.stderr).toBe(0);
+    for (const post of [saoPaulo, tokyo]) {
+      expect(line(utc.stdout, post.id)).toContain(`${wall(post.scheduledFor, 'UTC')} UTC`);
+    }
+    // --json is unchanged by --utc: the instants as the server gives them.
+    expect((await reelay.run(['posts', 'list', '--utc', '--json'])).json().posts).toEqual(posts);
+  });
+});

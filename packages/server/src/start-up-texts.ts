@@ -1,0 +1,140 @@
+/**
+ * What the server program says to the person who starts it, in the language of the
+ * locale (LC_ALL, LC_MESSAGES, LANG; Portuguese without one; docs/language.md): the
+ * banner, the shutdown line and a configuration it refuses. Configuration errors are
+ * written in Portuguese where they are raised (and stay so for embedders catching
+ * `ConfigError`); the English text of each is here, matched by its shape, and a message
+ * without an English text is printed as it is.
+ */
+import type { UserLanguage } from '@reelay/core/runtime';
+
+/**
+ * The line printed once the server listens.
+ *
+ * @example
+ * ```ts
+ * listeningText('en', { url: 'http://0.0.0.0:8080', sqliteFile: '/data/reelay.db', publicUrl: 'http://localhost:8080' });
+ * // 'Reelay listening on http://0.0.0.0:8080 (SQLite at /data/reelay.db); public address http://localhost:8080'
+ * ```
+ */
+export function listeningText(
+  language: UserLanguage,
+  values: { url: string; sqliteFile: string | undefined; publicUrl: string },
+): string {
+  const { url, sqliteFile, publicUrl } = values;
+  if (language === 'en') {
+    const database = sqliteFile === undefined ? 'PostgreSQL' : `SQLite at ${sqliteFile}`;
+    return `Reelay listening on ${url} (${database}); public address ${publicUrl}`;
+  }
+  const database = sqliteFile === undefined ? 'PostgreSQL' : `SQLite em ${sqliteFile}`;
+  return `Reelay ouvindo em ${url} (${database}); endereço público ${publicUrl}`;
+}
+
+/** The line printed when a signal stops the server. */
+export function stoppingText(language: UserLanguage, signal: string): string {
+  return language === 'en'
+    ? `${signal} received: shutting down…`
+    : `${signal} recebido: encerrando…`;
+}
+
+/** English for each configuration message, by its Portuguese shape. */
+const ENGLISH: Array<[RegExp, (...parts: string[]) => string]> = [
+  [
+    /^Variável desconhecida: (.+)\. Confira o nome; as aceitas estão em docs\/self-hosting\.md\.$/,
+    (names) =>
+      `Unknown variable: ${names}. Check the name; the accepted ones are in docs/self-hosting.md.`,
+  ],
+  [
+    /^Configuração inválida: (.+)$/s,
+    (problems) =>
+      `Invalid configuration: ${problems
+        .split('; ')
+        .map((problem) =>
+          problem.replace(
+            /^(\w+): (.*)$/s,
+            (_, name: string, text: string) => `${name}: ${schemaText(text)}`,
+          ),
+        )
+        .join('; ')}`,
+  ],
+  [
+    /^REELAY_ENCRYPTION_KEY é obrigatória em produção/,
+    () => 'REELAY_ENCRYPTION_KEY is required in production (32 bytes in base64 or hex).',
+  ],
+  [
+    /^REELAY_AUTH_SECRET é obrigatória em produção/,
+    () => 'REELAY_AUTH_SECRET is required in production (at least 32 random characters).',
+  ],
+  [
+    /^(\w+) e (\w+) vão juntas: defina as duas ou nenhuma\.$/,
+    (first, second) => `${first} and ${second} go together: set both or neither.`,
+  ],
+  [
+    /^FACEBOOK_CONFIG_ID e FACEBOOK_SCOPES se excluem/,
+    () =>
+      'FACEBOOK_CONFIG_ID and FACEBOOK_SCOPES exclude each other: the Facebook Login for Business configuration already sets the permissions. Set only one.',
+  ],
+  [/^(\S+) exige (.+)\.$/, (name, needed) => `${name} needs ${needed}.`],
+  [
+    /^(.+) só vale com REELAY_STORAGE=s3\.$/,
+    (names) => `${names} only applies with REELAY_STORAGE=s3.`,
+  ],
+  [
+    /^DATABASE_URL: use postgres:\/\/… para PostgreSQL/,
+    () => 'DATABASE_URL: use postgres://… for PostgreSQL, or a file path (or file:…) for SQLite.',
+  ],
+  [
+    /^REELAY_ENCRYPTION_KEY deve ter 32 bytes/,
+    () =>
+      'REELAY_ENCRYPTION_KEY must be 32 bytes in base64 (44 characters) or hex (64 characters); make one with: openssl rand -base64 32',
+  ],
+];
+
+/** English for the schema's messages about one variable's value (config-schema.ts). */
+const SCHEMA: Record<string, string> = {
+  'use ao menos 1 minuto': 'use at least 1 minute',
+  'use ao menos 1 requisição por minuto': 'use at least 1 request per minute',
+  'use ao menos 32 caracteres aleatórios': 'use at least 32 random characters',
+  'use de 0 a 720 minutos (os contêineres expiram em 24 h)':
+    'use 0 to 720 minutes (containers expire in 24 h)',
+  'use de 1 a 300 segundos': 'use 1 to 300 seconds',
+  'use de 1 a 3600 segundos': 'use 1 to 3600 seconds',
+  'use de 3 a 600 segundos': 'use 3 to 600 seconds',
+  'use local ou s3': 'use local or s3',
+  'use no máximo 1000000000 requisições por minuto': 'use at most 1000000000 requests per minute',
+  'use o id numérico da configuração do Login do Facebook para Empresas':
+    'use the numeric id of the Facebook Login for Business configuration',
+  'use on ou off': 'use on or off',
+  'use true ou false': 'use true or false',
+  'use uma URL http(s) absoluta': 'use an absolute http(s) URL',
+  'use uma porta de 0 a 65535': 'use a port from 0 to 65535',
+  'use uma versão como v25.0, ou none para nenhuma':
+    'use a version such as v25.0, or none for none',
+  'use um número de porta': 'use a port number',
+  'use um número inteiro de minutos': 'use a whole number of minutes',
+  'use um número inteiro de requisições por minuto': 'use a whole number of requests per minute',
+  'use um número inteiro de segundos': 'use a whole number of seconds',
+  'use um número inteiro': 'use a whole number',
+};
+
+function schemaText(text: string): string {
+  return SCHEMA[text] ?? text;
+}
+
+/**
+ * A configuration error as the person starting the server reads it.
+ *
+ * @example
+ * ```ts
+ * configErrorText('en', 'REELAY_OIDC_AUDIENCE exige REELAY_OIDC_ISSUER.');
+ * // 'REELAY_OIDC_AUDIENCE needs REELAY_OIDC_ISSUER.'
+ * ```
+ */
+export function configErrorText(language: UserLanguage, message: string): string {
+  if (language !== 'en') return message;
+  for (const [pattern, english] of ENGLISH) {
+    const match = pattern.exec(message);
+    if (match) return english(...match.slice(1));
+  }
+  return message;
+}
