@@ -139,7 +139,9 @@ export async function publish(run: Run): Promise<StepResult> {
 }
 
 /** The publication happened: the permalink and the first comment (best effort), then the result. */
-export async function finish(run: Run, plan: ContainerPlan): Promise<JobOutcome> {
+export async function finish(run: Run): Promise<JobOutcome> {
+  // As the container plan has it (`buildContainerPlan`), read without building the plan.
+  const firstComment = run.target.options.firstComment ?? null;
   const mediaId = run.target.platformPostId;
   const warnings: string[] = [];
   const captionWarning = acceptanceWarning(run.post.content);
@@ -164,12 +166,12 @@ export async function finish(run: Run, plan: ContainerPlan): Promise<JobOutcome>
     if (permalink === null)
       warnings.push('Publicado, mas o link do post ainda não estava disponível.');
   }
-  if (plan.firstComment && mediaId !== null && run.target.commentId === null) {
+  if (firstComment && mediaId !== null && run.target.commentId === null) {
     try {
       const { id } = await run.platform.createComment({
         accessToken: run.accessToken,
         mediaId,
-        message: plan.firstComment,
+        message: firstComment,
       });
       if (!(await persist(run, { commentId: id }))) return;
     } catch (error) {

@@ -15,8 +15,7 @@ import type { JobLease, JobOutcome } from '../queue/worker';
 import { canPublishWith, platformFor, readAccessToken } from '../services/account-token';
 import { findIntegration } from '../store/integrations';
 import type { PostRecord, TargetRecord } from '../store/post-records';
-import { findTarget } from '../store/post-targets';
-import { findPostById } from '../store/posts';
+import { findTarget, findTargetWithPost } from '../store/post-targets';
 import type { JobsTable } from '../store/schema';
 import { fail, failEarly, handleError, progressOf, type Run } from './pipeline-run';
 import type { PipelineSettings } from './pipeline-settings';
@@ -104,7 +103,6 @@ async function openRun(
 /** The containers to create, or `null` when the post can no longer be published (recorded). */
 async function planContainers(run: Run): Promise<ContainerPlan | null> {
   const { ctx, post } = run;
-  run.accessToken = readAccessToken(ctx, run.integration);
   const media: Array<{ type: 'image' | 'video'; url: string }> = [];
   for (const [index, item] of post.mediaItems.entries()) {
     const record = await ctx.media.find(post.projectId, item.mediaId);
@@ -123,8 +121,21 @@ async function planContainers(run: Run): Promise<ContainerPlan | null> {
   });
 }
 
+/**
+ * The plan of a run's containers, built when a container is first to be made: a container
+ * prepared ahead of time needs no plan at the time asked, nor a read of the post's media.
+ */
+function planOnDemand(run: Run): () => Promise<ContainerPlan | null> {
+  let plan: Promise<ContainerPlan | null> | undefined;
+  return () => (plan ??= planContainers(run));
+}
+
 /** Carries out one step: a platform call, or the container budget and discards. */
-async function perform(run: Run, plan: ContainerPlan, step: PipelineStep): Promise<StepResult> {
+async function perform(
+  run: Run,
+  planned: () => Promise<ContainerPlan | null>,
+  step: PipelineStep,
+): Promise<StepResult> {
   switch (step.kind) {
     case 'reserve-containers':
       await reserveContainers(run, step.count);
@@ -132,9 +143,13 @@ async function perform(run: Run, plan: ContainerPlan, step: PipelineStep): Promi
     case 'discard-containers':
       return (await discardContainers(run)) ? 'next' : { end: undefined };
     case 'create-child':
-      return createChild(run, plan, step.index);
-    case 'create-container':
-      return createParent(run, plan);
+    case 'create-container': {
+      const plan = await planned();
+      if (!plan) return { end: undefined };
+      return step.kind === 'create-child'
+        ? createChild(run, plan, step.index)
+        : createParent(run, plan);
+    }
     case 'poll':
     case 'confirm':
       return observeContainer(run);
@@ -198,10 +213,9 @@ async function runTarget(
   targetId: string,
   lease: JobLease,
 ): Promise<JobOutcome> {
-  const target = await findTarget(ctx.db, targetId);
-  if (!target || !isActiveTargetStatus(target.status)) return;
-  const post = await findPostById(ctx.db, target.postId);
-  if (!post) return;
+  const found = await findTargetWithPost(ctx.db, targetId);
+  if (!found || !isActiveTargetStatus(found.target.status)) return;
+  const { target, post } = found;
 
   // Missed, not due yet, or nothing to do: decided before the account is read.
   const first = await conclude(
@@ -215,16 +229,17 @@ async function runTarget(
   const run = await openRun(ctx, settings, post, target, lease);
   if (!run) return;
   try {
-    const plan = await planContainers(run);
-    if (!plan) return;
+    // A token that cannot be read fails the target as `TOKEN_INVALID` (`recover`).
+    run.accessToken = readAccessToken(ctx, run.integration);
+    const planned = planOnDemand(run);
     for (;;) {
       // The job went to another run (or was moved or removed): that run carries on.
       if (lease.signal.aborted) return;
       const step = nextStep(progressOf(post, run.target, run.observed), ctx.clock.now(), settings);
       const ended = await conclude(ctx, run, run.target, step);
       if (ended) return ended.outcome;
-      if (step.kind === 'finish') return await finish(run, plan);
-      const result = await perform(run, plan, step);
+      if (step.kind === 'finish') return await finish(run);
+      const result = await perform(run, planned, step);
       if (result !== 'next') return result.end;
     }
   } catch (error) {

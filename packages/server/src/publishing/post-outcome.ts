@@ -3,7 +3,7 @@
  * "Publishing pipeline"): the post's status, and when every target has finished, its
  * final event in the outbox, all in one transaction.
  */
-import { derivePostStatus, finalOutcome } from '@reelay/core';
+import { ACTIVE_TARGET_STATUSES, derivePostStatus, finalOutcome } from '@reelay/core';
 import type { PostRecord, TargetChanges, TargetRecord } from '../store/post-records';
 import { findTargetsOfPost, updateTargetAtRevision } from '../store/post-targets';
 import { lockPost, setPostOutcome } from '../store/posts';
@@ -61,6 +61,21 @@ export async function settlePost(
 }
 
 /**
+ * The status that decides the post's whatever its other targets are (`derivePostStatus`
+ * takes the first active status any target has): `publishing`.
+ */
+const LEADING_STATUS = ACTIVE_TARGET_STATUSES[0];
+
+/**
+ * The post once one of its targets moved to the {@link LEADING_STATUS}: that status, with its
+ * publication time unchanged (the moving target has not been published), and no final
+ * outcome, since that target is still active. Derived without reading the other targets.
+ */
+function settleOnLeadingStatus(post: PostRecord, now: number) {
+  return { status: LEADING_STATUS, publishedAt: post.publishedAt, updatedAt: now };
+}
+
+/**
  * Records a target's progress or result, if the target is still at its revision, and
  * settles its post in the same transaction. Returns whether the change applied.
  *
@@ -81,7 +96,11 @@ export async function recordTarget(
     const post = await lockPost(trx, ctx.capabilities, target.postId);
     const applied = await updateTargetAtRevision(trx, target, { ...changes, updatedAt: now });
     if (post && applied && changes.status !== undefined && changes.status !== target.status) {
-      ({ emitted } = await settlePost(trx, ctx.config.publicUrl, post, now));
+      if (changes.status === LEADING_STATUS) {
+        await setPostOutcome(trx, post.id, settleOnLeadingStatus(post, now));
+      } else {
+        ({ emitted } = await settlePost(trx, ctx.config.publicUrl, post, now));
+      }
     }
     return applied;
   });

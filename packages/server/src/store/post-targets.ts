@@ -6,12 +6,15 @@
  */
 import { ACTIVE_TARGET_STATUSES, assertTransition, type TargetStatus } from '@reelay/core';
 import {
+  decodePost,
   decodeTarget,
   encodeTarget,
   encodeTargetChanges,
+  type PostRecord,
   type TargetChanges,
   type TargetRecord,
 } from './post-records';
+import { preparedRows } from './prepared-reads';
 import type { Db } from './schema';
 
 export async function insertTargets(db: Db, targets: readonly TargetRecord[]): Promise<void> {
@@ -26,6 +29,61 @@ export async function findTarget(db: Db, id: string): Promise<TargetRecord | und
     .where('id', '=', id)
     .executeTakeFirst();
   return row && decodeTarget(row);
+}
+
+/**
+ * A target with its post, in one read built once: what every run of a target's pipeline
+ * starts from.
+ *
+ * @example
+ * ```ts
+ * const found = await findTargetWithPost(db, targetId); // { target, post } or undefined
+ * ```
+ */
+export async function findTargetWithPost(
+  db: Db,
+  id: string,
+): Promise<{ target: TargetRecord; post: PostRecord } | undefined> {
+  const [row] = await preparedRows(db, 'target-with-post', { id }, (v) =>
+    db
+      .selectFrom('post_targets as t')
+      .innerJoin('posts as p', 'p.id', 't.post_id')
+      .selectAll('t')
+      .select([
+        'p.project_id as post_project_id',
+        'p.kind as post_kind',
+        'p.content as post_content',
+        'p.timezone as post_timezone',
+        'p.scheduled_for as post_scheduled_for',
+        'p.was_scheduled as post_was_scheduled',
+        'p.media_items as post_media_items',
+        'p.idempotency_key as post_idempotency_key',
+        'p.request_hash as post_request_hash',
+        'p.status as post_status',
+        'p.published_at as post_published_at',
+        'p.created_at as post_created_at',
+        'p.updated_at as post_updated_at',
+      ])
+      .where('t.id', '=', v.id),
+  );
+  if (!row) return undefined;
+  const post = decodePost({
+    id: row.post_id,
+    project_id: row.post_project_id,
+    kind: row.post_kind,
+    content: row.post_content,
+    timezone: row.post_timezone,
+    scheduled_for: row.post_scheduled_for,
+    was_scheduled: row.post_was_scheduled,
+    media_items: row.post_media_items,
+    idempotency_key: row.post_idempotency_key,
+    request_hash: row.post_request_hash,
+    status: row.post_status,
+    published_at: row.post_published_at,
+    created_at: row.post_created_at,
+    updated_at: row.post_updated_at,
+  });
+  return { target: decodeTarget(row), post };
 }
 
 export async function findTargetsOfPost(db: Db, postId: string): Promise<TargetRecord[]> {

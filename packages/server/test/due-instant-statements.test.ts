@@ -1,0 +1,146 @@
+/**
+ * The database work of a prepared publication at its time. With its container ready, the
+ * instant needs only `media_publish` and the permalink on the platform side; on the
+ * database side, the statements counted here: what the run reads, the move to
+ * `publishing`, the lease check, the stored media id, the published result with its post
+ * and event, and the job's end. Every statement counts against how many posts due at one
+ * instant publish on time, so the count is held to what exactly-once needs.
+ */
+import SqliteDatabase from 'better-sqlite3';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDialects } from './helpers/dialects';
+import { call, createAccount, type Account } from './helpers/http-client';
+import { startMediaServer, type MediaServer } from './helpers/media-server';
+import { settle } from './helpers/settle';
+import { connectThroughPlatform, startWithEmulator, type Platform } from './helpers/with-emulator';
+
+const MINUTE = 60_000;
+
+/** Every statement either driver runs while `counting` is on, in order. */
+const statements: string[] = [];
+let counting = false;
+
+function countSqlite(): void {
+  const probe = new SqliteDatabase(':memory:');
+  const prototype = Object.getPrototypeOf(probe.prepare('select 1')) as Record<
+    string,
+    (...args: unknown[]) => unknown
+  >;
+  probe.close();
+  for (const method of ['run', 'get', 'all', 'iterate']) {
+    const original = prototype[method]!;
+    prototype[method] = function (this: { source: string }, ...args: unknown[]) {
+      if (counting) statements.push(this.source);
+      return original.apply(this, args);
+    };
+  }
+}
+
+function countPostgres(): void {
+  const prototype = pg.Client.prototype as unknown as {
+    query: (...args: unknown[]) => unknown;
+  };
+  const original = prototype.query;
+  prototype.query = function (this: unknown, ...args: unknown[]) {
+    const [query] = args;
+    if (counting) {
+      statements.push(typeof query === 'string' ? query : (query as { text: string }).text);
+    }
+    return original.apply(this, args);
+  };
+}
+
+countSqlite();
+countPostgres();
+
+/** A claim takes every due job at once: the queue's work, shared by the jobs it claims. */
+const isClaim = (text: string) => /^update "jobs" set "lease_owner"/.test(text);
+
+/**
+ * The statements of the target's publication: up to its job's removal, the first job to
+ * end (the webhook dispatcher runs after it), claims aside.
+ */
+function ofThePublication(all: readonly string[]): string[] {
+  const end = all.findIndex((text) => text.startsWith('delete from "jobs"'));
+  expect(end).toBeGreaterThan(0);
+  return all.slice(0, end + 1).filter((text) => !isClaim(text));
+}
+
+describe.each(testDialects())('the due instant of a prepared post on $name', (dialect) => {
+  let platform: Platform;
+  let media: MediaServer;
+  let account: Account;
+
+  beforeAll(async () => {
+    media = await startMediaServer();
+    platform = await startWithEmulator(dialect, {
+      env: { REELAY_ALLOW_PRIVATE_URLS: 'true' },
+      reelay: { workers: false },
+    });
+    account = await createAccount(platform.server.url);
+  });
+  afterAll(async () => {
+    await platform.close();
+    await media.close();
+  });
+
+  /** Publishes one prepared post at its time; the statements run at that instant. */
+  async function publishAtInstant(mediaItems: unknown[]): Promise<string[]> {
+    const accountId = (await connectThroughPlatform(platform, account)).body.integration
+      .id as string;
+    const due = platform.server.clock.now() + 60 * MINUTE;
+    const answer = await call(
+      platform.server.url,
+      'POST',
+      '/v1/posts',
+      {
+        platforms: [{ platform: 'instagram', accountId }],
+        scheduledFor: new Date(due).toISOString(),
+        content: `Instante ${mediaItems.length}`,
+        mediaItems,
+      },
+      account.key,
+    );
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    await settle(platform.server, { until: due - 1 });
+    platform.server.clock.set(due);
+    statements.length = 0;
+    counting = true;
+    try {
+      await platform.server.reelay.tasks.runDueJobs();
+    } finally {
+      counting = false;
+    }
+    const post = (
+      await call(
+        platform.server.url,
+        'GET',
+        `/v1/posts/${answer.body.post.id}`,
+        undefined,
+        account.key,
+      )
+    ).body.post;
+    expect(post.status).toBe('published');
+    expect(Date.parse(post.publishedAt)).toBe(due);
+    return ofThePublication(statements);
+  }
+
+  const image = (seed: number) => ({ type: 'image', url: media.image(1080, 1350, 'jpg', seed) });
+
+  it('publishes a prepared image in at most 18 statements', async () => {
+    const run = await publishAtInstant([image(1)]);
+    expect(run.length, run.join('\n')).toBeLessThanOrEqual(18);
+    // Moving to publishing settles the post without reading its targets.
+    expect(run.filter((text) => /from "post_targets" where "post_id"/.test(text))).toHaveLength(1);
+  });
+
+  it('reads none of the media of a prepared carousel', async () => {
+    const run = await publishAtInstant([image(2), image(3), image(4)]);
+    expect(
+      run.filter((text) => /from "media"/.test(text)),
+      run.join('\n'),
+    ).toHaveLength(0);
+    expect(run.length, run.join('\n')).toBeLessThanOrEqual(18);
+  });
+});
