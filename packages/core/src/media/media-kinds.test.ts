@@ -1,30 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { image, MB, video } from './media-descriptions.fixture';
 import { fittingKinds } from './media-kinds';
-import type { ImageDescription, VideoDescription } from './media-rules';
-
-const MB = 1024 * 1024;
-const image = (overrides: Partial<ImageDescription> = {}): ImageDescription => ({
-  type: 'image',
-  mime: 'image/jpeg',
-  size: 2 * MB,
-  width: 1080,
-  height: 1350,
-  ...overrides,
-});
-const video = (overrides: Partial<VideoDescription> = {}): VideoDescription => ({
-  type: 'video',
-  mime: 'video/mp4',
-  size: 40 * MB,
-  width: 1080,
-  height: 1920,
-  durationSeconds: 30,
-  fps: 30,
-  videoCodec: 'avc1.640028',
-  audioCodec: 'mp4a.40.2',
-  bitrate: 8_000_000,
-  moovBeforeMdat: true,
-  ...overrides,
-});
 
 describe('fittingKinds', () => {
   it('puts a 4:5 image in the feed, a Story and a carousel, never a Reel', () => {

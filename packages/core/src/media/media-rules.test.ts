@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { image, MB, video } from './media-descriptions.fixture';
 import {
   checkImage,
   checkMedia,
@@ -6,33 +7,9 @@ import {
   mediaInvalid,
   MEDIA_INVALID_REASONS,
   normalizeCodec,
-  type ImageDescription,
   type VideoDescription,
 } from './media-rules';
 
-const MB = 1024 * 1024;
-const image = (overrides: Partial<ImageDescription> = {}): ImageDescription => ({
-  type: 'image',
-  mime: 'image/jpeg',
-  size: 2 * MB,
-  width: 1080,
-  height: 1350,
-  ...overrides,
-});
-const video = (overrides: Partial<VideoDescription> = {}): VideoDescription => ({
-  type: 'video',
-  mime: 'video/mp4',
-  size: 40 * MB,
-  width: 1080,
-  height: 1920,
-  durationSeconds: 30,
-  fps: 30,
-  videoCodec: 'avc1.640028',
-  audioCodec: 'mp4a.40.2',
-  bitrate: 8_000_000,
-  moovBeforeMdat: true,
-  ...overrides,
-});
 const reasonOf = (found: { reason: string } | null) => found?.reason ?? null;
 
 describe('image rules', () => {
