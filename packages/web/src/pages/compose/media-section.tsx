@@ -7,6 +7,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { describeError } from '../../components/api-error';
+import { FileDropZone } from '../../components/file-drop-zone';
 import { mediaFacts } from '../../components/media-facts';
 import { useT } from '../../i18n';
 import { MEDIA_LIMITS, type PostKind } from '@reelay/core';
@@ -15,7 +16,6 @@ import { describedBy, FieldNote, noteId, type ErrorOf } from './field-note';
 import { LibraryPicker } from './library-picker';
 import type { MediaItem } from './use-media-items';
 
-const ACCEPT = [...MEDIA_LIMITS.image.mimes, ...MEDIA_LIMITS.video.mimes].join(',');
 const ITEM_TYPE = 'application/x-reelay-media-item';
 
 export interface MediaSectionProps {
@@ -48,7 +48,6 @@ function Thumb({ item }: { item: MediaItem }) {
 export function MediaSection(props: MediaSectionProps) {
   const t = useT();
   const { items, errorOf } = props;
-  const [dragging, setDragging] = useState(false);
   const [url, setUrl] = useState('');
   const [importing, setImporting] = useState(false);
   const [urlError, setUrlError] = useState<string | null>(null);
@@ -88,44 +87,19 @@ export function MediaSection(props: MediaSectionProps) {
     }
   }
 
-  function dropOnZone(event: DragEvent) {
-    event.preventDefault();
-    setDragging(false);
-    const files = [...(event.dataTransfer?.files ?? [])];
-    if (files.length > 0) props.onFiles(files);
-  }
-
   return (
     <section class="compose-media" aria-labelledby="compose-media-title">
       <h2 id="compose-media-title">{t('compose.media.title')}</h2>
-      <div
-        class={`drop-zone${dragging ? ' dragging' : ''}`}
-        onDragOver={(event) => {
-          if (!event.dataTransfer?.types.includes('Files')) return;
-          event.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={dropOnZone}
+      <FileDropZone
+        inputId="compose-files"
+        chooseLabel={t('compose.media.choose')}
+        hint={{ id: 'compose-files-hint', text: t('compose.media.hint') }}
+        onFiles={props.onFiles}
+        invalid={Boolean(mediaError)}
+        describedBy={describedBy('compose-files-hint', mediaError && noteId('mediaItems'))}
       >
-        <p aria-hidden="true">{t('compose.media.dropHere')}</p>
-        <label for="compose-files">{t('compose.media.choose')}</label>
-        <input
-          id="compose-files"
-          type="file"
-          multiple
-          accept={ACCEPT}
-          aria-invalid={mediaError ? 'true' : undefined}
-          aria-describedby={describedBy('compose-files-hint', mediaError && noteId('mediaItems'))}
-          onChange={(event) => {
-            const input = event.currentTarget;
-            props.onFiles([...(input.files ?? [])]);
-            input.value = '';
-          }}
-        />
-        <small id="compose-files-hint">{t('compose.media.hint')}</small>
         <FieldNote field="mediaItems" text={mediaError} />
-      </div>
+      </FileDropZone>
 
       <div class="library-choice">
         <LibraryPicker

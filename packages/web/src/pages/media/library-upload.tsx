@@ -4,13 +4,11 @@
  * once the server has it, announced, for the library to show. A refused file stays,
  * with the reason, until dismissed.
  */
-import { MEDIA_LIMITS } from '@reelay/core';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect } from 'preact/hooks';
 import { describeError } from '../../components/api-error';
+import { FileDropZone } from '../../components/file-drop-zone';
 import { useT } from '../../i18n';
 import { useMediaItems } from '../compose/use-media-items';
-
-const ACCEPT = [...MEDIA_LIMITS.image.mimes, ...MEDIA_LIMITS.video.mimes].join(',');
 
 export interface LibraryUploadProps {
   /** A file reached the library. */
@@ -22,7 +20,6 @@ export interface LibraryUploadProps {
 export function LibraryUpload({ onAdded, onNotice }: LibraryUploadProps) {
   const t = useT();
   const uploads = useMediaItems();
-  const [dragging, setDragging] = useState(false);
 
   // A finished upload leaves the list: the library shows it from now on.
   useEffect(() => {
@@ -34,7 +31,6 @@ export function LibraryUpload({ onAdded, onNotice }: LibraryUploadProps) {
   }, [uploads.items]);
 
   function send(files: File[]) {
-    if (files.length === 0) return;
     const left = uploads.addFiles(files);
     onNotice(left > 0 ? t('library.tooMany', { count: left }) : '');
   }
@@ -42,36 +38,12 @@ export function LibraryUpload({ onAdded, onNotice }: LibraryUploadProps) {
   return (
     <section class="library-upload" aria-labelledby="library-upload-title">
       <h2 id="library-upload-title">{t('library.uploadTitle')}</h2>
-      <div
-        class={`drop-zone${dragging ? ' dragging' : ''}`}
-        onDragOver={(event) => {
-          if (!event.dataTransfer?.types.includes('Files')) return;
-          event.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={(event) => {
-          event.preventDefault();
-          setDragging(false);
-          send([...(event.dataTransfer?.files ?? [])]);
-        }}
-      >
-        <p aria-hidden="true">{t('compose.media.dropHere')}</p>
-        <label for="library-files">{t('library.choose')}</label>
-        <input
-          id="library-files"
-          type="file"
-          multiple
-          accept={ACCEPT}
-          aria-describedby="library-files-hint"
-          onChange={(event) => {
-            const input = event.currentTarget;
-            send([...(input.files ?? [])]);
-            input.value = '';
-          }}
-        />
-        <small id="library-files-hint">{t('library.uploadHint')}</small>
-      </div>
+      <FileDropZone
+        inputId="library-files"
+        chooseLabel={t('library.choose')}
+        hint={{ id: 'library-files-hint', text: t('library.uploadHint') }}
+        onFiles={send}
+      />
       {uploads.items.length > 0 && (
         <ul class="library-uploads" aria-label={t('library.uploadsLabel')}>
           {uploads.items.map((item) => (
