@@ -212,10 +212,19 @@ describe('the composer', { timeout: 90_000 }, () => {
 
     const preview = page.getByRole('region', { name: 'Prévia' });
     await preview.getByText('Carrossel, no formato retrato 4:5.').waitFor();
-    // The preview stays on the picture it showed while the items moved: back to the first.
+    // The preview stays on the picture it showed while the items moved: the browser may
+    // still be scrolling back to it, so go back until the first is shown and stays.
     const previous = preview.getByRole('button', { name: 'Anterior' });
-    if (await previous.isEnabled()) await previous.click();
-    await preview.locator('.carousel-controls').getByText('1 de 2').waitFor();
+    const shownPosition = preview.locator('.carousel-controls [aria-live]');
+    await expect
+      .poll(
+        async () => {
+          if (await previous.isEnabled()) await previous.click();
+          return shownPosition.textContent();
+        },
+        { timeout: 15_000, interval: 300 },
+      )
+      .toBe('1 de 2');
     expect(await previous.isDisabled()).toBe(true);
     await preview.getByRole('button', { name: 'Próxima' }).click();
     await preview.locator('.carousel-controls').getByText('2 de 2').waitFor();
