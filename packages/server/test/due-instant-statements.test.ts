@@ -6,53 +6,17 @@
  * and event, and the job's end. Every statement counts against how many posts due at one
  * instant publish on time, so the count is held to what exactly-once needs.
  */
-import SqliteDatabase from 'better-sqlite3';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from './helpers/dialects';
 import { call, createAccount, type Account } from './helpers/http-client';
 import { startMediaServer, type MediaServer } from './helpers/media-server';
 import { settle } from './helpers/settle';
+import { statementLog } from './helpers/statement-log';
 import { connectThroughPlatform, startWithEmulator, type Platform } from './helpers/with-emulator';
 
 const MINUTE = 60_000;
 
-/** Every statement either driver runs while `counting` is on, in order. */
-const statements: string[] = [];
-let counting = false;
-
-function countSqlite(): void {
-  const probe = new SqliteDatabase(':memory:');
-  const prototype = Object.getPrototypeOf(probe.prepare('select 1')) as Record<
-    string,
-    (...args: unknown[]) => unknown
-  >;
-  probe.close();
-  for (const method of ['run', 'get', 'all', 'iterate']) {
-    const original = prototype[method]!;
-    prototype[method] = function (this: { source: string }, ...args: unknown[]) {
-      if (counting) statements.push(this.source);
-      return original.apply(this, args);
-    };
-  }
-}
-
-function countPostgres(): void {
-  const prototype = pg.Client.prototype as unknown as {
-    query: (...args: unknown[]) => unknown;
-  };
-  const original = prototype.query;
-  prototype.query = function (this: unknown, ...args: unknown[]) {
-    const [query] = args;
-    if (counting) {
-      statements.push(typeof query === 'string' ? query : (query as { text: string }).text);
-    }
-    return original.apply(this, args);
-  };
-}
-
-countSqlite();
-countPostgres();
+const log = statementLog();
 
 /** A claim takes every due job at once: the queue's work, shared by the jobs it claims. */
 const isClaim = (text: string) => /^update "jobs" set "lease_owner"/.test(text);
@@ -105,12 +69,12 @@ describe.each(testDialects())('the due instant of a prepared post on $name', (di
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     await settle(platform.server, { until: due - 1 });
     platform.server.clock.set(due);
-    statements.length = 0;
-    counting = true;
+    log.start();
+    let statements: string[];
     try {
       await platform.server.reelay.tasks.runDueJobs();
     } finally {
-      counting = false;
+      statements = log.stop();
     }
     const post = (
       await call(
@@ -127,10 +91,13 @@ describe.each(testDialects())('the due instant of a prepared post on $name', (di
   }
 
   const image = (seed: number) => ({ type: 'image', url: media.image(1080, 1350, 'jpg', seed) });
+  // On PostgreSQL the published result's transaction also holds the outbox lock shared,
+  // so that it never waits on the dispatcher's job row (`appendEvents`).
+  const most = dialect.name === 'postgres' ? 19 : 18;
 
-  it('publishes a prepared image in at most 18 statements', async () => {
+  it('publishes a prepared image in at most 18 statements (19 on PostgreSQL)', async () => {
     const run = await publishAtInstant([image(1)]);
-    expect(run.length, run.join('\n')).toBeLessThanOrEqual(18);
+    expect(run.length, run.join('\n')).toBeLessThanOrEqual(most);
     // Moving to publishing settles the post without reading its targets.
     expect(run.filter((text) => /from "post_targets" where "post_id"/.test(text))).toHaveLength(1);
   });
@@ -141,6 +108,6 @@ describe.each(testDialects())('the due instant of a prepared post on $name', (di
       run.filter((text) => /from "media"/.test(text)),
       run.join('\n'),
     ).toHaveLength(0);
-    expect(run.length, run.join('\n')).toBeLessThanOrEqual(18);
+    expect(run.length, run.join('\n')).toBeLessThanOrEqual(most);
   });
 });

@@ -19,11 +19,14 @@ import {
 } from '../src/queue/worker';
 import { migrateToLatest, openStore, type Store } from '../src/store/database';
 import { testDialects, type TestDatabase } from './helpers/dialects';
+import { statementLog } from './helpers/statement-log';
 import { call, createAccount, type Account } from './helpers/http-client';
 import { startMediaServer, type MediaServer } from './helpers/media-server';
 import { connectThroughPlatform, startWithEmulator, type Platform } from './helpers/with-emulator';
 
 const logger = createLogger('silent');
+const log = statementLog();
+const isClaim = (text: string) => /^update "jobs" set "lease_owner"/.test(text);
 
 function gate() {
   let open!: () => void;
@@ -64,7 +67,7 @@ describe.each(testDialects())('job leases on $name', (dialect) => {
   const worker = (
     clock: Clock,
     publish: JobHandlers['publish_target'],
-    timing: { leaseMs: number; heartbeatMs: number },
+    timing: { leaseMs: number; heartbeatMs: number; concurrency?: number },
   ) =>
     createWorker({
       db: store.db,
@@ -182,6 +185,69 @@ describe.each(testDialects())('job leases on $name', (dialect) => {
     await running.stop();
     expect(aborted).toBe(true);
     expect(await jobRow()).toMatchObject({ lease_owner: 'other-instance' });
+  });
+
+  it('names its running jobs in a claim only once their leases may have run out', async () => {
+    const clock = createManualClock(Date.now());
+    const release = gate();
+    const started: string[] = [];
+    for (const id of ['a', 'b', 'c', 'd']) await add(id, clock);
+    const running = worker(
+      clock,
+      async ({ targetId }) => {
+        started.push(targetId);
+        await release.opened;
+      },
+      { leaseMs: 6_000, heartbeatMs: 3_600_000, concurrency: 6 },
+    );
+    const done = running.drain();
+    await expect.poll(() => started.length).toBe(4);
+    await add('e', clock);
+    log.start();
+    running.wake();
+    await expect.poll(() => started.length).toBe(5);
+    const fresh = log.stop().filter(isClaim);
+    expect(fresh.length).toBeGreaterThan(0);
+    // Leases just written cannot be claimed: the claim stays one short statement.
+    expect(fresh.filter((text) => /not in/.test(text))).toEqual([]);
+
+    // The heartbeat is late past the lease: now the claim names all five, and none of
+    // them starts a second time beside its run.
+    clock.advance(6_001);
+    log.start();
+    running.wake();
+    await expect.poll(() => log.statements.filter(isClaim).length).toBeGreaterThan(0);
+    const late = log.stop().filter(isClaim);
+    expect(late.every((text) => /not in/.test(text))).toBe(true);
+    expect([...started].sort()).toEqual(['a', 'b', 'c', 'd', 'e']);
+    release.open();
+    await done;
+    await running.stop();
+    expect(started).toHaveLength(5);
+  });
+
+  it('starts due work while few slots are free, without waiting for one to end', async () => {
+    const clock = createManualClock(Date.now());
+    const release = gate();
+    let started = 0;
+    for (let i = 0; i < 15; i++) await add(`busy-${i}`, clock);
+    // Sixteen slots: a claim waits for two free ones, or a few milliseconds.
+    const running = worker(
+      clock,
+      async () => {
+        started++;
+        await release.opened;
+      },
+      { leaseMs: 6_000, heartbeatMs: 1_000, concurrency: 16 },
+    );
+    const done = running.drain();
+    await expect.poll(() => started).toBe(15);
+    await add('late', clock);
+    running.wake();
+    await expect.poll(() => started).toBe(16);
+    release.open();
+    await done;
+    await running.stop();
   });
 
   it('renews and confirms only the claims that still hold their jobs', async () => {

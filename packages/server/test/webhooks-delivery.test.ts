@@ -8,6 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claimDueJobs, releaseJob } from '../src/queue/job-leases';
 import { UNREADABLE_SECRET_ERROR } from '../src/webhooks/signing-secrets';
 import { DEFAULT_WEBHOOK_SETTINGS } from '../src/webhooks/webhook-settings';
 import { testDialects, type TestDatabase } from './helpers/dialects';
@@ -55,6 +56,71 @@ describe.each(testDialects())('webhook delivery on $name', (dialect) => {
   afterAll(async () => {
     for (const item of servers.reverse()) await item.close();
     for (const receiver of receivers) await receiver.close();
+  });
+
+  it('leaves a running dispatcher its job when events are written meanwhile', async () => {
+    const sub = await subscribed();
+    await emitEvents(server, sub.account.projectId);
+    const { db, capabilities } = server.reelay.context;
+    const now = server.clock.now();
+    // A dispatcher run holds the job, as another instance's would.
+    const [held] = await claimDueJobs(db, capabilities, {
+      owner: 'other-instance.1',
+      now,
+      limit: 10,
+      leaseMs: 6_000,
+    });
+    expect(held?.kind).toBe('dispatch_events');
+    try {
+      // Many posts finishing at once: none of them writes to that job's row.
+      await emitEvents(server, sub.account.projectId, 3);
+      const job = await db
+        .selectFrom('jobs')
+        .selectAll()
+        .where('id', '=', held!.id)
+        .executeTakeFirstOrThrow();
+      expect(job).toMatchObject({
+        lease_owner: 'other-instance.1',
+        lease_expires_at: held!.lease_expires_at,
+        run_at: held!.run_at,
+      });
+    } finally {
+      await releaseJob(db, held!.id, 'other-instance.1', now, null, true);
+    }
+    await server.reelay.tasks.runDueJobs();
+    expect(
+      await db.selectFrom('events').select('id').where('dispatched_at', 'is', null).execute(),
+    ).toEqual([]);
+  });
+
+  it('dispatches an event whose transaction commits while the dispatcher is ending', async () => {
+    const sub = await subscribed();
+    const [first] = await emitEvents(server, sub.account.projectId);
+    let written!: () => void;
+    const isWritten = new Promise<void>((resolve) => (written = resolve));
+    let commit!: () => void;
+    const until = new Promise<void>((resolve) => (commit = resolve));
+    // Its events and dispatch request are written, not yet committed, when the run ends.
+    const late = emitEvents(server, sub.account.projectId, 1, { hold: { written, until } });
+    await isWritten;
+    const draining = server.reelay.tasks.runDueJobs();
+    setTimeout(commit, 300);
+    await draining;
+    const [second] = await late;
+    const { db } = server.reelay.context;
+    const rows = await db
+      .selectFrom('events')
+      .select(['id', 'dispatched_at'])
+      .where('id', 'in', [first!.id, second!.id])
+      .execute();
+    expect(rows).toHaveLength(2);
+    expect(rows.every((row) => row.dispatched_at !== null)).toBe(true);
+    const waiting = await db
+      .selectFrom('jobs')
+      .select('id')
+      .where('kind', '=', 'dispatch_events')
+      .execute();
+    expect(waiting).toEqual([]);
   });
 
   /** A fresh project with one subscription to a fresh receiver. */

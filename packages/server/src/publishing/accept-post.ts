@@ -263,6 +263,7 @@ async function store(
         // Spec §6: the webhook follows the event; wakeWorker below starts it at once.
         await appendEvents(
           trx,
+          ctx.capabilities,
           [buildEvent('post.scheduled', post, targets, ctx.config.publicUrl, now)],
           now,
         );

@@ -185,7 +185,7 @@ export async function cancelPost(ctx: PublishingDeps, projectId: string, id: str
       now,
     );
     // Every target cancelled: the post is too, and cancellation emits nothing.
-    await settlePost(trx, ctx.config.publicUrl, post, now);
+    await settlePost(trx, ctx, post, now);
     for (const target of targets) await cancelJob(trx, publishJobKey(target.id));
   });
   return postWithTargets(ctx.db, projectId, id);
@@ -270,15 +270,11 @@ export async function retryPost(
         },
       );
     }
-    const settled = await settlePost(
-      trx,
-      ctx.config.publicUrl,
-      { ...locked.post, ...changes },
-      now,
-    );
+    const settled = await settlePost(trx, ctx, { ...locked.post, ...changes }, now);
     if (at !== null) {
       await appendEvents(
         trx,
+        ctx.capabilities,
         [buildEvent('post.scheduled', settled.post, settled.targets, ctx.config.publicUrl, now)],
         now,
       );

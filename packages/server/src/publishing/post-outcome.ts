@@ -23,23 +23,24 @@ export interface SettledPost {
 
 /**
  * Inside a transaction: refreshes the post's status from its targets and, when they all
- * finished, records the final outcome and its event (linking under `publicUrl`), with the
- * webhook dispatch. `post` is the post as read under its lock in this transaction (with
+ * finished, records the final outcome and its event (linking under
+ * `ctx.config.publicUrl`), with the webhook dispatch. `post` is the post as read under its lock in this transaction (with
  * any changes the caller made to it since). When an event was written, call
  * `ctx.wakeWorker()` after the transaction.
  *
  * @example
  * ```ts
  * const post = await lockPost(trx, ctx.capabilities, postId);
- * const { emitted } = await settlePost(trx, ctx.config.publicUrl, post, now);
+ * const { emitted } = await settlePost(trx, ctx, post, now);
  * ```
  */
 export async function settlePost(
   trx: Db,
-  publicUrl: string,
+  ctx: Pick<PublishingDeps, 'capabilities' | 'config'>,
   post: PostRecord,
   now: number,
 ): Promise<SettledPost> {
+  const { publicUrl } = ctx.config;
   const targets = await findTargetsOfPost(trx, post.id);
   const statuses = targets.map((target) => target.status);
   const outcome = finalOutcome(statuses);
@@ -54,7 +55,12 @@ export async function settlePost(
   const settled: PostRecord = { ...post, status, publishedAt, updatedAt: now };
   await setPostOutcome(trx, post.id, { status, publishedAt, updatedAt: now });
   if (outcome && post.status !== outcome.status) {
-    await appendEvents(trx, [buildEvent(outcome.event, settled, targets, publicUrl, now)], now);
+    await appendEvents(
+      trx,
+      ctx.capabilities,
+      [buildEvent(outcome.event, settled, targets, publicUrl, now)],
+      now,
+    );
     return { post: settled, targets, emitted: true };
   }
   return { post: settled, targets, emitted: false };
@@ -99,7 +105,7 @@ export async function recordTarget(
       if (changes.status === LEADING_STATUS) {
         await setPostOutcome(trx, post.id, settleOnLeadingStatus(post, now));
       } else {
-        ({ emitted } = await settlePost(trx, ctx.config.publicUrl, post, now));
+        ({ emitted } = await settlePost(trx, ctx, post, now));
       }
     }
     return applied;

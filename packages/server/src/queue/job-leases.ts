@@ -19,8 +19,9 @@ export interface ClaimOptions {
   limit: number;
   leaseMs: number;
   /**
-   * Jobs this worker is running: never claimed again by it, even once their lease ran
-   * out (its heartbeat late), so one process does not run a job twice at once.
+   * Jobs this worker is running whose lease may have run out (its heartbeat late): never
+   * claimed again by it, so one process does not run a job twice at once. A running job
+   * whose lease is known to hold need not be named: the claim cannot take it.
    */
   running?: readonly string[];
 }

@@ -18,6 +18,22 @@ export interface EnqueueOptions {
   now: number;
 }
 
+/** A job's row as first written: due at `runAt`, held by nobody. */
+function newJobRow(kind: JobKind, payload: object, options: EnqueueOptions) {
+  return {
+    id: randomBytes(12).toString('hex'),
+    kind,
+    payload: JSON.stringify(payload),
+    run_at: options.runAt,
+    attempts: 0,
+    lease_owner: null,
+    lease_expires_at: null,
+    last_error: null,
+    dedupe_key: options.dedupeKey ?? null,
+    created_at: options.now,
+  };
+}
+
 /**
  * Adds a job, or, when a job with the same dedupe key exists, moves it to the new time.
  * A job moved while it runs is taken from that run: its claim no longer matches, so the
@@ -36,18 +52,7 @@ export async function enqueue<K extends JobKind>(
 ): Promise<void> {
   await db
     .insertInto('jobs')
-    .values({
-      id: randomBytes(12).toString('hex'),
-      kind,
-      payload: JSON.stringify(payload),
-      run_at: options.runAt,
-      attempts: 0,
-      lease_owner: null,
-      lease_expires_at: null,
-      last_error: null,
-      dedupe_key: options.dedupeKey ?? null,
-      created_at: options.now,
-    })
+    .values(newJobRow(kind, payload, options))
     .onConflict((conflict) =>
       conflict.column('dedupe_key').doUpdateSet((eb) => ({
         run_at: eb.ref('excluded.run_at'),
@@ -56,6 +61,29 @@ export async function enqueue<K extends JobKind>(
         lease_expires_at: null,
       })),
     )
+    .execute();
+}
+
+/**
+ * Adds a job under its dedupe key unless one is there already, whatever its state: unlike
+ * {@link enqueue}, it writes nothing to an existing job, so it never waits on that row's
+ * lock. For requests many transactions make at once whose job, once there, is enough.
+ *
+ * @example
+ * ```ts
+ * await enqueueIfAbsent(trx, 'dispatch_events', {}, { runAt: now, dedupeKey: jobKey('dispatch_events'), now });
+ * ```
+ */
+export async function enqueueIfAbsent<K extends JobKind>(
+  db: Db,
+  kind: K,
+  payload: JobPayloads[K],
+  options: EnqueueOptions & { dedupeKey: JobKey },
+): Promise<void> {
+  await db
+    .insertInto('jobs')
+    .values(newJobRow(kind, payload, options))
+    .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
     .execute();
 }
 

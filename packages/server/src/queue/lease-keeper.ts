@@ -40,6 +40,11 @@ export interface KeptLease extends JobLease {
   readonly lost: boolean;
   /** The run ended: stop renewing. */
   end(): void;
+  /**
+   * A time the lease is known to last until (the expiry this run last wrote): before it,
+   * no claim can take the job, so its worker need not name it in its own claims.
+   */
+  readonly expiresAt: number;
 }
 
 export interface LeaseKeeperOptions {
@@ -53,6 +58,7 @@ export interface LeaseKeeperOptions {
 interface Entry {
   job: HeldJob;
   controller: AbortController;
+  expiresAt: number;
 }
 
 /**
@@ -61,7 +67,7 @@ interface Entry {
  * @example
  * ```ts
  * const leases = createLeaseKeeper({ db, clock, logger, leaseMs: 6_000, heartbeatMs: 1_000 });
- * const lease = leases.track({ id: job.id, claim: job.lease_owner! });
+ * const lease = leases.track({ id: job.id, claim: job.lease_owner! }, job.lease_expires_at!);
  * try { await handler(payload, job, lease); } finally { lease.end(); }
  * ```
  */
@@ -91,15 +97,16 @@ export function createLeaseKeeper(options: LeaseKeeperOptions) {
     renewing = true;
     const snapshot = [...entries];
     try {
+      const until = clock.now() + leaseMs;
       const kept = await renewLeases(
         db,
         snapshot.map((entry) => entry.job),
-        clock.now() + leaseMs,
+        until,
       );
       const keptKeys = new Set(kept.map((job) => `${job.id} ${job.claim}`));
       for (const entry of snapshot) {
-        if (entries.has(entry) && !keptKeys.has(`${entry.job.id} ${entry.job.claim}`))
-          await reportLost(entry, 'prazo da tarefa perdido');
+        if (keptKeys.has(`${entry.job.id} ${entry.job.claim}`)) entry.expiresAt = until;
+        else if (entries.has(entry)) await reportLost(entry, 'prazo da tarefa perdido');
       }
     } catch (error) {
       logger.warn('renovação de prazos de tarefas falhou', { error });
@@ -112,17 +119,25 @@ export function createLeaseKeeper(options: LeaseKeeperOptions) {
   heartbeat.unref();
 
   return {
-    track(job: HeldJob): KeptLease {
-      const entry: Entry = { job, controller: new AbortController() };
+    /** `expiresAt`: the expiry the claim wrote. */
+    track(job: HeldJob, expiresAt: number): KeptLease {
+      const entry: Entry = { job, controller: new AbortController(), expiresAt };
       entries.add(entry);
       return {
         signal: entry.controller.signal,
         get lost() {
           return entry.controller.signal.aborted;
         },
+        get expiresAt() {
+          return entry.expiresAt;
+        },
         async confirm() {
           if (entry.controller.signal.aborted) return false;
-          if (await holdLease(db, job, clock.now() + leaseMs)) return true;
+          const until = clock.now() + leaseMs;
+          if (await holdLease(db, job, until)) {
+            entry.expiresAt = until;
+            return true;
+          }
           await reportLost(entry, 'prazo da tarefa perdido');
           return false;
         },

@@ -18,7 +18,7 @@ import type { Db, JobsTable } from '../store/schema';
 import { WORKER_GIVES_UP_AFTER, type JobKind, type JobPayloads } from './job-kinds';
 import { claimDueJobs, completeJob, releaseJob } from './job-leases';
 import { nextDueTime } from './jobs';
-import { createLeaseKeeper, type JobLease } from './lease-keeper';
+import { createLeaseKeeper, type JobLease, type KeptLease } from './lease-keeper';
 
 export type { JobLease } from './lease-keeper';
 
@@ -71,6 +71,9 @@ export function heartbeatFor(leaseMs: number): number {
 
 const TICK_PATTERN = '* * * * * *';
 
+/** The longest a freed slot waits for others before the worker claims again. */
+const CLAIM_COALESCE_MS = 10;
+
 function backoff(attempt: number): number {
   const base = Math.min(5 * 60_000, 1000 * 2 ** Math.min(attempt, 10));
   // Whole milliseconds: times are integer columns.
@@ -102,10 +105,10 @@ export function createWorker(options: WorkerOptions) {
   const owner = `${process.pid}-${randomBytes(6).toString('hex')}`;
   // Each claim has its own token: a job moved by `enqueue` while it runs is taken from its
   // run, whose token no longer matches. A job this worker runs is not claimed by it again
-  // until that run ends (`runningIds`), even if its lease ran out meanwhile.
+  // until that run ends (`runningLeases`), even if its lease ran out meanwhile.
   let claims = 0;
   const running = new Set<Promise<void>>();
-  const runningIds = new Set<string>();
+  const runningLeases = new Map<string, KeptLease>();
   let ticking: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -115,8 +118,8 @@ export function createWorker(options: WorkerOptions) {
   async function run(job: JobsTable): Promise<void> {
     const handler = handlers[job.kind as JobKind] as JobHandler<JobKind> | undefined;
     const claim = job.lease_owner!;
-    const lease = leases.track({ id: job.id, claim });
-    runningIds.add(job.id);
+    const lease = leases.track({ id: job.id, claim }, job.lease_expires_at ?? 0);
+    runningLeases.set(job.id, lease);
     try {
       if (!handler) throw new Error(`tipo de tarefa desconhecido: ${job.kind}`);
       const outcome = await handler(JSON.parse(job.payload) as JobPayloads[JobKind], job, lease);
@@ -171,20 +174,26 @@ export function createWorker(options: WorkerOptions) {
       }
     } finally {
       lease.end();
-      runningIds.delete(job.id);
+      runningLeases.delete(job.id);
     }
   }
 
-  async function claimAndRun(): Promise<number> {
+  /** Claims due jobs for the free slots and starts them; `true` when every slot was filled. */
+  async function claimAndRun(): Promise<boolean> {
     const free = concurrency - running.size;
-    if (free <= 0 || stopped) return 0;
+    if (free <= 0 || stopped) return false;
     const claim = `${owner}.${++claims}`;
+    const now = clock.now();
+    // Only a running job whose lease may have run out (its heartbeat late) could be
+    // claimed again: naming just those keeps the claim one short statement under load.
+    const mayHaveLapsed: string[] = [];
+    for (const [id, lease] of runningLeases) if (lease.expiresAt <= now) mayHaveLapsed.push(id);
     const jobs = await claimDueJobs(db, capabilities, {
       owner: claim,
-      now: clock.now(),
+      now,
       limit: free,
       leaseMs,
-      running: [...runningIds],
+      running: mayHaveLapsed,
     });
     for (const job of jobs) {
       const task: Promise<void> = run(job).finally(() => {
@@ -194,7 +203,8 @@ export function createWorker(options: WorkerOptions) {
       });
       running.add(task);
     }
-    return jobs.length;
+    // Fewer jobs than free slots: nothing else was due, no need to ask again at once.
+    return jobs.length === free;
   }
 
   function tick(): Promise<void> {
@@ -206,8 +216,8 @@ export function createWorker(options: WorkerOptions) {
       try {
         do {
           again = false;
-          while ((await claimAndRun()) > 0) {
-            // keep claiming while there is due work and room
+          while (await claimAndRun()) {
+            // keep claiming while every free slot found a due job
           }
         } while (again && !stopped);
         if (running.size < concurrency) await armTimer();
@@ -220,8 +230,25 @@ export function createWorker(options: WorkerOptions) {
     return ticking;
   }
 
+  /**
+   * Looks for due work: at once when the worker has room, else within a few
+   * milliseconds. Under load slots free one at a time and every publication enqueues
+   * follow-up work; a claim for each would scan past every running job each time, so
+   * while few slots are free the claims of that moment are made as one.
+   */
+  const claimBatch = Math.max(1, Math.floor(concurrency / 8));
+  let coalescing: NodeJS.Timeout | null = null;
   function wake(): void {
-    if (!stopped) void tick();
+    if (stopped) return;
+    if (concurrency - running.size >= claimBatch || running.size === 0) {
+      void tick();
+      return;
+    }
+    coalescing ??= setTimeout(() => {
+      coalescing = null;
+      if (!stopped) void tick();
+    }, CLAIM_COALESCE_MS);
+    coalescing.unref();
   }
 
   /**
@@ -259,7 +286,8 @@ export function createWorker(options: WorkerOptions) {
       for (;;) {
         await tick();
         if (running.size === 0) {
-          if ((await claimAndRun()) === 0) return;
+          await claimAndRun();
+          if (running.size === 0) return;
         } else {
           await Promise.race(running);
         }
@@ -269,6 +297,7 @@ export function createWorker(options: WorkerOptions) {
     async stop(): Promise<void> {
       stopped = true;
       if (timer) clearTimeout(timer);
+      if (coalescing) clearTimeout(coalescing);
       schedule?.stop();
       schedule = null;
       await ticking;

@@ -3,6 +3,7 @@
  * change that caused them, then fanned out to subscriptions by the dispatcher.
  */
 import type { EventType } from '@reelay/core';
+import { sql } from 'kysely';
 import type { StoreCapabilities } from './database';
 import type { Db, EventsTable } from './schema';
 
@@ -124,6 +125,31 @@ export async function markEventsDispatched(
   now: number,
 ): Promise<void> {
   await db.updateTable('events').set({ dispatched_at: now }).where('id', 'in', ids).execute();
+}
+
+/** The advisory lock key of the outbox (PostgreSQL); any fixed number of this server's. */
+const OUTBOX_LOCK_KEY = 7_346_201;
+
+/**
+ * Within a transaction: `shared` by each transaction that writes events and asks for their
+ * dispatch, which do not wait on each other; `alone` by a dispatcher that is about to end,
+ * which so waits until every such transaction has committed and makes new ones wait until
+ * it has ended. On SQLite, where write transactions run one at a time, nothing to take.
+ *
+ * @example
+ * ```ts
+ * await lockOutbox(trx, capabilities, 'shared');
+ * ```
+ */
+export async function lockOutbox(
+  db: Db,
+  capabilities: Pick<StoreCapabilities, 'rowLocks'>,
+  mode: 'shared' | 'alone',
+): Promise<void> {
+  if (!capabilities.rowLocks) return;
+  if (mode === 'shared')
+    await sql`select pg_advisory_xact_lock_shared(${OUTBOX_LOCK_KEY})`.execute(db);
+  else await sql`select pg_advisory_xact_lock(${OUTBOX_LOCK_KEY})`.execute(db);
 }
 
 /** Whether any event waits undispatched. */

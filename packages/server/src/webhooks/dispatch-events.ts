@@ -1,9 +1,12 @@
 /**
  * The dispatcher (DESIGN.md "Webhooks"): events are written to the `events` outbox in the
  * transaction of the state change that caused them, with a `dispatch_events` job under one
- * fixed key. The job takes undispatched events in batches and, per batch in one
- * transaction, creates one delivery per matching subscription, queues each delivery's
- * first attempt and marks the events dispatched. Several instances may run it at once:
+ * fixed key, added if missing and otherwise left alone: a burst of publications does not
+ * queue on that one row. A run ends only when, holding the outbox alone (`lockOutbox`),
+ * it finds no event waiting; so an event written while it runs is taken by this run, or
+ * finds the job gone and adds it again. The job takes undispatched events in batches
+ * and, per batch in one transaction, creates one delivery per matching subscription,
+ * queues each delivery's first attempt and marks the events dispatched. Several instances may run it at once:
  * on PostgreSQL each takes different events (`FOR UPDATE SKIP LOCKED`), and a delivery
  * is unique per event and subscription.
  *
@@ -17,23 +20,25 @@ import { newId } from '@reelay/core';
 import type { Clock } from '../clock';
 import type { Logger } from '../logger';
 import { jobKey } from '../queue/job-kinds';
-import { enqueue, enqueueMany } from '../queue/jobs';
+import { completeJob } from '../queue/job-leases';
+import { enqueue, enqueueIfAbsent, enqueueMany } from '../queue/jobs';
 import type { JobHandler } from '../queue/worker';
 import type { StoreCapabilities } from '../store/database';
 import { insertDeliveries, type Delivery } from '../store/deliveries';
 import {
   hasUndispatchedEvents,
   insertEvents,
+  lockOutbox,
   markEventsDispatched,
   takeUndispatchedEvents,
   type NewEvent,
 } from '../store/events';
-import type { Db } from '../store/schema';
+import type { Db, JobsTable } from '../store/schema';
 import { subscriptionsOfProjects, type Subscription } from '../store/subscriptions';
 import type { FreshDelivery } from './inline-sender';
 import { subscriptionReceives } from './event-matching';
 
-/** Makes sure the dispatcher runs; one job under a fixed key, moved to `now`. */
+/** Makes sure the dispatcher runs; one job under a fixed key, moved to `now` (the sweep). */
 async function requestEventDispatch(db: Db, now: number): Promise<void> {
   await enqueue(
     db,
@@ -50,17 +55,43 @@ async function requestEventDispatch(db: Db, now: number): Promise<void> {
  *
  * @example
  * ```ts
- * await appendEvents(trx, [buildEvent('post.published', post, targets, publicUrl, now)], now);
+ * await appendEvents(trx, capabilities, [buildEvent('post.published', post, targets, publicUrl, now)], now);
  * ```
  */
 export async function appendEvents(
   db: Db,
+  capabilities: Pick<StoreCapabilities, 'rowLocks'>,
   events: readonly NewEvent[],
   now: number,
 ): Promise<void> {
   if (events.length === 0) return;
   await insertEvents(db, events);
-  await requestEventDispatch(db, now);
+  // Held until this transaction commits: a dispatcher cannot end in between unseen.
+  await lockOutbox(db, capabilities, 'shared');
+  await enqueueIfAbsent(
+    db,
+    'dispatch_events',
+    {},
+    { runAt: now, dedupeKey: jobKey('dispatch_events'), now },
+  );
+}
+
+/** How long a run that found events held by another run waits before it looks again. */
+const BUSY_OUTBOX_WAIT_MS = 20;
+
+/**
+ * Ends a dispatcher run: removes its job, unless an event waits (`false`: go on). Looked
+ * at first without a lock, then holding the outbox alone, so every transaction that
+ * wrote events and found the job there has committed and is seen here.
+ */
+async function endRun(options: DispatcherOptions, job: JobsTable): Promise<boolean> {
+  if (await hasUndispatchedEvents(options.db)) return false;
+  return options.db.transaction().execute(async (trx) => {
+    await lockOutbox(trx, options.capabilities, 'alone');
+    if (await hasUndispatchedEvents(trx)) return false;
+    await completeJob(trx, job.id, job.lease_owner!);
+    return true;
+  });
 }
 
 /** First attempts sent at once by the dispatching instance, outside the queue. */
@@ -197,9 +228,9 @@ export async function dispatchBatch(
 }
 
 /**
- * The `dispatch_events` handler. An event written while it runs moves its job to now,
- * which takes the job from this run (see `enqueue`): the job stays and runs again, so no
- * event slips between the last batch and the end of the run.
+ * The `dispatch_events` handler. It dispatches batches until none is left, then ends
+ * only if no event came in meanwhile (`endRun`), removing its job itself: so no event
+ * slips between the last batch and the end of the run.
  *
  * @example
  * ```ts
@@ -207,14 +238,19 @@ export async function dispatchBatch(
  * ```
  */
 export function createDispatchHandler(options: DispatcherOptions): JobHandler<'dispatch_events'> {
-  return async () => {
+  return async (_payload, job, lease) => {
     const sending: Array<Promise<void>> = [];
     try {
       for (;;) {
+        // Another run has the job now (its lease ran out): that run goes on.
+        if (lease.signal.aborted) return;
         const { dispatched, handed } = await dispatchBatch(options);
         if (handed.length > 0) sending.push(options.inline!.send(handed));
         if (dispatched > 0) options.wake();
-        if (dispatched < options.batchSize) return;
+        if (dispatched < options.batchSize && (await endRun(options, job))) return;
+        // Events another run is dispatching right now: let it commit.
+        if (dispatched === 0)
+          await new Promise((resolve) => setTimeout(resolve, BUSY_OUTBOX_WAIT_MS));
       }
     } finally {
       // The run ends once its deliveries were sent, or after a short hold: slow ones go

@@ -18,6 +18,11 @@ export interface EmitOptions {
   profiles?: Array<string | null>;
   wasScheduled?: boolean;
   content?: string;
+  /**
+   * Keeps the transaction open once the events and the dispatch request are written:
+   * `written` is called then, and the transaction commits when `until` settles.
+   */
+  hold?: { written(): void; until: Promise<void> };
 }
 
 /** Writes one event (or `count`) and returns the rows written, as stored. */
@@ -27,7 +32,7 @@ export async function emitEvents(
   count = 1,
   options: EmitOptions = {},
 ): Promise<EventsTable[]> {
-  const { db, config } = server.reelay.context;
+  const { db, config, capabilities } = server.reelay.context;
   const now = server.clock.now();
   const events: NewEvent[] = [];
   for (let i = 0; i < count; i++) {
@@ -67,7 +72,13 @@ export async function emitEvents(
     );
     events.push(buildEvent(options.type ?? 'post.published', post, targets, config.publicUrl, now));
   }
-  await db.transaction().execute((trx) => appendEvents(trx, events, now));
+  await db.transaction().execute(async (trx) => {
+    await appendEvents(trx, capabilities, events, now);
+    if (options.hold) {
+      options.hold.written();
+      await options.hold.until;
+    }
+  });
   const ids = events.map((event) => event.id);
   const rows = await db.selectFrom('events').selectAll().where('id', 'in', ids).execute();
   const byId = new Map(rows.map((row) => [row.id, row]));
