@@ -13,7 +13,8 @@ export interface Measurement {
   p99Microseconds: number;
 }
 
-function percentile(sorted: Float64Array, fraction: number): number {
+/** The value at `fraction` (0.5 for p50) of sorted figures; 0 when there are none. */
+export function percentile(sorted: ArrayLike<number>, fraction: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
 }

@@ -81,6 +81,10 @@ export interface Fleet {
   key: string;
   integrationIds: string[];
   mediaId: string;
+  /** The database every instance shares (a file path on SQLite). */
+  databaseUrl: string;
+  /** Stops the server instances, keeping the emulator and the database. */
+  stopServers(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -137,7 +141,10 @@ export async function startFleet(options: FleetOptions): Promise<Fleet | null> {
       urls.push((JSON.parse(await firstLine(server)) as { url: string }).url);
     }
     const seeded = await seed(urls[0]!, emulatorUrl, options.accounts);
-    return { emulatorUrl, urls, ...seeded, close };
+    const stopServers = async () => {
+      await Promise.all(children.slice(1).map(stop));
+    };
+    return { emulatorUrl, urls, ...seeded, databaseUrl: database.url, stopServers, close };
   } catch (error) {
     await close();
     throw error;

@@ -75,7 +75,8 @@ function list<T extends string>(
   return items.length > 0 ? [...new Set(items as T[])] : [...allowed];
 }
 
-function whole(value: string | undefined, flag: string, min: number): number | undefined {
+/** A whole-number option at least `min`, or `undefined` when absent; a bad one throws. */
+export function whole(value: string | undefined, flag: string, min: number): number | undefined {
   if (value === undefined) return undefined;
   if (!/^\d+$/.test(value) || Number(value) < min)
     throw new Error(`--${flag}: use a whole number ≥ ${min}`);

@@ -1,0 +1,186 @@
+/**
+ * The floor of a burst on PostgreSQL: how fast the database work of posts due at one
+ * instant can go on this machine, done by the simplest code. The same schema (Reelay
+ * migrates the database and creates one post per account through its API), the same jobs
+ * table and claim, the same two transactions and three single writes per post as Reelay
+ * at the due instant (`fixtures/publish-floor-worker.ts`), in `--instances` processes of
+ * `--concurrency` posts in flight each, with no platform call and no server around them.
+ *
+ * `pnpm bench publishing --scenario burst --dialect postgres --full` does that work and
+ * more (two platform calls, webhook dispatch); its p99 can come no lower than the floor
+ * this prints for the same posts and instances.
+ *
+ * Run: pnpm bench burst-floor [--posts 10000] [--accounts 100] [--instances 3]
+ *      [--concurrency 256] [--pool 10]
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { percentile } from './lib/measure';
+import { startFleet } from './lib/publishing-fleet';
+import { whole } from './lib/publishing-options';
+
+const { values } = parseArgs({
+  options: {
+    posts: { type: 'string', default: '10000' },
+    accounts: { type: 'string', default: '100' },
+    instances: { type: 'string', default: '3' },
+    concurrency: { type: 'string', default: '256' },
+    pool: { type: 'string', default: '10' },
+  },
+});
+const posts = whole(values.posts, 'posts', 1)!;
+const accounts = whole(values.accounts, 'accounts', 1)!;
+const instances = whole(values.instances, 'instances', 1)!;
+whole(values.concurrency, 'concurrency', 1);
+whole(values.pool, 'pool', 1);
+/** Room between the last row written and the instant, for the processes to start. */
+const LEAD_MS = 8_000;
+const COPY_BATCH = 500;
+
+/** Inserts `rows` (objects with the same keys) in batches. */
+async function insertRows(client: pg.Client, table: string, rows: Record<string, unknown>[]) {
+  const columns = Object.keys(rows[0]!);
+  for (let start = 0; start < rows.length; start += COPY_BATCH) {
+    const batch = rows.slice(start, start + COPY_BATCH);
+    const values: unknown[] = [];
+    const tuples = batch.map((row) => {
+      const marks = columns.map((column) => {
+        values.push(row[column]);
+        return `$${values.length}`;
+      });
+      return `(${marks.join(', ')})`;
+    });
+    await client.query(
+      `insert into ${table} (${columns.map((column) => `"${column}"`).join(', ')}) values ${tuples.join(', ')}`,
+      values,
+    );
+  }
+}
+
+const fleet = await startFleet({
+  dialect: 'postgres',
+  latencyMs: 0,
+  instances: 1,
+  accounts,
+  concurrency: 1,
+  prepareMinutes: 0,
+});
+if (!fleet) {
+  console.log('PostgreSQL is not reachable (BENCH_POSTGRES_URL): skipped');
+  process.exit(0);
+}
+const client = new pg.Client({ connectionString: fleet.databaseUrl });
+try {
+  // One real post per account, far ahead, so its rows are what Reelay writes.
+  const templates: string[] = [];
+  for (const accountId of fleet.integrationIds) {
+    const response = await fetch(`${fleet.urls[0]}/v1/posts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-access-key': fleet.key },
+      body: JSON.stringify({
+        content: 'floor',
+        mediaItems: [{ mediaId: fleet.mediaId }],
+        platforms: [{ platform: 'instagram', accountId }],
+        scheduledFor: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      }),
+    });
+    if (response.status !== 201) throw new Error(`${response.status} ${await response.text()}`);
+    templates.push(((await response.json()) as { post: { id: string } }).post.id);
+  }
+  await fleet.stopServers();
+  await client.connect();
+  const postRows = (await client.query('select * from posts where id = any($1)', [templates])).rows;
+  const targetRows = (
+    await client.query('select * from post_targets where post_id = any($1)', [templates])
+  ).rows;
+  await client.query('delete from jobs');
+  const newPosts: Record<string, unknown>[] = [];
+  const newTargets: Record<string, unknown>[] = [];
+  const newJobs: Record<string, unknown>[] = [];
+  for (let i = 0; i < posts; i++) {
+    const target = targetRows[i % targetRows.length] as Record<string, unknown>;
+    const post = postRows.find((row) => row.id === target.post_id) as Record<string, unknown>;
+    const postId = `post_floor${i}`;
+    const targetId = `tgt_floor${i}`;
+    newPosts.push({ ...post, id: postId, idempotency_key: null, request_hash: null });
+    newTargets.push({ ...target, id: targetId, post_id: postId });
+    newJobs.push({
+      id: `job_floor${i}`,
+      kind: 'publish_target',
+      payload: JSON.stringify({ targetId }),
+      run_at: 0,
+      attempts: 0,
+      lease_owner: null,
+      lease_expires_at: null,
+      last_error: null,
+      dedupe_key: `publish:${targetId}`,
+      created_at: Date.now(),
+    });
+  }
+  await insertRows(client, 'posts', newPosts);
+  await insertRows(client, 'post_targets', newTargets);
+  await insertRows(client, 'jobs', newJobs);
+  const dueAt = Date.now() + LEAD_MS;
+  await client.query('begin');
+  await client.query(`update posts set scheduled_for = $1 where id like 'post_floor%'`, [dueAt]);
+  await client.query(`update post_targets set scheduled_for = $1 where id like 'tgt_floor%'`, [
+    dueAt,
+  ]);
+  await client.query(`update jobs set run_at = $1`, [dueAt]);
+  await client.query('commit');
+  await client.query('analyze');
+
+  const workers = Array.from({ length: instances }, () =>
+    spawn(
+      process.execPath,
+      [
+        ...process.execArgv,
+        fileURLToPath(new URL('./fixtures/publish-floor-worker.ts', import.meta.url)),
+      ],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+        env: {
+          ...process.env,
+          FLOOR_DATABASE_URL: fleet.databaseUrl,
+          FLOOR_DUE_AT: String(dueAt),
+          FLOOR_CONCURRENCY: values.concurrency,
+          FLOOR_POOL_SIZE: values.pool,
+        },
+      },
+    ),
+  );
+  const outputs = workers.map((worker) => {
+    let text = '';
+    worker.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    return once(worker, 'exit').then(([code]) => {
+      if (code !== 0) throw new Error(`a floor process exited with ${String(code)}`);
+      return (JSON.parse(text) as { published: number }).published;
+    });
+  });
+  const perProcess = await Promise.all(outputs);
+  const { rows } = await client.query<{ published_at: number }>(
+    `select published_at::float8 as published_at from post_targets
+     where id like 'tgt_floor%' and status = 'published'`,
+  );
+  const lags = rows.map((row) => row.published_at - dueAt).sort((a, b) => a - b);
+  const last = lags.at(-1) ?? NaN;
+  console.log(
+    `\nburst floor on PostgreSQL: ${posts} posts over ${accounts} accounts, ${instances} processes of ${values.concurrency} in flight, pool ${values.pool} each`,
+  );
+  console.table([
+    {
+      posts: `${lags.length}/${posts}`,
+      'per process': perProcess.join(' + '),
+      'publishes/s': Math.round((lags.length / last) * 1000),
+      'lag p50 ms': Math.round(percentile(lags, 0.5)),
+      'lag p99 ms': Math.round(percentile(lags, 0.99)),
+      'lag max ms': Math.round(last),
+    },
+  ]);
+} finally {
+  await client.end().catch(() => {});
+  await fleet.close();
+}
