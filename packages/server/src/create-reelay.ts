@@ -9,6 +9,7 @@ import { systemClock, type Clock } from './clock';
 import type { ReelayConfig } from './config';
 import { createAuthenticator } from './http/authenticate';
 import { createHttpServer } from './http/create-app';
+import { CLOSE_ROUTES_WAIT_MS, createInFlightRequests } from './http/in-flight';
 import type { RouteId } from '@reelay/core';
 import { createFacebookPlatform, createPlatform, PLATFORM_CREDENTIALS_WARNING } from './platform';
 import { mediaFileRoutes } from './http/handlers/media';
@@ -191,7 +192,9 @@ export async function createReelay(
       ? createDatabaseRateLimiter(store.db)
       : createMemoryRateLimiter());
   const handlers = createRouteHandlers(context, webhooks);
+  const inFlight = createInFlightRequests();
   const server = createHttpServer({
+    inFlight,
     config,
     clock,
     logger,
@@ -274,6 +277,11 @@ export async function createReelay(
           server.close(() => resolve());
           server.closeIdleConnections();
         });
+        // A client that hung up leaves its route running: it finishes before the store
+        // closes under it.
+        const stillRunning = await inFlight.settled(CLOSE_ROUTES_WAIT_MS);
+        if (stillRunning > 0)
+          logger.warn('rotas ainda em andamento ao fechar o servidor', { count: stillRunning });
         for (const schedule of schedules) schedule.stop();
         await worker.stop();
         // Attempts awaited in the background record their answer before the store closes.

@@ -31,6 +31,7 @@ import {
   watchBodyIdle,
 } from './connection-guards';
 import { applyCors } from './cors';
+import { createInFlightRequests, type InFlightRequests } from './in-flight';
 import type { RateLimiter } from './rate-limiter';
 import { sendError, sendJson } from './respond';
 import type { RequestContext, RouteHandler, RouteHandlers } from './route-handler';
@@ -50,6 +51,8 @@ export interface AppDeps {
    * credential, no envelope of their own; errors still answer in the envelope.
    */
   rawRoutes?: readonly RawRoute[];
+  /** Where the routes still running are counted, for a close that waits for them. */
+  inFlight?: InFlightRequests;
 }
 
 export interface RawRoute {
@@ -89,6 +92,7 @@ function limitIdentity(principal: Principal | null | undefined, ip: string): str
  */
 export function createHttpServer(deps: AppDeps): Server {
   const { config, clock, logger, rateLimiter, authenticator } = deps;
+  const inFlight = deps.inFlight ?? createInFlightRequests();
   // Answers already sent by a timeout: the route still running fails on its cut stream,
   // which is expected, not an internal error worth logging.
   const answeredEarly = new WeakSet<ServerResponse>();
@@ -206,7 +210,7 @@ export function createHttpServer(deps: AppDeps): Server {
   }
 
   const app = polka({
-    onNoMatch: noMatch,
+    onNoMatch: (req, res) => inFlight.track(noMatch(req, res)),
     onError: (error, req, res) => fail(res, error, req, res.getHeader('x-request-id') as string),
   });
   // Literal paths before parametric ones: `/v1/connect/integrations` must not be taken
@@ -218,12 +222,14 @@ export function createHttpServer(deps: AppDeps): Server {
     if (!handler) continue;
     const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
     const readInput = inputReader(route);
-    app[method](toRouterPath(route.path), (req, res) => run(route, handler, readInput, req, res));
+    app[method](toRouterPath(route.path), (req, res) =>
+      inFlight.track(run(route, handler, readInput, req, res)),
+    );
   }
 
   for (const route of deps.rawRoutes ?? []) {
     const method = route.method.toLowerCase() as 'get' | 'head' | 'post';
-    app[method](route.path, async (req, res) => {
+    const answer = async (req: Request, res: ServerResponse) => {
       try {
         const ip = clientAddress(req, config.trustProxy);
         await limit(res, route.rateBucket ?? 'default', `ip:${ip}`);
@@ -231,7 +237,8 @@ export function createHttpServer(deps: AppDeps): Server {
       } catch (error) {
         fail(res, error, req, res.getHeader('x-request-id') as string);
       }
-    });
+    };
+    app[method](route.path, (req, res) => inFlight.track(answer(req, res)));
   }
 
   // Preflights carry no credential: counted per address, in the roomy default bucket, as
@@ -255,7 +262,7 @@ export function createHttpServer(deps: AppDeps): Server {
       res.setHeader('x-request-id', requestIdOf(req));
       watchBodyIdle(req, res, config.bodyIdleTimeoutMs, () => answeredEarly.add(res));
       if (applyCors(req, res, config.corsOrigins)) {
-        void answerPreflight(req, res);
+        inFlight.track(answerPreflight(req, res));
         return;
       }
       // `/v1/x` and `/v1/x/` are the same route (spec §4).

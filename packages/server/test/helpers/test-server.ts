@@ -29,8 +29,8 @@ export interface StartOptions {
   clock?: ManualClock;
   /** A database shared with other servers (several instances); the caller drops it. */
   database?: TestDatabase;
-  /** More options for `createReelay` (workers, pipeline timings, platform timeouts). */
-  reelay?: Omit<ReelayOptions, 'clock' | 'logger'>;
+  /** More options for `createReelay` (workers, pipeline timings, platform timeouts, logger). */
+  reelay?: Omit<ReelayOptions, 'clock'>;
 }
 
 /**
