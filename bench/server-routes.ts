@@ -8,6 +8,7 @@
  *
  * Run: pnpm bench server-routes            (SQLite)
  *      BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test pnpm bench server-routes
+ *      (each run creates a database of its own beside the one named, and drops it)
  * Knobs: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50), BENCH_ROUNDS (default 2).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -15,6 +16,8 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { freshDatabase } from './lib/fresh-database';
+import { stopChild } from './lib/stop-child';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -50,13 +53,20 @@ async function load(name: string, url: string, headers: Record<string, string> =
 
 const ROUTES = ['/v1/profiles', '/v1/connect/integrations', '/v1/posts?limit=20'];
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
-const server = await start('./fixtures/serve-reelay.ts');
+// On PostgreSQL, a database of this run's own beside the one named: an earlier run's
+// rows would change what is measured, and its encryption key would stop the server.
+const postgresUrl = process.env.BENCH_DATABASE_URL;
+const database = postgresUrl ? await freshDatabase('postgres', postgresUrl) : null;
+if (postgresUrl && !database) throw new Error(`PostgreSQL is not reachable at ${postgresUrl}`);
+const databaseEnv: Record<string, string> = database ? { BENCH_DATABASE_URL: database.url } : {};
+const server = await start('./fixtures/serve-reelay.ts', databaseEnv);
 const key = { 'x-access-key': server.ready.key! };
 const bodies: Record<string, string> = {};
 for (const path of ROUTES)
   bodies[path] = await (await fetch(`${server.ready.url}${path}`, { headers: key })).text();
 const bare = await start('./fixtures/serve-bare.ts', { BENCH_BODIES: JSON.stringify(bodies) });
 const floor = await start('./fixtures/serve-floor.ts', {
+  ...databaseEnv,
   BENCH_SQLITE_FILE: server.ready.sqliteFile ?? '',
   BENCH_PUBLIC_URL: server.ready.url,
 });
@@ -142,7 +152,6 @@ reelay: ${ours}`);
     })),
   );
 } finally {
-  bare.child.kill('SIGTERM');
-  floor.child.kill('SIGTERM');
-  server.child.kill('SIGTERM');
+  await Promise.all([bare.child, floor.child, server.child].map(stopChild));
+  await database?.drop();
 }

@@ -5,19 +5,15 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import sharp from 'sharp';
 import { createBenchAccount } from '../fixtures/bench-account';
 import { freePort } from '../../packages/server/test/helpers/free-port';
+import { freshDatabase } from './fresh-database';
+import { stopChild } from './stop-child';
 import type { Dialect } from './publishing-options';
-
-const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 function spawnTs(script: string, args: string[], env: Record<string, string> = {}): ChildProcess {
   return spawn(
@@ -30,48 +26,6 @@ function spawnTs(script: string, args: string[], env: Record<string, string> = {
 async function firstLine(child: ChildProcess): Promise<string> {
   const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
   return line;
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  await exited;
-}
-
-interface Database {
-  url: string;
-  drop(): Promise<void>;
-}
-
-async function freshDatabase(dialect: Dialect): Promise<Database | null> {
-  if (dialect === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'reelay-bench-db-'));
-    return {
-      url: join(dir, 'reelay.db'),
-      drop: async () => rmSync(dir, { recursive: true, force: true }),
-    };
-  }
-  const admin = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 });
-  try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
-  const name = `reelay_bench_${randomBytes(5).toString('hex')}`;
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: POSTGRES_URL });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
 }
 
 export interface Fleet {
@@ -104,8 +58,8 @@ export async function startFleet(options: FleetOptions): Promise<Fleet | null> {
   if (!database) return null;
   const children: ChildProcess[] = [];
   const close = async () => {
-    await Promise.all(children.slice(1).map(stop));
-    if (children[0]) await stop(children[0]);
+    await Promise.all(children.slice(1).map(stopChild));
+    if (children[0]) await stopChild(children[0]);
     await database.drop();
   };
   try {
@@ -142,7 +96,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet | null> {
     }
     const seeded = await seed(urls[0]!, emulatorUrl, options.accounts);
     const stopServers = async () => {
-      await Promise.all(children.slice(1).map(stop));
+      await Promise.all(children.slice(1).map(stopChild));
     };
     return { emulatorUrl, urls, ...seeded, databaseUrl: database.url, stopServers, close };
   } catch (error) {
