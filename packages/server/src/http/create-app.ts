@@ -30,6 +30,7 @@ import {
   timeoutCheckInterval,
   watchBodyIdle,
 } from './connection-guards';
+import { rateIdentity, rateLimitKey, type RateIdentity } from '../rate-limit-keys';
 import { applyCors } from './cors';
 import { createInFlightRequests, type InFlightRequests } from './in-flight';
 import type { RateLimiter } from './rate-limiter';
@@ -75,10 +76,10 @@ function requestIdOf(req: IncomingMessage): string {
 }
 
 /** The rate-limit identity: the verified credential, else the caller's address. */
-function limitIdentity(principal: Principal | null | undefined, ip: string): string {
-  if (principal?.kind === 'key') return `key:${principal.apiKeyId}`;
-  if (principal?.kind === 'user') return `user:${principal.userId}`;
-  return `ip:${ip}`;
+function limitIdentity(principal: Principal | null | undefined, ip: string): RateIdentity {
+  if (principal?.kind === 'key') return rateIdentity({ apiKeyId: principal.apiKeyId });
+  if (principal?.kind === 'user') return rateIdentity({ userId: principal.userId });
+  return rateIdentity({ ip });
 }
 
 /**
@@ -97,13 +98,17 @@ export function createHttpServer(deps: AppDeps): Server {
   // which is expected, not an internal error worth logging.
   const answeredEarly = new WeakSet<ServerResponse>();
 
-  async function limit(res: ServerResponse, bucket: RateBucket, identity: string): Promise<void> {
+  async function limit(
+    res: ServerResponse,
+    bucket: RateBucket,
+    identity: RateIdentity,
+  ): Promise<void> {
     // Switched off by the operator (load tests): nothing counted, no limit to report.
     if (!config.rateLimits.enabled) return;
     const max = config.rateLimits.perMinute[bucket];
     const { windowSeconds } = RATE_BUCKETS[bucket];
     const result = await rateLimiter.hit(
-      `${bucket}:${identity}`,
+      rateLimitKey(bucket, identity),
       max,
       windowSeconds * 1000,
       clock.now(),
@@ -152,7 +157,7 @@ export function createHttpServer(deps: AppDeps): Server {
       await limit(
         res,
         route.rateBucket,
-        route.auth === 'public' ? `ip:${ip}` : limitIdentity(principal, ip),
+        route.auth === 'public' ? rateIdentity({ ip }) : limitIdentity(principal, ip),
       );
       const auth = await authenticator.authorize(route.auth, req, credentials, principal);
 
@@ -190,7 +195,7 @@ export function createHttpServer(deps: AppDeps): Server {
     const requestId = res.getHeader('x-request-id') as string;
     try {
       if (!req.path.startsWith('/v1/')) {
-        await limit(res, 'public', `ip:${clientAddress(req, config.trustProxy)}`);
+        await limit(res, 'public', rateIdentity({ ip: clientAddress(req, config.trustProxy) }));
         throw new ReelayError('NOT_FOUND', { message: 'Rota não encontrada.' });
       }
       const credentials = readCredentials(req);
@@ -232,7 +237,7 @@ export function createHttpServer(deps: AppDeps): Server {
     const answer = async (req: Request, res: ServerResponse) => {
       try {
         const ip = clientAddress(req, config.trustProxy);
-        await limit(res, route.rateBucket ?? 'default', `ip:${ip}`);
+        await limit(res, route.rateBucket ?? 'default', rateIdentity({ ip }));
         await route.handler(req, res);
       } catch (error) {
         fail(res, error, req, res.getHeader('x-request-id') as string);
@@ -245,7 +250,7 @@ export function createHttpServer(deps: AppDeps): Server {
   // a dashboard sends one before most of its calls.
   async function answerPreflight(req: IncomingMessage, res: ServerResponse) {
     try {
-      await limit(res, 'default', `ip:${clientAddress(req, config.trustProxy)}`);
+      await limit(res, 'default', rateIdentity({ ip: clientAddress(req, config.trustProxy) }));
       res.writeHead(204).end();
     } catch (error) {
       fail(res, error, req, res.getHeader('x-request-id') as string);

@@ -136,6 +136,21 @@ export async function cancelJob(db: Db, key: JobKey): Promise<void> {
   await db.deleteFrom('jobs').where('dedupe_key', '=', key).execute();
 }
 
+/**
+ * Removes the jobs of several keys (their subjects are gone: an erased user's targets).
+ *
+ * @example
+ * ```ts
+ * await cancelJobs(trx, targetIds.map((id) => jobKey('publish_target', id)));
+ * ```
+ */
+export async function cancelJobs(db: Db, keys: readonly JobKey[]): Promise<void> {
+  for (let start = 0; start < keys.length; start += JOBS_PER_INSERT) {
+    const batch = keys.slice(start, start + JOBS_PER_INSERT);
+    await db.deleteFrom('jobs').where('dedupe_key', 'in', batch).execute();
+  }
+}
+
 /** Removes the jobs of several subjects of a kind (their subjects are gone). */
 export async function cancelJobsOf(
   db: Db,

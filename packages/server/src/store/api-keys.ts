@@ -128,10 +128,24 @@ export async function touchApiKey(db: Db, id: string, now: number): Promise<void
     .execute();
 }
 
+/**
+ * Deletes every key of these projects, revoked ones included (erasing a user), and
+ * answers their ids, for what else names them.
+ *
+ * @example
+ * ```ts
+ * const apiKeyIds = await deleteApiKeysOfProjects(trx, projectIds);
+ * ```
+ */
 export async function deleteApiKeysOfProjects(
   db: Db,
   projectIds: readonly string[],
-): Promise<void> {
-  if (projectIds.length === 0) return;
-  await db.deleteFrom('api_keys').where('project_id', 'in', projectIds).execute();
+): Promise<string[]> {
+  if (projectIds.length === 0) return [];
+  const rows = await db
+    .deleteFrom('api_keys')
+    .where('project_id', 'in', projectIds)
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
 }

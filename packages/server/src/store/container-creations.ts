@@ -73,3 +73,23 @@ export async function countContainerCreations(
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+/**
+ * Forgets every creation of these accounts (erasing their user): nothing would prune them
+ * otherwise, as pruning happens only when the same account creates another container.
+ *
+ * @example
+ * ```ts
+ * await deleteContainerCreationsOfIntegrations(trx, integrationIds);
+ * ```
+ */
+export async function deleteContainerCreationsOfIntegrations(
+  db: Db,
+  integrationIds: readonly string[],
+): Promise<void> {
+  if (integrationIds.length === 0) return;
+  await withCreations(db)
+    .deleteFrom('container_creations')
+    .where('integration_id', 'in', integrationIds)
+    .execute();
+}

@@ -4,6 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import { deleteApiKeysOfProjects } from './api-keys';
+import { deleteContainerCreationsOfIntegrations } from './container-creations';
 import { deleteIntegrationsOfProjects } from './integrations';
 import { deleteWebhooksOfProjects } from './subscriptions';
 import { eraseMediaOfProjects } from './media';
@@ -12,6 +13,7 @@ import { deleteInsightsOfProjects } from './post-insights';
 import { deletePostMediaOfProjects } from './post-media';
 import { deleteSchedulesOfProjects } from './posting-schedules';
 import { deletePostsOfProjects } from './posts';
+import { deleteCountersOfCredentials } from './rate-limit-counters';
 import type { Database } from './schema';
 import {
   deleteOrganization,
@@ -35,9 +37,13 @@ export async function eraseUser(db: Kysely<Database>, userId: string): Promise<s
     const projectIds = organization
       ? (await listProjectsOfOrganization(trx, organization.id)).map((p) => p.id)
       : [];
-    await deleteApiKeysOfProjects(trx, projectIds);
+    // Rate-limit counters and container creations name a credential or an account, not a
+    // project: they go by the ids of what was just deleted.
+    const apiKeyIds = await deleteApiKeysOfProjects(trx, projectIds);
+    await deleteCountersOfCredentials(trx, { userId, apiKeyIds });
     await deleteProfilesOfProjects(trx, projectIds);
-    await deleteIntegrationsOfProjects(trx, projectIds);
+    const integrationIds = await deleteIntegrationsOfProjects(trx, projectIds);
+    await deleteContainerCreationsOfIntegrations(trx, integrationIds);
     // Rows go now (their public URLs stop answering at once); their files are queued in
     // this same transaction and the media service's sweep deletes them from storage.
     // Erase time from the wall clock: it only orders the queue.

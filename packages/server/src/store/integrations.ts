@@ -226,10 +226,24 @@ export async function findIntegrationsOfPlatformUser(
   return rows.map(decodeIntegration);
 }
 
+/**
+ * Deletes every connected account of these projects (erasing a user), and answers their
+ * ids, for the records other tables keep per account.
+ *
+ * @example
+ * ```ts
+ * const integrationIds = await deleteIntegrationsOfProjects(trx, projectIds);
+ * ```
+ */
 export async function deleteIntegrationsOfProjects(
   db: Db,
   projectIds: readonly string[],
-): Promise<void> {
-  if (projectIds.length === 0) return;
-  await db.deleteFrom('integrations').where('project_id', 'in', projectIds).execute();
+): Promise<string[]> {
+  if (projectIds.length === 0) return [];
+  const rows = await db
+    .deleteFrom('integrations')
+    .where('project_id', 'in', projectIds)
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
 }

@@ -4,6 +4,8 @@
  */
 import { sql } from 'kysely';
 import type { PostStatus } from '@reelay/core';
+import { jobKey } from '../queue/job-kinds';
+import { cancelJobs } from '../queue/jobs';
 import type { StoreCapabilities } from './database';
 import { preparedRows } from './prepared-reads';
 import {
@@ -192,8 +194,27 @@ export async function targetsOfListedPosts(
   return byPost;
 }
 
+/**
+ * Deletes the posts of these projects (erasing a user), with their targets, events and
+ * the queued publications of those targets: a job left behind would keep naming a target
+ * that is gone, and would never be run to its end.
+ *
+ * @example
+ * ```ts
+ * await deletePostsOfProjects(trx, projectIds);
+ * ```
+ */
 export async function deletePostsOfProjects(db: Db, projectIds: readonly string[]): Promise<void> {
   if (projectIds.length === 0) return;
+  const targets = await db
+    .selectFrom('post_targets')
+    .select('id')
+    .where('project_id', 'in', projectIds)
+    .execute();
+  await cancelJobs(
+    db,
+    targets.map((target) => jobKey('publish_target', target.id)),
+  );
   await db.deleteFrom('post_targets').where('project_id', 'in', projectIds).execute();
   await db.deleteFrom('events').where('project_id', 'in', projectIds).execute();
   await db.deleteFrom('posts').where('project_id', 'in', projectIds).execute();
