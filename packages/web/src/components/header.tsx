@@ -40,10 +40,11 @@ export function Header({ state }: { state: SessionState }) {
               </li>
             ))}
         </ul>
-        <ul>
+        <ul class="app-tools">
           {signedIn && signedIn.me.projects.length > 1 && (
             <li>
               <select
+                class="project-select"
                 aria-label={t('project.label')}
                 value={signedIn.projectId}
                 onChange={(event) => session.selectProject(event.currentTarget.value)}
