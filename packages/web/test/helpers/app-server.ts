@@ -7,7 +7,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import {
   DEFAULT_APP_ID,
   DEFAULT_APP_SECRET,
@@ -18,6 +17,7 @@ import {
   type Emulator,
 } from '@reelay/emulator';
 import { createReelay, loadConfig, type ManualClock, type Reelay } from '@reelay/server';
+import { freePort } from '../../../server/test/helpers/free-port';
 import { buildWebAppIfStale, webAppBuildStatus } from '../../scripts/build-if-stale';
 
 export interface AppServer {
@@ -26,17 +26,6 @@ export interface AppServer {
   reelay: Reelay;
   emulator: Emulator;
   close(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**
