@@ -9,13 +9,13 @@
 import type { Reelay } from '@reelay/sdk';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from './helpers/app-server';
+import { appDatabases, startAppServer, type AppServer } from './helpers/app-server';
 import { seriousViolations } from './helpers/axe';
 import { launchBrowser, openPage, type OpenedPage } from './helpers/browser';
 import { apiAs, descriptionOf, dragOnto, dropFiles, focusedId, imageFile } from './helpers/compose';
 import { connectThroughConsentPage, signUp } from './helpers/flows';
 
-describe('the composer', { timeout: 90_000 }, () => {
+describe.each(appDatabases())('the composer on %s', { timeout: 90_000 }, (database) => {
   let app: AppServer;
   let browser: Browser;
   let opened: OpenedPage;
@@ -23,7 +23,7 @@ describe('the composer', { timeout: 90_000 }, () => {
   let api: Reelay;
 
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+    [app, browser] = await Promise.all([startAppServer({ database }), launchBrowser()]);
     opened = await openPage(browser);
     page = opened.page;
     const email = await signUp(page, app);

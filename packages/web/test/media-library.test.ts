@@ -11,7 +11,7 @@ import type { Reelay } from '@reelay/sdk';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectAccount } from './helpers/api-steps';
-import { startAppServer, type AppServer } from './helpers/app-server';
+import { appDatabases, startAppServer, type AppServer } from './helpers/app-server';
 import { seriousViolations } from './helpers/axe';
 import { launchBrowser, openPage, type OpenedPage } from './helpers/browser';
 import { apiAs, imageFile } from './helpers/compose';
@@ -20,7 +20,7 @@ import { reelFile } from './helpers/video';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-describe('the media library', { timeout: 60_000 }, () => {
+describe.each(appDatabases())('the media library on %s', { timeout: 60_000 }, (database) => {
   let app: AppServer;
   let browser: Browser;
   let opened: OpenedPage;
@@ -39,7 +39,7 @@ describe('the media library', { timeout: 60_000 }, () => {
   };
 
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+    [app, browser] = await Promise.all([startAppServer({ database }), launchBrowser()]);
     opened = await openPage(browser);
     page = opened.page;
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -1,7 +1,11 @@
 /**
  * A real Reelay server serving the built web app, wired to a real Instagram emulator, on
- * a fresh SQLite file: what a browser test opens. The app is built first when its build
- * is missing or older than its sources; a failed build fails the test with Vite's output.
+ * a fresh database: what a browser test opens. The database is a fresh SQLite file unless
+ * the test asks for PostgreSQL; `appDatabases()` lists both when PostgreSQL is reachable,
+ * and compose, queue, media-library, admin-pages and post-insights run on each of them
+ * (the other files, journey and calendar among them, on SQLite only, to keep the suite
+ * short). The app is built first when its build is missing or older than its sources; a
+ * failed build fails the test with Vite's output.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,8 +21,40 @@ import {
   type Emulator,
 } from '@reelay/emulator';
 import { createReelay, loadConfig, type ManualClock, type Reelay } from '@reelay/server';
+import { testDialects, type TestDatabase } from '../../../server/test/helpers/dialects';
 import { freePort } from '../../../server/test/helpers/free-port';
 import { buildWebAppIfStale, webAppBuildStatus } from '../../scripts/build-if-stale';
+
+/** The databases a browser test can run the server on. */
+export type AppDatabase = 'sqlite' | 'postgres';
+
+/**
+ * SQLite always, PostgreSQL when the suite's global setup found it reachable: the cases
+ * of a file that runs on both.
+ *
+ * @example
+ * ```ts
+ * describe.each(appDatabases())('the composer on %s', (database) => {
+ *   beforeAll(async () => {
+ *     app = await startAppServer({ database });
+ *   });
+ * });
+ * ```
+ */
+export function appDatabases(): AppDatabase[] {
+  return testDialects().map((dialect) => dialect.name);
+}
+
+/** A fresh PostgreSQL database, or a clear refusal when the setup found none. */
+async function freshPostgres(): Promise<TestDatabase> {
+  const dialect = testDialects().find((candidate) => candidate.name === 'postgres');
+  if (!dialect) {
+    throw new Error(
+      'PostgreSQL is not reachable (see test/global-setup.ts): take the databases from appDatabases(), which leaves it out then.',
+    );
+  }
+  return dialect.create();
+}
 
 export interface AppServer {
   /** The server's address, such as `http://127.0.0.1:41234`; the app is at `${url}/app`. */
@@ -64,50 +100,72 @@ export async function startAppServer(
     workers?: boolean;
     /** Also connect accounts with Facebook Login, through the emulator's Facebook hosts. */
     facebook?: boolean;
+    /**
+     * SQLite (a file in the server's data folder) unless 'postgres': then a fresh
+     * PostgreSQL database, dropped by `close()`.
+     */
+    database?: AppDatabase;
   } = {},
 ): Promise<AppServer> {
   await ensureWebAppBuilt();
+  const database = options.database === 'postgres' ? await freshPostgres() : undefined;
   const emulator = await startEmulator({ port: 0, host: '127.0.0.1', fetchMedia: false });
   const dataDir = mkdtempSync(join(tmpdir(), 'reelay-web-'));
   // The public URL is known before the server starts: it is where Instagram sends back.
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    REELAY_PUBLIC_URL: url,
-    REELAY_DATA_DIR: dataDir,
-    REELAY_AUTH_SECRET: randomBytes(32).toString('hex'),
-    REELAY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-    REELAY_LOG_LEVEL: 'silent',
-    REELAY_ALLOW_SIGNUP: 'true',
-    INSTAGRAM_APP_ID: DEFAULT_APP_ID,
-    INSTAGRAM_APP_SECRET: DEFAULT_APP_SECRET,
-    INSTAGRAM_AUTHORIZE_URL: emulator.url,
-    INSTAGRAM_API_URL: emulator.url,
-    INSTAGRAM_GRAPH_URL: emulator.url,
-    ...(options.facebook
-      ? {
-          FACEBOOK_APP_ID: DEFAULT_FACEBOOK_APP_ID,
-          FACEBOOK_APP_SECRET: DEFAULT_FACEBOOK_APP_SECRET,
-          FACEBOOK_DIALOG_URL: `${emulator.url}/${FACEBOOK_PREFIX}`,
-          FACEBOOK_GRAPH_URL: `${emulator.url}/${FACEBOOK_PREFIX}`,
-        }
-      : {}),
-    ...options.env,
-  });
-  const reelay = await createReelay(config, {
-    workers: options.workers ?? false,
-    ...(options.clock ? { clock: options.clock } : {}),
-  });
-  await reelay.listen(port, '127.0.0.1');
+  let reelay: Reelay | undefined;
+  try {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      REELAY_PUBLIC_URL: url,
+      REELAY_DATA_DIR: dataDir,
+      // Unset, the server keeps SQLite in the data folder.
+      ...(database ? { DATABASE_URL: database.url } : {}),
+      REELAY_AUTH_SECRET: randomBytes(32).toString('hex'),
+      REELAY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      REELAY_LOG_LEVEL: 'silent',
+      REELAY_ALLOW_SIGNUP: 'true',
+      INSTAGRAM_APP_ID: DEFAULT_APP_ID,
+      INSTAGRAM_APP_SECRET: DEFAULT_APP_SECRET,
+      INSTAGRAM_AUTHORIZE_URL: emulator.url,
+      INSTAGRAM_API_URL: emulator.url,
+      INSTAGRAM_GRAPH_URL: emulator.url,
+      ...(options.facebook
+        ? {
+            FACEBOOK_APP_ID: DEFAULT_FACEBOOK_APP_ID,
+            FACEBOOK_APP_SECRET: DEFAULT_FACEBOOK_APP_SECRET,
+            FACEBOOK_DIALOG_URL: `${emulator.url}/${FACEBOOK_PREFIX}`,
+            FACEBOOK_GRAPH_URL: `${emulator.url}/${FACEBOOK_PREFIX}`,
+          }
+        : {}),
+      ...options.env,
+    });
+    reelay = await createReelay(config, {
+      workers: options.workers ?? false,
+      ...(options.clock ? { clock: options.clock } : {}),
+    });
+    await reelay.listen(port, '127.0.0.1');
+  } catch (error) {
+    // A server that did not start has no close() for the test to call: leave no
+    // emulator, folder or PostgreSQL database behind it.
+    await reelay?.close().catch(() => {});
+    await emulator.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
+    throw error;
+  }
+  const started = reelay;
   return {
     url,
-    reelay,
+    reelay: started,
     emulator,
     async close() {
-      await reelay.close();
+      await started.close();
       await emulator.close();
       rmSync(dataDir, { recursive: true, force: true });
+      // After the server: its pool's connections must be gone before the database is.
+      await database?.drop();
     },
   };
 }
