@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { percentile } from './lib/measure';
+import { postgresCpuMs } from './lib/process-cpu';
 import { startFleet } from './lib/publishing-fleet';
 import { whole } from './lib/publishing-options';
 
@@ -157,10 +158,16 @@ try {
     worker.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()));
     return once(worker, 'exit').then(([code]) => {
       if (code !== 0) throw new Error(`a floor process exited with ${String(code)}`);
-      return (JSON.parse(text) as { published: number }).published;
+      return JSON.parse(text) as { published: number; cpuMs: number };
     });
   });
-  const perProcess = await Promise.all(outputs);
+  // PostgreSQL's CPU from just before the instant: the processes' own is in their output.
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, dueAt - 200 - Date.now())));
+  const postgresBefore = postgresCpuMs();
+  const results = await Promise.all(outputs);
+  const postgresUsed = postgresCpuMs() - postgresBefore;
+  const perProcess = results.map((result) => result.published);
+  const processesCpu = results.reduce((sum, result) => sum + result.cpuMs, 0);
   const { rows } = await client.query<{ published_at: number }>(
     `select published_at::float8 as published_at from post_targets
      where id like 'tgt_floor%' and status = 'published'`,
@@ -178,6 +185,9 @@ try {
       'lag p50 ms': Math.round(percentile(lags, 0.5)),
       'lag p99 ms': Math.round(percentile(lags, 0.99)),
       'lag max ms': Math.round(last),
+      'CPU ms/post: processes, db': [processesCpu, postgresUsed]
+        .map((ms) => (Number.isNaN(ms) ? '—' : (ms / lags.length).toFixed(2)))
+        .join(', '),
     },
   ]);
 } finally {

@@ -14,6 +14,7 @@
  * Run: pnpm bench publishing [--scenario burst] [--dialect sqlite] [--latency 0] [--full]
  * (`--help` lists every option).
  */
+import { postgresCpuMs, processesCpuMs } from './lib/process-cpu';
 import { startFleet, type Fleet } from './lib/publishing-fleet';
 import { publishingRuns, USAGE, type PublishingRun } from './lib/publishing-options';
 
@@ -105,7 +106,18 @@ interface Result {
   callsAfterDue: Record<string, number>;
   /** Posts Instagram shows more than once (always 0: publishing is exactly once). */
   twice: number;
+  /** CPU ms per publication of the servers, the emulator and PostgreSQL (NaN: not read). */
+  cpuPerPost: { servers: number; emulator: number; postgres: number };
   seconds: number;
+}
+
+/** CPU used so far by the run's servers, its emulator and (on PostgreSQL) the database. */
+function cpuNow(fleet: Fleet, run: PublishingRun) {
+  return {
+    servers: processesCpuMs(fleet.pids.servers),
+    emulator: processesCpuMs([fleet.pids.emulator]),
+    postgres: run.dialect === 'postgres' ? postgresCpuMs() : NaN,
+  };
 }
 
 async function measure(run: PublishingRun): Promise<Result | null> {
@@ -155,6 +167,10 @@ async function measure(run: PublishingRun): Promise<Result | null> {
     let published = 0;
     let failed = 0;
     let shown = 0;
+    // CPU from just before the first due time to the last publication: preparation ahead
+    // of time is left out, the work at the instant is all in.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, dueStart - 200 - Date.now())));
+    const cpuBefore = cpuNow(fleet, run);
     const deadline = dueStart + window + 15 * MINUTE;
     while (Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -166,6 +182,7 @@ async function measure(run: PublishingRun): Promise<Result | null> {
         shown = Date.now();
       }
     }
+    const cpuAfter = cpuNow(fleet, run);
     const posts = (await publishedPosts(fleet)).filter((post) => post.content.startsWith('bench '));
     const platform = (
       (await (await fetch(`${fleet.emulatorUrl}/_emulator/media`)).json()) as {
@@ -223,6 +240,11 @@ async function measure(run: PublishingRun): Promise<Result | null> {
       preparedAhead,
       callsAfterDue,
       twice: platform.length - captions.size,
+      cpuPerPost: {
+        servers: (cpuAfter.servers - cpuBefore.servers) / platform.length,
+        emulator: (cpuAfter.emulator - cpuBefore.emulator) / platform.length,
+        postgres: (cpuAfter.postgres - cpuBefore.postgres) / platform.length,
+      },
       seconds: (Date.now() - started) / 1000,
     };
   } finally {
@@ -246,6 +268,13 @@ function row(result: Result) {
     'on Instagram p99 ms': Math.round(result.platformP99),
     'prepared ahead': `${result.preparedAhead}/${run.posts}`,
     'published twice': result.twice,
+    'CPU ms/post: servers, emulator, db': [
+      result.cpuPerPost.servers,
+      result.cpuPerPost.emulator,
+      result.cpuPerPost.postgres,
+    ]
+      .map((ms) => (Number.isNaN(ms) ? '—' : ms.toFixed(2)))
+      .join(', '),
     'run s': Math.round(result.seconds),
   };
 }

@@ -37,6 +37,8 @@ export interface Fleet {
   mediaId: string;
   /** The database every instance shares (a file path on SQLite). */
   databaseUrl: string;
+  /** Process ids, for the CPU each part uses. */
+  pids: { emulator: number; servers: number[] };
   /** Stops the server instances, keeping the emulator and the database. */
   stopServers(): Promise<void>;
   close(): Promise<void>;
@@ -98,7 +100,11 @@ export async function startFleet(options: FleetOptions): Promise<Fleet | null> {
     const stopServers = async () => {
       await Promise.all(children.slice(1).map(stopChild));
     };
-    return { emulatorUrl, urls, ...seeded, databaseUrl: database.url, stopServers, close };
+    const pids = {
+      emulator: emulator.pid!,
+      servers: children.slice(1).map((child) => child.pid!),
+    };
+    return { emulatorUrl, urls, ...seeded, databaseUrl: database.url, pids, stopServers, close };
   } catch (error) {
     await close();
     throw error;
