@@ -5,6 +5,7 @@
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createSchedules } from './background-schedules';
 import { systemClock, type Clock } from './clock';
 import type { ReelayConfig } from './config';
 import { createAuthenticator } from './http/authenticate';
@@ -20,7 +21,6 @@ import { webAppRoutes } from './http/web-app-routes';
 import { createMediaService } from './media/media-service';
 import type { InstagramTimeouts } from '@reelay/core/platform';
 import { refreshExpiringTokens, type TokenRefreshReport } from './services/token-refresh';
-import { Cron } from 'croner';
 import { createWebhooks } from './webhooks/webhook-service';
 import type { WebhookSettings } from './webhooks/webhook-settings';
 import { createPublishTargetHandler } from './publishing/pipeline';
@@ -36,6 +36,7 @@ import { createOAuthStateSigner } from './security/oauth-state';
 import { resolveSecrets } from './security/secrets';
 import { createTokenCipher } from './security/token-cipher';
 import type { ServerContext } from './server-context';
+import { deleteOldContainerCreations } from './store/container-creations';
 import { migrateToLatest, openStore } from './store/database';
 
 export interface ReelayOptions {
@@ -71,6 +72,8 @@ export interface Reelay {
     refreshTokens(): Promise<TokenRefreshReport>;
     /** Runs every due job, and those that become due meanwhile, until none is due. */
     runDueJobs(): Promise<void>;
+    /** Forgets container creations older than the platform's 24 h window, of every account. */
+    forgetOldContainerCreations(): Promise<void>;
   };
 }
 
@@ -217,32 +220,20 @@ export async function createReelay(
   const tasks = {
     refreshTokens: () => refreshExpiringTokens(context),
     runDueJobs: () => worker.drain(),
+    forgetOldContainerCreations: () => deleteOldContainerCreations(store.db, clock.now()),
   };
-  // Hourly; `protect` skips a run while the previous one is still going.
   const schedules =
     options.workers === false
       ? []
-      : [
-          new Cron('17 * * * *', { protect: true, paused: true }, () =>
-            tasks.refreshTokens().then(
-              () => {},
-              (error: unknown) => logger.error('renovação de tokens falhou', { error }),
-            ),
-          ),
-          // Every 30 s: files of erased media (DELETE /v1/me), retried until storage takes it.
-          new Cron('*/30 * * * * *', { protect: true, paused: true }, () =>
-            context.media.sweep().then(
-              () => {},
-              (error: unknown) => logger.error('limpeza de mídia falhou', { error }),
-            ),
-          ),
-          // Every 30 s: events left undispatched (a dispatch job lost to repeated failures).
-          new Cron('*/30 * * * * *', { protect: true, paused: true }, () =>
-            webhooks
-              .sweep()
-              .catch((error: unknown) => logger.error('varredura de eventos falhou', { error })),
-          ),
-        ];
+      : createSchedules(
+          {
+            refreshTokens: tasks.refreshTokens,
+            sweepErasedMedia: () => context.media.sweep(),
+            sweepUndispatchedEvents: () => webhooks.sweep(),
+            forgetOldContainerCreations: tasks.forgetOldContainerCreations,
+          },
+          logger,
+        );
 
   let closing: Promise<void> | null = null;
   return {

@@ -93,3 +93,20 @@ export async function deleteContainerCreationsOfIntegrations(
     .where('integration_id', 'in', integrationIds)
     .execute();
 }
+
+/**
+ * Forgets the creations of every account that left the 24 h window. An account forgets
+ * its own when it creates another container; one that never does again (disconnected,
+ * or erased while a publication was still recording one) is cleared here, hourly.
+ *
+ * @example
+ * ```ts
+ * await deleteOldContainerCreations(db, now);
+ * ```
+ */
+export async function deleteOldContainerCreations(db: Db, now: number): Promise<void> {
+  await withCreations(db)
+    .deleteFrom('container_creations')
+    .where('created_at', '<=', now - CONTAINER_WINDOW_MS)
+    .execute();
+}

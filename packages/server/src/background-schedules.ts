@@ -1,0 +1,60 @@
+/**
+ * The server's own periodic work, besides the job queue: token refresh, the sweeps that
+ * retry what failed (files of erased media, events left undispatched), and forgetting
+ * container creations older than the platform's 24 h window. Each schedule starts paused
+ * (the server resumes them once listening) and skips a run while the previous one goes on.
+ */
+import { Cron } from 'croner';
+import type { Logger } from './logger';
+
+/** A piece of periodic work: it may fail, which is logged, and the next run tries again. */
+type Task = () => Promise<unknown>;
+
+export interface BackgroundTasks {
+  refreshTokens: Task;
+  sweepErasedMedia: Task;
+  sweepUndispatchedEvents: Task;
+  forgetOldContainerCreations: Task;
+}
+
+/** When each runs, and the line logged when a run fails. */
+const SCHEDULES: ReadonlyArray<{ task: keyof BackgroundTasks; pattern: string; failed: string }> = [
+  // Hourly, at a minute no other schedule takes.
+  { task: 'refreshTokens', pattern: '17 * * * *', failed: 'renovação de tokens falhou' },
+  // Every 30 s: files of erased media (DELETE /v1/me), retried until storage takes them.
+  { task: 'sweepErasedMedia', pattern: '*/30 * * * * *', failed: 'limpeza de mídia falhou' },
+  // Every 30 s: events left undispatched (a dispatch job lost to repeated failures).
+  {
+    task: 'sweepUndispatchedEvents',
+    pattern: '*/30 * * * * *',
+    failed: 'varredura de eventos falhou',
+  },
+  // Hourly: an account's old creations are otherwise forgotten only when it creates
+  // another container, which a disconnected or erased account never does.
+  {
+    task: 'forgetOldContainerCreations',
+    pattern: '47 * * * *',
+    failed: 'limpeza de criações de contêineres falhou',
+  },
+];
+
+/**
+ * The schedules, paused: `resume()` each once the server listens, `stop()` on close.
+ *
+ * @example
+ * ```ts
+ * const schedules = createSchedules(tasks, logger);
+ * for (const schedule of schedules) schedule.resume();
+ * ```
+ */
+export function createSchedules(tasks: BackgroundTasks, logger: Logger): Cron[] {
+  return SCHEDULES.map(
+    ({ task, pattern, failed }) =>
+      new Cron(pattern, { protect: true, paused: true }, () =>
+        tasks[task]().then(
+          () => {},
+          (error: unknown) => logger.error(failed, { error }),
+        ),
+      ),
+  );
+}
