@@ -23,7 +23,9 @@ const SCHEDULES: ReadonlyArray<{ task: keyof BackgroundTasks; pattern: string; f
   { task: 'refreshTokens', pattern: '17 * * * *', failed: 'renovação de tokens falhou' },
   // Every 30 s: files of erased media (DELETE /v1/me), retried until storage takes them.
   { task: 'sweepErasedMedia', pattern: '*/30 * * * * *', failed: 'limpeza de mídia falhou' },
-  // Every 30 s: events left undispatched (a dispatch job lost to repeated failures).
+  // Every 30 s: events left waiting (the dispatch job in a backoff after failures, or
+  // dropped). Checking every 5 s measured 10-15% fewer deliveries/s in a burst of
+  // 10,000 on SQLite.
   {
     task: 'sweepUndispatchedEvents',
     pattern: '*/30 * * * * *',

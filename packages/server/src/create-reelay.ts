@@ -74,6 +74,8 @@ export interface Reelay {
     runDueJobs(): Promise<void>;
     /** Forgets container creations older than the platform's 24 h window, of every account. */
     forgetOldContainerCreations(): Promise<void>;
+    /** Queues the webhook dispatcher at once if events wait while its job is in a backoff. */
+    sweepUndispatchedEvents(): Promise<void>;
   };
 }
 
@@ -221,6 +223,7 @@ export async function createReelay(
     refreshTokens: () => refreshExpiringTokens(context),
     runDueJobs: () => worker.drain(),
     forgetOldContainerCreations: () => deleteOldContainerCreations(store.db, clock.now()),
+    sweepUndispatchedEvents: () => webhooks.sweep(),
   };
   const schedules =
     options.workers === false
@@ -229,7 +232,7 @@ export async function createReelay(
           {
             refreshTokens: tasks.refreshTokens,
             sweepErasedMedia: () => context.media.sweep(),
-            sweepUndispatchedEvents: () => webhooks.sweep(),
+            sweepUndispatchedEvents: tasks.sweepUndispatchedEvents,
             forgetOldContainerCreations: tasks.forgetOldContainerCreations,
           },
           logger,

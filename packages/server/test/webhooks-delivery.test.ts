@@ -72,8 +72,10 @@ describe.each(testDialects())('webhook delivery on $name', (dialect) => {
     });
     expect(held?.kind).toBe('dispatch_events');
     try {
-      // Many posts finishing at once: none of them writes to that job's row.
+      // Many posts finishing at once: none of them writes to that job's row, nor does the
+      // sweep, which leaves a run under way to take what waits.
       await emitEvents(server, sub.account.projectId, 3);
+      await server.reelay.tasks.sweepUndispatchedEvents();
       const job = await db
         .selectFrom('jobs')
         .selectAll()
@@ -91,6 +93,32 @@ describe.each(testDialects())('webhook delivery on $name', (dialect) => {
     expect(
       await db.selectFrom('events').select('id').where('dispatched_at', 'is', null).execute(),
     ).toEqual([]);
+  });
+
+  it('brings a dispatcher out of its backoff with the sweep, not with each new event', async () => {
+    const sub = await subscribed();
+    await emitEvents(server, sub.account.projectId);
+    const { db, capabilities } = server.reelay.context;
+    const now = server.clock.now();
+    // A run failed (the database was down): the job waits five minutes before its retry.
+    const [held] = await claimDueJobs(db, capabilities, {
+      owner: 'other-instance.1',
+      now,
+      limit: 10,
+      leaseMs: 6_000,
+    });
+    expect(held?.kind).toBe('dispatch_events');
+    await releaseJob(db, held!.id, 'other-instance.1', now + 5 * 60 * SECOND, 'falhou', false);
+    await emitEvents(server, sub.account.projectId, 2);
+    const waiting = () =>
+      db.selectFrom('events').select('id').where('dispatched_at', 'is', null).execute();
+    await server.reelay.tasks.runDueJobs();
+    expect(await waiting()).toHaveLength(3);
+
+    await server.reelay.tasks.sweepUndispatchedEvents();
+    await server.reelay.tasks.runDueJobs();
+    expect(await waiting()).toEqual([]);
+    await expect.poll(() => sub.receiver.received.length).toBe(3);
   });
 
   it('dispatches an event whose transaction commits while the dispatcher is ending', async () => {

@@ -87,6 +87,26 @@ export async function enqueueIfAbsent<K extends JobKind>(
     .execute();
 }
 
+/**
+ * Moves a job nobody holds to `runAt` when it waits for a later time (a backoff after
+ * failures). A job under way, or already due, is left as it is: the statement matches no
+ * row then, so it takes no row lock and never waits on a running job's row.
+ *
+ * @example
+ * ```ts
+ * await advanceUnheld(db, jobKey('dispatch_events'), now);
+ * ```
+ */
+export async function advanceUnheld(db: Db, key: JobKey, runAt: number): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ run_at: runAt })
+    .where('dedupe_key', '=', key)
+    .where('lease_owner', 'is', null)
+    .where('run_at', '>', runAt)
+    .execute();
+}
+
 /** The kinds whose jobs are one per subject, with the subject's id as the job's id. */
 type SubjectKind = 'deliver_webhook';
 

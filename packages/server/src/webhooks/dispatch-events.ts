@@ -21,7 +21,7 @@ import type { Clock } from '../clock';
 import type { Logger } from '../logger';
 import { jobKey } from '../queue/job-kinds';
 import { completeJob } from '../queue/job-leases';
-import { enqueue, enqueueIfAbsent, enqueueMany } from '../queue/jobs';
+import { advanceUnheld, enqueueIfAbsent, enqueueMany } from '../queue/jobs';
 import type { JobHandler } from '../queue/worker';
 import type { StoreCapabilities } from '../store/database';
 import { insertDeliveries, type Delivery } from '../store/deliveries';
@@ -38,14 +38,15 @@ import { subscriptionsOfProjects, type Subscription } from '../store/subscriptio
 import type { FreshDelivery } from './inline-sender';
 import { subscriptionReceives } from './event-matching';
 
-/** Makes sure the dispatcher runs; one job under a fixed key, moved to `now` (the sweep). */
+/**
+ * Makes sure the dispatcher runs soon (the sweep): its job is added when missing (given up
+ * after repeated failures), and moved to `now` when it waits in a backoff. A run under way
+ * is left alone: it takes what is waiting, and another run would only compete with it.
+ */
 async function requestEventDispatch(db: Db, now: number): Promise<void> {
-  await enqueue(
-    db,
-    'dispatch_events',
-    {},
-    { runAt: now, dedupeKey: jobKey('dispatch_events'), now },
-  );
+  const dedupeKey = jobKey('dispatch_events');
+  await enqueueIfAbsent(db, 'dispatch_events', {}, { runAt: now, dedupeKey, now });
+  await advanceUnheld(db, dedupeKey, now);
 }
 
 /**
@@ -271,7 +272,8 @@ export function createDispatchHandler(options: DispatcherOptions): JobHandler<'d
 
 /**
  * The safety net: queues the dispatcher when undispatched events wait and no dispatch
- * job is due, e.g. after the job was dropped by repeated database failures.
+ * job is due, e.g. after repeated database failures put the job in a backoff (new events
+ * do not move it) or dropped it.
  */
 export async function sweepUndispatched(db: Db, now: number): Promise<boolean> {
   if (!(await hasUndispatchedEvents(db))) return false;
