@@ -77,9 +77,9 @@ function requestIdOf(req: IncomingMessage): string {
 
 /** The rate-limit identity: the verified credential, else the caller's address. */
 function limitIdentity(principal: Principal | null | undefined, ip: string): RateIdentity {
-  if (principal?.kind === 'key') return rateIdentity({ apiKeyId: principal.apiKeyId });
-  if (principal?.kind === 'user') return rateIdentity({ userId: principal.userId });
-  return rateIdentity({ ip });
+  if (principal?.kind === 'key') return rateIdentity('key', principal.apiKeyId);
+  if (principal?.kind === 'user') return rateIdentity('user', principal.userId);
+  return rateIdentity('ip', ip);
 }
 
 /**
@@ -157,7 +157,7 @@ export function createHttpServer(deps: AppDeps): Server {
       await limit(
         res,
         route.rateBucket,
-        route.auth === 'public' ? rateIdentity({ ip }) : limitIdentity(principal, ip),
+        route.auth === 'public' ? rateIdentity('ip', ip) : limitIdentity(principal, ip),
       );
       const auth = await authenticator.authorize(route.auth, req, credentials, principal);
 
@@ -195,7 +195,7 @@ export function createHttpServer(deps: AppDeps): Server {
     const requestId = res.getHeader('x-request-id') as string;
     try {
       if (!req.path.startsWith('/v1/')) {
-        await limit(res, 'public', rateIdentity({ ip: clientAddress(req, config.trustProxy) }));
+        await limit(res, 'public', rateIdentity('ip', clientAddress(req, config.trustProxy)));
         throw new ReelayError('NOT_FOUND', { message: 'Rota não encontrada.' });
       }
       const credentials = readCredentials(req);
@@ -237,7 +237,7 @@ export function createHttpServer(deps: AppDeps): Server {
     const answer = async (req: Request, res: ServerResponse) => {
       try {
         const ip = clientAddress(req, config.trustProxy);
-        await limit(res, route.rateBucket ?? 'default', rateIdentity({ ip }));
+        await limit(res, route.rateBucket ?? 'default', rateIdentity('ip', ip));
         await route.handler(req, res);
       } catch (error) {
         fail(res, error, req, res.getHeader('x-request-id') as string);
@@ -250,7 +250,7 @@ export function createHttpServer(deps: AppDeps): Server {
   // a dashboard sends one before most of its calls.
   async function answerPreflight(req: IncomingMessage, res: ServerResponse) {
     try {
-      await limit(res, 'default', rateIdentity({ ip: clientAddress(req, config.trustProxy) }));
+      await limit(res, 'default', rateIdentity('ip', clientAddress(req, config.trustProxy)));
       res.writeHead(204).end();
     } catch (error) {
       fail(res, error, req, res.getHeader('x-request-id') as string);

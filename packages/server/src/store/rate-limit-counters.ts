@@ -52,8 +52,8 @@ export async function deleteCountersOfCredentials(
   credentials: { userId: string; apiKeyIds: readonly string[] },
 ): Promise<void> {
   const identities = [
-    rateIdentity({ userId: credentials.userId }),
-    ...credentials.apiKeyIds.map((apiKeyId) => rateIdentity({ apiKeyId })),
+    rateIdentity('user', credentials.userId),
+    ...credentials.apiKeyIds.map((apiKeyId) => rateIdentity('key', apiKeyId)),
   ];
   const buckets = Object.keys(RATE_BUCKETS) as RateBucket[];
   for (let start = 0; start < identities.length; start += CREDENTIALS_PER_DELETE) {
