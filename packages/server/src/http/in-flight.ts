@@ -16,8 +16,6 @@ export const CLOSE_ROUTES_WAIT_MS = 10_000;
 export interface InFlightRequests {
   /** Counts `work` as running until it settles; its outcome is handled by the caller. */
   track(work: Promise<unknown>): void;
-  /** How many are running now. */
-  readonly count: number;
   /**
    * Resolves once none is running, or after `timeoutMs` with how many still were, so a
    * route stuck on something outside its control cannot keep a server from stopping.
@@ -47,17 +45,18 @@ export function createInFlightRequests(): InFlightRequests {
       count += 1;
       work.then(finished, finished);
     },
-    get count() {
-      return count;
-    },
     settled(timeoutMs) {
       if (count === 0) return Promise.resolve(0);
       return new Promise<number>((resolve) => {
-        const giveUp = setTimeout(() => resolve(count), timeoutMs);
-        waiters.push(() => {
+        const wake = () => {
           clearTimeout(giveUp);
           resolve(0);
-        });
+        };
+        const giveUp = setTimeout(() => {
+          waiters = waiters.filter((waiter) => waiter !== wake);
+          resolve(count);
+        }, timeoutMs);
+        waiters.push(wake);
       });
     },
   };
