@@ -6,9 +6,9 @@
  * it finds no event waiting; so an event written while it runs is taken by this run, or
  * finds the job gone and adds it again. The job takes undispatched events in batches
  * and, per batch in one transaction, creates one delivery per matching subscription,
- * queues each delivery's first attempt and marks the events dispatched. Several instances may run it at once:
- * on PostgreSQL each takes different events (`FOR UPDATE SKIP LOCKED`), and a delivery
- * is unique per event and subscription.
+ * queues each delivery's first attempt and marks the events dispatched. Several instances
+ * may run it at once: on PostgreSQL each takes different events (`FOR UPDATE SKIP
+ * LOCKED`), and a delivery is unique per event and subscription.
  *
  * The first attempt skips the queue when it can: right after the commit, the dispatching
  * instance hands the new deliveries to its inline sender (inline-sender.ts), and their
@@ -38,15 +38,21 @@ import { subscriptionsOfProjects, type Subscription } from '../store/subscriptio
 import type { FreshDelivery } from './inline-sender';
 import { subscriptionReceives } from './event-matching';
 
+const DISPATCHER_KEY = jobKey('dispatch_events');
+
+/** The dispatcher's one job, added due `now` unless it is there, whatever its state. */
+function addDispatcherIfMissing(db: Db, now: number): Promise<void> {
+  return enqueueIfAbsent(db, 'dispatch_events', {}, { runAt: now, dedupeKey: DISPATCHER_KEY, now });
+}
+
 /**
  * Makes sure the dispatcher runs soon (the sweep): its job is added when missing (given up
  * after repeated failures), and moved to `now` when it waits in a backoff. A run under way
  * is left alone: it takes what is waiting, and another run would only compete with it.
  */
 async function requestEventDispatch(db: Db, now: number): Promise<void> {
-  const dedupeKey = jobKey('dispatch_events');
-  await enqueueIfAbsent(db, 'dispatch_events', {}, { runAt: now, dedupeKey, now });
-  await advanceUnheld(db, dedupeKey, now);
+  await addDispatcherIfMissing(db, now);
+  await advanceUnheld(db, DISPATCHER_KEY, now);
 }
 
 /**
@@ -69,12 +75,7 @@ export async function appendEvents(
   await insertEvents(db, events);
   // Held until this transaction commits: a dispatcher cannot end in between unseen.
   await lockOutbox(db, capabilities, 'shared');
-  await enqueueIfAbsent(
-    db,
-    'dispatch_events',
-    {},
-    { runAt: now, dedupeKey: jobKey('dispatch_events'), now },
-  );
+  await addDispatcherIfMissing(db, now);
 }
 
 /** How long a run that found events held by another run waits before it looks again. */
