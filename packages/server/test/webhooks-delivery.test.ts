@@ -61,16 +61,10 @@ describe.each(testDialects())('webhook delivery on $name', (dialect) => {
   it('leaves a running dispatcher its job when events are written meanwhile', async () => {
     const sub = await subscribed();
     await emitEvents(server, sub.account.projectId);
-    const { db, capabilities } = server.reelay.context;
+    const { db } = server.reelay.context;
     const now = server.clock.now();
     // A dispatcher run holds the job, as another instance's would.
-    const [held] = await claimDueJobs(db, capabilities, {
-      owner: 'other-instance.1',
-      now,
-      limit: 10,
-      leaseMs: 6_000,
-    });
-    expect(held?.kind).toBe('dispatch_events');
+    const held = await holdDispatcher(now);
     try {
       // Many posts finishing at once: none of them writes to that job's row, nor does the
       // sweep, which leaves a run under way to take what waits.
@@ -79,15 +73,15 @@ describe.each(testDialects())('webhook delivery on $name', (dialect) => {
       const job = await db
         .selectFrom('jobs')
         .selectAll()
-        .where('id', '=', held!.id)
+        .where('id', '=', held.id)
         .executeTakeFirstOrThrow();
       expect(job).toMatchObject({
         lease_owner: 'other-instance.1',
-        lease_expires_at: held!.lease_expires_at,
-        run_at: held!.run_at,
+        lease_expires_at: held.lease_expires_at,
+        run_at: held.run_at,
       });
     } finally {
-      await releaseJob(db, held!.id, 'other-instance.1', now, null, true);
+      await releaseJob(db, held.id, 'other-instance.1', now, null, true);
     }
     await server.reelay.tasks.runDueJobs();
     expect(
@@ -98,17 +92,11 @@ describe.each(testDialects())('webhook delivery on $name', (dialect) => {
   it('brings a dispatcher out of its backoff with the sweep, not with each new event', async () => {
     const sub = await subscribed();
     await emitEvents(server, sub.account.projectId);
-    const { db, capabilities } = server.reelay.context;
+    const { db } = server.reelay.context;
     const now = server.clock.now();
     // A run failed (the database was down): the job waits five minutes before its retry.
-    const [held] = await claimDueJobs(db, capabilities, {
-      owner: 'other-instance.1',
-      now,
-      limit: 10,
-      leaseMs: 6_000,
-    });
-    expect(held?.kind).toBe('dispatch_events');
-    await releaseJob(db, held!.id, 'other-instance.1', now + 5 * 60 * SECOND, 'falhou', false);
+    const held = await holdDispatcher(now);
+    await releaseJob(db, held.id, 'other-instance.1', now + 5 * 60 * SECOND, 'falhou', false);
     await emitEvents(server, sub.account.projectId, 2);
     const waiting = () =>
       db.selectFrom('events').select('id').where('dispatched_at', 'is', null).execute();
@@ -150,6 +138,19 @@ describe.each(testDialects())('webhook delivery on $name', (dialect) => {
       .execute();
     expect(waiting).toEqual([]);
   });
+
+  /** The dispatcher's job, claimed by another instance's run, as that run would hold it. */
+  async function holdDispatcher(now: number) {
+    const { db, capabilities } = server.reelay.context;
+    const [held] = await claimDueJobs(db, capabilities, {
+      owner: 'other-instance.1',
+      now,
+      limit: 10,
+      leaseMs: 6_000,
+    });
+    expect(held?.kind).toBe('dispatch_events');
+    return held!;
+  }
 
   /** A fresh project with one subscription to a fresh receiver. */
   async function subscribed(
