@@ -161,10 +161,14 @@ try {
       return JSON.parse(text) as { published: number; cpuMs: number };
     });
   });
+  const finished = Promise.all(outputs);
+  // A process failing during the wait below is reported by the await after it, with the
+  // fleet closed, rather than as an unhandled rejection that skips the cleanup.
+  finished.catch(() => {});
   // PostgreSQL's CPU from just before the instant: the processes' own is in their output.
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, dueAt - 200 - Date.now())));
   const postgresBefore = postgresCpuMs();
-  const results = await Promise.all(outputs);
+  const results = await finished;
   const postgresUsed = postgresCpuMs() - postgresBefore;
   const perProcess = results.map((result) => result.published);
   const processesCpu = results.reduce((sum, result) => sum + result.cpuMs, 0);
