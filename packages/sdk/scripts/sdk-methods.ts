@@ -38,7 +38,7 @@ const PLATFORM_CALLBACK =
 export const SDK_METHODS = {
   healthz: {
     method: 'health.live',
-    example: `const { ok } = await reelay.health.live(); // true while the server is up`,
+    example: `const { ok } = await reelay.health.live(); // true while the server and its database answer`,
   },
   healthAuth: {
     method: 'health.check',

@@ -36,6 +36,7 @@ import { createOAuthStateSigner } from './security/oauth-state';
 import { resolveSecrets } from './security/secrets';
 import { createTokenCipher } from './security/token-cipher';
 import type { ServerContext } from './server-context';
+import { createStoreHealth } from './services/store-health';
 import { deleteOldContainerCreations } from './store/container-creations';
 import { migrateToLatest, openStore } from './store/database';
 
@@ -94,7 +95,8 @@ export async function createReelay(
   options: ReelayOptions = {},
 ): Promise<Reelay> {
   const clock = options.clock ?? systemClock;
-  const logger = options.logger ?? createLogger(config.logLevel);
+  const baseLogger = options.logger ?? createLogger(config.logLevel);
+  let logger = baseLogger;
   const secrets = resolveSecrets(config, logger);
   if (config.allowPrivateUrls) {
     logger.warn(
@@ -112,7 +114,7 @@ export async function createReelay(
   const store = openStore(config.database, {
     poolSize: config.databasePoolSize,
     onConnectionError: (error) =>
-      logger.warn('conexão ociosa com o PostgreSQL caiu; outra será aberta', { error }),
+      baseLogger.warn('uma conexão com o PostgreSQL caiu; outra será aberta', { error }),
   });
   if (store.capabilities.sharedByInstances && config.storage.kind === 'local') {
     logger.warn(
@@ -135,6 +137,10 @@ export async function createReelay(
     await store.close();
     throw error;
   }
+  const storeHealth = createStoreHealth({ db: store.db, clock, logger: baseLogger });
+  // Every part below logs through this: a database fault in a logged error is reported
+  // to the health, which logs the fault once instead of once per failed statement.
+  logger = storeHealth.logger(baseLogger);
 
   const workersEnabled = options.workers !== false;
   let worker: Worker | null = null;
@@ -162,6 +168,7 @@ export async function createReelay(
     facebook: createFacebookPlatform(config, clock, options.platformTimeouts),
     media: createMediaService({ db: store.db, config, clock, logger }),
     pipeline,
+    storeHealth,
     wakeWorker: () => {
       if (workersEnabled) worker?.wake();
     },
@@ -211,6 +218,7 @@ export async function createReelay(
     }),
     handlers,
     validateResponses: options.validateResponses ?? config.environment !== 'production',
+    storeHealth,
     rawRoutes: [
       ...mediaFileRoutes(context.media),
       ...referenceRoutes(config.publicUrl),
@@ -284,6 +292,7 @@ export async function createReelay(
         await context.platform?.close();
         await context.facebook?.close();
         await context.media.close();
+        storeHealth.close();
         await store.close();
       })();
       return closing;

@@ -38,6 +38,34 @@ function redact(value: unknown, depth = 0): unknown {
   );
 }
 
+let guarded = false;
+
+/**
+ * Keeps a failed write to the process's own output from ending it. Standard error or
+ * output may be a file on a disk that fills up, or a pipe whose reader went away; Node
+ * reports that as an 'error' event on the stream, which ends the process when nobody
+ * listens. The line is lost, which is all a full disk can mean for a log, and later
+ * lines are written again once there is room.
+ *
+ * @example
+ * ```ts
+ * keepOutputFailuresFromEndingTheProcess(); // before the first console.log or log line
+ * ```
+ */
+export function keepOutputFailuresFromEndingTheProcess(): void {
+  if (guarded) return;
+  guarded = true;
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
+}
+
+function writeToStandardError(line: string): void {
+  try {
+    process.stderr.write(`${line}\n`);
+  } catch {
+    // A stream already destroyed throws: the line is lost, the process goes on.
+  }
+}
+
 /**
  * Creates a logger writing JSON lines at or above `level`.
  *
@@ -49,8 +77,9 @@ function redact(value: unknown, depth = 0): unknown {
  */
 export function createLogger(
   level: LogLevel | 'silent',
-  write: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+  write: (line: string) => void = writeToStandardError,
 ): Logger {
+  if (write === writeToStandardError) keepOutputFailuresFromEndingTheProcess();
   const threshold = ORDER[level];
   const log =
     (at: LogLevel) =>

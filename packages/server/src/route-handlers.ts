@@ -69,7 +69,7 @@ export function createRouteHandlers(context: ServerContext, webhooks: Webhooks):
     sender: webhooks.sender,
   });
   return {
-    ...healthHandlers(config.publicUrl, account),
+    ...healthHandlers(config.publicUrl, account, context.storeHealth),
     ...authHandlers(sessions),
     ...authOptionsHandlers({ config, signupOpen: () => sessions.signupOpen() }),
     ...accountHandlers({ account, apiKeys }),

@@ -16,6 +16,7 @@ import type { FacebookPlatform, InstagramPlatform } from './platform';
 import type { MediaPort } from './publishing/media-port';
 import type { PipelineSettings } from './publishing/pipeline-settings';
 import type { MediaService } from './media/media-service';
+import type { StoreHealth } from './services/store-health';
 
 export interface ServerContext {
   readonly config: ReelayConfig;
@@ -38,6 +39,8 @@ export interface ServerContext {
   readonly media: MediaService & MediaPort;
   /** Timings of the publishing pipeline. */
   readonly pipeline: PipelineSettings;
+  /** Whether the database works; failures that are its faults are reported here. */
+  readonly storeHealth: StoreHealth;
   /** Asks the work queue to look for due jobs now (new work that is due at once). */
   wakeWorker(): void;
 }

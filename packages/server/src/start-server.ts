@@ -7,9 +7,11 @@
 import { userLanguage } from '@reelay/core/runtime';
 import { ConfigError, loadConfig } from './config';
 import { createReelay } from './create-reelay';
+import { keepOutputFailuresFromEndingTheProcess } from './logger';
 import { configErrorText, listeningText, stoppingText } from './start-up-texts';
 
 async function serve(): Promise<void> {
+  keepOutputFailuresFromEndingTheProcess();
   const config = loadConfig();
   const reelay = await createReelay(config);
   const url = await reelay.listen();

@@ -80,7 +80,7 @@ describe.each(testDialects())('the job queue on $name', (dialect) => {
     expect(again!.attempts).toBe(2);
     // The first owner, back from the dead, can no longer finish or release it.
     await completeJob(store.db, job!.id, 'dead');
-    await releaseJob(store.db, job!.id, 'dead', clock.now(), null, true);
+    await releaseJob(store.db, job!.id, 'dead', clock.now(), null, 'reset');
     expect(await countJobs(store.db)).toBe(1);
     await completeJob(store.db, job!.id, 'alive');
     expect(await countJobs(store.db)).toBe(0);

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { migrateToLatest, openStore, type Store } from '../src/store/database';
+import { storeFaultOf } from '../src/store/store-faults';
 import { testDialects, type TestDatabase } from './helpers/dialects';
 
 const postgres = testDialects().find((dialect) => dialect.name === 'postgres');
@@ -49,5 +50,24 @@ describe.runIf(postgres)('PostgreSQL connections that drop', () => {
 
     const rows = await store.db.selectFrom('jobs').select('id').execute();
     expect(rows).toEqual([]);
+  });
+
+  it('survives a connection cut off while a transaction holds it between statements', async () => {
+    reported.length = 0;
+    // Before, pg emitted 'error' on the held client with no listener, which ended the
+    // process (here: an uncaught exception failing the run).
+    const held = store.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('jobs').select('id').execute();
+      await terminateIdleConnections();
+      await expect.poll(() => reported.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      await trx.selectFrom('jobs').select('id').execute();
+    });
+    await expect(held).rejects.toThrow(/not queryable|terminat/);
+    expect(storeFaultOf(reported[0])).toBe('unavailable');
+
+    // The broken connection left the pool: the next statements work.
+    await store.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('jobs').select('id').execute();
+    });
   });
 });

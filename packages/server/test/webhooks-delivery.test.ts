@@ -81,7 +81,7 @@ describe.each(testDialects())('webhook delivery on $name', (dialect) => {
         run_at: held.run_at,
       });
     } finally {
-      await releaseJob(db, held.id, 'other-instance.1', now, null, true);
+      await releaseJob(db, held.id, 'other-instance.1', now, null, 'reset');
     }
     await server.reelay.tasks.runDueJobs();
     expect(
@@ -96,7 +96,7 @@ describe.each(testDialects())('webhook delivery on $name', (dialect) => {
     const now = server.clock.now();
     // A run failed (the database was down): the job waits five minutes before its retry.
     const held = await holdDispatcher(now);
-    await releaseJob(db, held.id, 'other-instance.1', now + 5 * 60 * SECOND, 'falhou', false);
+    await releaseJob(db, held.id, 'other-instance.1', now + 5 * 60 * SECOND, 'falhou', 'keep');
     await emitEvents(server, sub.account.projectId, 2);
     const waiting = () =>
       db.selectFrom('events').select('id').where('dispatched_at', 'is', null).execute();

@@ -783,6 +783,10 @@ export const en: CatalogueShape<Messages> = {
     PLATFORM_CREDENTIALS_MISSING:
       "The Instagram app's credentials are not configured on the server: set INSTAGRAM_APP_ID and INSTAGRAM_APP_SECRET or, for development, use `pnpm dev`, which starts the Instagram emulator wired to the server.",
     SIGNED_REQUEST_INVALID: "The signed_request's signature does not match.",
+    DATABASE_UNAVAILABLE:
+      "The server's database is unavailable right now; try again in a few seconds. Accepted posts publish once it is back.",
+    STORAGE_FULL:
+      'The server has no room left to write (disk or database full); nothing was saved. Try again once there is room.',
     INTERNAL_ERROR: 'Unexpected internal error.',
     FST_ERR_CTP_INVALID_JSON_BODY:
       'The body is not valid JSON, but the content-type is application/json.',

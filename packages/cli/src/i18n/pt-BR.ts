@@ -793,6 +793,10 @@ export const ptBR = {
     PLATFORM_CREDENTIALS_MISSING:
       'As credenciais do aplicativo do Instagram não estão configuradas no servidor: defina INSTAGRAM_APP_ID e INSTAGRAM_APP_SECRET ou, para desenvolver, use `pnpm dev`, que inicia o emulador do Instagram já ligado ao servidor.',
     SIGNED_REQUEST_INVALID: 'A assinatura do signed_request não confere.',
+    DATABASE_UNAVAILABLE:
+      'O banco de dados do servidor está indisponível no momento; tente de novo em alguns segundos. Posts aceitos são publicados quando ele voltar.',
+    STORAGE_FULL:
+      'O servidor está sem espaço para gravar (disco ou banco de dados cheio); nada foi gravado. Tente de novo quando houver espaço.',
     INTERNAL_ERROR: 'Erro interno inesperado.',
     FST_ERR_CTP_INVALID_JSON_BODY:
       'O corpo não é um JSON válido, mas o content-type é application/json.',

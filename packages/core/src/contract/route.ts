@@ -170,12 +170,23 @@ const JSON_BODY_ERRORS: readonly HttpErrorCode[] = [
 ];
 
 /**
+ * What any route may meet on the server's side: its database away or out of room (503,
+ * passing by itself), or an unexpected error.
+ */
+const SERVER_ERRORS: readonly HttpErrorCode[] = [
+  'DATABASE_UNAVAILABLE',
+  'STORAGE_FULL',
+  'INTERNAL_ERROR',
+];
+
+/**
  * Every code a route can answer: its own, those its auth mode implies, validation and
- * body-parsing codes when it takes input, and `INTERNAL_ERROR`.
+ * body-parsing codes when it takes input, and the server's own faults.
  *
  * @example
  * ```ts
- * routeErrorCodes(routes.getMe); // ['UNAUTHORIZED', 'RATE_LIMIT_KEY', 'INTERNAL_ERROR']
+ * routeErrorCodes(routes.getMe);
+ * // ['UNAUTHORIZED', 'RATE_LIMIT_KEY', 'DATABASE_UNAVAILABLE', 'STORAGE_FULL', 'INTERNAL_ERROR']
  * ```
  */
 export function routeErrorCodes(route: RouteDefinition): HttpErrorCode[] {
@@ -184,7 +195,7 @@ export function routeErrorCodes(route: RouteDefinition): HttpErrorCode[] {
   if (params || query || body) codes.add('VALIDATION_ERROR');
   if (body) for (const code of JSON_BODY_ERRORS) codes.add(code);
   for (const code of route.errors) codes.add(code);
-  codes.add('INTERNAL_ERROR');
+  for (const code of SERVER_ERRORS) codes.add(code);
   return [...codes];
 }
 

@@ -101,9 +101,9 @@ export const routes = {
     // Load balancers probe often: the default bucket (by address) leaves them room.
     rateBucket: 'default',
     tag: 'Saúde',
-    summary: 'Verifica se o processo está no ar',
+    summary: 'Verifica se o servidor está no ar e alcança o banco de dados',
     description:
-      'Responde 200 `{ ok: true }` enquanto o processo estiver de pé. Não exige credencial.',
+      'Responde 200 `{ ok: true }` enquanto o processo estiver de pé e o banco de dados responder. Enquanto o banco de dados estiver fora do ar, responde 503 `DATABASE_UNAVAILABLE`; sem espaço para gravar, 503 `STORAGE_FULL`; nos dois casos com `retry-after`, e volta a 200 sozinho quando a falha passa. Não exige credencial.',
     request: {},
     responses: { 200: { description: 'O processo está no ar.', schema: livenessResponseSchema } },
     examples: { noAr: { summary: 'Verifica se o processo responde' } },

@@ -7,7 +7,8 @@
  * repurposed within `/v1` (spec §9). Beyond the spec's table the catalogue adds a few
  * codes for situations the spec leaves open (`IDEMPOTENCY_KEY_REUSED`, `EMAIL_IN_USE`,
  * `REQUEST_TIMEOUT`, `HEADERS_TOO_LARGE`, `POST_NOT_EDITABLE`, `POST_NOT_RETRYABLE`,
- * `MEDIA_IN_USE`, `DELIVERY_PENDING`, `NO_FREE_SLOT`); adding codes is an additive change.
+ * `MEDIA_IN_USE`, `DELIVERY_PENDING`, `NO_FREE_SLOT`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`);
+ * adding codes is an additive change.
  */
 
 /**
@@ -212,6 +213,18 @@ export const HTTP_ERRORS = {
     status: 400,
     message: 'A assinatura do signed_request não confere.',
     retry: 'do-not-retry',
+  },
+  DATABASE_UNAVAILABLE: {
+    status: 503,
+    message:
+      'O banco de dados do servidor está indisponível no momento; tente de novo em alguns segundos. Posts aceitos são publicados quando ele voltar.',
+    retry: 'safe',
+  },
+  STORAGE_FULL: {
+    status: 503,
+    message:
+      'O servidor está sem espaço para gravar (disco ou banco de dados cheio); nada foi gravado. Tente de novo quando houver espaço.',
+    retry: 'safe',
   },
   INTERNAL_ERROR: {
     status: 500,

@@ -8,7 +8,7 @@ export const CODE_SAMPLE_SOURCES: Readonly<
   Partial<Record<string, { readonly sdk?: string; readonly cli?: string }>>
 > = {
   healthz: {
-    sdk: `const { ok } = await reelay.health.live(); // true while the server is up`,
+    sdk: `const { ok } = await reelay.health.live(); // true while the server and its database answer`,
     cli: `# verifica se o servidor está no ar e se as credenciais valem
 reelay status`,
   },

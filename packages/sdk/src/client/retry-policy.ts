@@ -3,7 +3,8 @@
  * the whole policy is tested as a table.
  *
  * Spec §7 names what is safe to retry: `RATE_LIMIT_KEY` (after `x-ratelimit-reset`),
- * `RATE_LIMIT_APP` and `INTERNAL_ERROR`, plus network failures. Two of those mean the
+ * `RATE_LIMIT_APP` and `INTERNAL_ERROR`, plus network failures; the server's database
+ * away or full (`DATABASE_UNAVAILABLE`, `STORAGE_FULL`, 503) are passing too. Two of those mean the
  * server refused before doing anything (the rate limits), so any request may go again.
  * The others leave open whether the work was done: an `INTERNAL_ERROR`, a timeout or a
  * connection lost mid-answer after a `POST /v1/profiles` may have created the profile.
@@ -47,6 +48,9 @@ export const DEFAULT_RETRY = {
   maxDelayMs: 8_000,
   maxRateLimitWaitMs: 60_000,
 } as const;
+
+/** Codes of the server's own passing faults: safe to retry when repeating does no harm. */
+const SERVER_FAULTS = new Set(['INTERNAL_ERROR', 'DATABASE_UNAVAILABLE', 'STORAGE_FULL']);
 
 /** Statuses a gateway answers when the server behind it is down or restarting. */
 const GATEWAY_STATUSES = new Set([502, 503, 504]);
@@ -111,7 +115,9 @@ export function decideRetry(outcome: AttemptOutcome, context: RetryContext): Ret
       if (outcome.code === 'RATE_LIMIT_APP') {
         return { retry: true, delayMs: backoff(), reason: 'RATE_LIMIT_APP: temporary' };
       }
-      if (outcome.code === 'INTERNAL_ERROR') return unlessRepeatable('INTERNAL_ERROR');
+      // The server's database away or out of room passes by itself; as after an internal
+      // error, an earlier step of the request may have been saved before it failed.
+      if (SERVER_FAULTS.has(outcome.code)) return unlessRepeatable(outcome.code);
       return { retry: false, reason: `${outcome.code} is not safe to retry (spec §7)` };
     case 'unexpected':
       return GATEWAY_STATUSES.has(outcome.status)

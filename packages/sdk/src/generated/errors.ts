@@ -59,6 +59,8 @@ export type HttpErrorCode =
   | 'DELIVERY_PENDING'
   | 'PLATFORM_CREDENTIALS_MISSING'
   | 'SIGNED_REQUEST_INVALID'
+  | 'DATABASE_UNAVAILABLE'
+  | 'STORAGE_FULL'
   | 'INTERNAL_ERROR'
   | 'FST_ERR_CTP_INVALID_JSON_BODY'
   | 'FST_ERR_CTP_EMPTY_JSON_BODY'
@@ -112,6 +114,8 @@ export const RETRY_CLASSES: Readonly<Record<HttpErrorCode, RetryClass>> = {
   DELIVERY_PENDING: 'do-not-retry',
   PLATFORM_CREDENTIALS_MISSING: 'do-not-retry',
   SIGNED_REQUEST_INVALID: 'do-not-retry',
+  DATABASE_UNAVAILABLE: 'safe',
+  STORAGE_FULL: 'safe',
   INTERNAL_ERROR: 'safe',
   FST_ERR_CTP_INVALID_JSON_BODY: 'do-not-retry',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'do-not-retry',

@@ -7,7 +7,7 @@
 import type { RouteMeta } from '../client/route';
 
 /**
- * `GET /healthz`, with no credential. Verifica se o processo está no ar.
+ * `GET /healthz`, with no credential. Verifica se o servidor está no ar e alcança o banco de dados.
  */
 export const healthzRoute = {
   id: 'healthz',

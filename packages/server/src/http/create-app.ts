@@ -34,6 +34,11 @@ import { rateIdentity, rateLimitKey, type RateIdentity } from '../rate-limit-key
 import { applyCors } from './cors';
 import { createInFlightRequests, type InFlightRequests } from './in-flight';
 import type { RateLimiter } from './rate-limiter';
+import {
+  isStoreFaultError,
+  STORE_FAULT_RETRY_AFTER_SECONDS,
+  type StoreHealth,
+} from '../services/store-health';
 import { sendError, sendJson } from './respond';
 import type { RequestContext, RouteHandler, RouteHandlers } from './route-handler';
 import { inputReader, type RouteInputValues } from './route-input';
@@ -54,6 +59,8 @@ export interface AppDeps {
   rawRoutes?: readonly RawRoute[];
   /** Where the routes still running are counted, for a close that waits for them. */
   inFlight?: InFlightRequests;
+  /** Told of every failure, so the database's faults answer 503 rather than 500. */
+  storeHealth?: Pick<StoreHealth, 'translate'>;
 }
 
 export interface RawRoute {
@@ -130,7 +137,12 @@ export function createHttpServer(deps: AppDeps): Server {
     req: IncomingMessage,
     requestId: string,
   ): void {
-    const sent = sendError(res, error);
+    // The database away or out of room: a 503 that passes, not an internal error.
+    const answer = deps.storeHealth?.translate(error) ?? error;
+    if (isStoreFaultError(answer) && !res.headersSent) {
+      res.setHeader('retry-after', String(STORE_FAULT_RETRY_AFTER_SECONDS));
+    }
+    const sent = sendError(res, answer);
     if (sent.code === 'INTERNAL_ERROR' && !answeredEarly.has(res)) {
       logger.error('falha inesperada', {
         requestId,

@@ -17,6 +17,7 @@ import { findIntegration } from '../store/integrations';
 import type { PostRecord, TargetRecord } from '../store/post-records';
 import { findTarget, findTargetWithPost } from '../store/post-targets';
 import type { JobsTable } from '../store/schema';
+import { storeFaultOf } from '../store/store-faults';
 import { fail, failEarly, handleError, progressOf, type Run } from './pipeline-run';
 import type { PipelineSettings } from './pipeline-settings';
 import { discardContainers, reserveContainers } from './prepared-containers';
@@ -49,9 +50,10 @@ export function createPublishTargetHandler(ctx: PublishingDeps) {
     try {
       return await runTarget(ctx, ctx.pipeline, payload.targetId, lease);
     } catch (error) {
-      // Nothing lost: a target whose job keeps failing unexpectedly (the database, a bug)
-      // ends failed with its event instead of waiting forever once the worker gives up.
-      if (job.attempts < ABANDON_AFTER_FAILURES) throw error;
+      // Nothing lost: a target whose job keeps failing unexpectedly (a bug) ends failed
+      // with its event instead of waiting forever once the worker gives up. The database
+      // away or full is no reason to give up: the worker retries once it is back.
+      if (job.attempts < ABANDON_AFTER_FAILURES || storeFaultOf(error)) throw error;
       ctx.logger.error('publicação abandonada após falhas repetidas', {
         targetId: payload.targetId,
         error,

@@ -143,14 +143,29 @@ export async function completeJob(db: Db, id: string, owner: string): Promise<vo
   await db.deleteFrom('jobs').where('id', '=', id).where('lease_owner', '=', owner).execute();
 }
 
-/** Releases a job to run again at `runAt`, if this owner still holds it. */
+/**
+ * What a release does to a job's count of failed runs: `reset` after a run that went well
+ * (it asked to run again later), `keep` after a failure, which counts, and `uncount` after
+ * a run the database's own fault cut short, which says nothing about the job and must not
+ * bring it closer to being dropped (the claim that started the run counted it).
+ */
+export type AttemptsOnRelease = 'reset' | 'keep' | 'uncount';
+
+/**
+ * Releases a job to run again at `runAt`, if this owner still holds it.
+ *
+ * @example
+ * ```ts
+ * await releaseJob(db, job.id, claim, clock.now() + 5_000, 'falhou', 'keep');
+ * ```
+ */
 export async function releaseJob(
   db: Db,
   id: string,
   owner: string,
   runAt: number,
   error: string | null,
-  resetAttempts: boolean,
+  attempts: AttemptsOnRelease,
 ): Promise<void> {
   await db
     .updateTable('jobs')
@@ -159,7 +174,12 @@ export async function releaseJob(
       lease_owner: null,
       lease_expires_at: null,
       last_error: error,
-      attempts: resetAttempts ? 0 : eb.ref('attempts'),
+      attempts:
+        attempts === 'reset'
+          ? 0
+          : attempts === 'uncount'
+            ? eb('attempts', '-', 1)
+            : eb.ref('attempts'),
     }))
     .where('id', '=', id)
     .where('lease_owner', '=', owner)

@@ -15,6 +15,7 @@ import type { Clock } from '../clock';
 import type { Logger } from '../logger';
 import type { StoreCapabilities } from '../store/database';
 import type { Db, JobsTable } from '../store/schema';
+import { storeFaultOf } from '../store/store-faults';
 import { WORKER_GIVES_UP_AFTER, type JobKind, type JobPayloads } from './job-kinds';
 import { claimDueJobs, completeJob, releaseJob } from './job-leases';
 import { nextDueTime } from './jobs';
@@ -70,6 +71,9 @@ export function heartbeatFor(leaseMs: number): number {
 }
 
 const TICK_PATTERN = '* * * * * *';
+
+/** A job cut short by a database fault runs again after this long, plus as much jitter. */
+const FAULT_RETRY_MS = 1_000;
 
 /** The longest a freed slot waits for others before the worker claims again. */
 const CLAIM_COALESCE_MS = 10;
@@ -127,7 +131,7 @@ export function createWorker(options: WorkerOptions) {
       // Another run has the job now, or it was moved or removed: it is not ours to end.
       if (lease.lost) return;
       if (outcome && 'retryAt' in outcome)
-        await releaseJob(db, job.id, claim, outcome.retryAt, null, true);
+        await releaseJob(db, job.id, claim, outcome.retryAt, null, 'reset');
       else await completeJob(db, job.id, claim);
     } catch (error) {
       lease.end();
@@ -139,6 +143,27 @@ export function createWorker(options: WorkerOptions) {
         return;
       }
       const message = error instanceof Error ? error.message : String(error);
+      if (storeFaultOf(error)) {
+        // The database went away or ran out of room under the run: that says nothing
+        // about the job, which runs again soon without the failure counting against it,
+        // however long the fault lasts. The fault itself is logged once, elsewhere.
+        logger.warn('tarefa interrompida por falha do banco de dados; nova tentativa', {
+          jobId: job.id,
+          kind: job.kind,
+          error,
+        });
+        await releaseJob(
+          db,
+          job.id,
+          claim,
+          clock.now() + FAULT_RETRY_MS + Math.round(Math.random() * FAULT_RETRY_MS),
+          message,
+          'uncount',
+        ).catch(() => {
+          // Still away: the lease runs out, and a claim once it is back takes the job.
+        });
+        return;
+      }
       // A handler that throws is retried with backoff up to the limit, then dropped.
       if (job.attempts >= WORKER_GIVES_UP_AFTER) {
         logger.error('tarefa abandonada após falhas repetidas', {
@@ -164,7 +189,7 @@ export function createWorker(options: WorkerOptions) {
           claim,
           clock.now() + backoff(job.attempts),
           message,
-          false,
+          'keep',
         ).catch((cause: unknown) =>
           logger.error('tarefa não pôde ser liberada; o prazo dela expira', {
             jobId: job.id,

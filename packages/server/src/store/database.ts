@@ -5,7 +5,16 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, type DialectAdapter } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type DialectAdapter,
+  type Driver,
+} from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import type { DatabaseSettings } from '../config';
@@ -69,6 +78,9 @@ export interface Store {
   close(): Promise<void>;
 }
 
+/** How long a query waits for a PostgreSQL connection before it fails. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
 // PostgreSQL answers BIGINT and COUNT(*) as strings; every bigint here is a millisecond
 // time or a count, far below 2^53, so numbers are safe and match SQLite.
 const INT8_OID = 20;
@@ -88,9 +100,39 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
   }
 }
 
+/**
+ * SQLite ends a transaction itself when a statement fails for want of room (`SQLITE_FULL`)
+ * or of memory; Kysely's `rollback` then fails with "cannot rollback - no transaction is
+ * active", and that error replaces the real one. A rollback with no transaction open is
+ * skipped, so the failure that ended the transaction is the one reported.
+ */
+class RollbackOnlyOpenDriver extends SqliteDriver {
+  constructor(
+    config: ConstructorParameters<typeof SqliteDriver>[0],
+    private readonly sqlite: SqliteDatabase.Database,
+  ) {
+    super(config);
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (this.sqlite.inTransaction) await super.rollbackTransaction(connection);
+  }
+}
+
 class ReelaySqliteDialect extends SqliteDialect {
+  constructor(
+    private readonly config: ConstructorParameters<typeof SqliteDialect>[0],
+    private readonly sqlite: SqliteDatabase.Database,
+  ) {
+    super(config);
+  }
+
   override createAdapter(): DialectAdapter {
     return new TransactionalDdlSqliteAdapter();
+  }
+
+  override createDriver(): Driver {
+    return new RollbackOnlyOpenDriver(this.config, this.sqlite);
   }
 }
 
@@ -147,7 +189,7 @@ export function openStore(
     sqlite.pragma('foreign_keys = ON');
     const { connection, prepare } = cachingStatements(sqlite);
     const db = new Kysely<Database>({
-      dialect: new ReelaySqliteDialect({ database: connection }),
+      dialect: new ReelaySqliteDialect({ database: connection }, sqlite),
     });
     // Outside a transaction a read sees only committed rows, so it need not queue.
     registerDirectReader(db, (text, parameters) =>
@@ -159,14 +201,27 @@ export function openStore(
     connectionString: settings.connectionString,
     max: options.poolSize ?? 10,
     types: pgTypes,
+    // While the database is down, a query waits at most this long for a connection and
+    // fails (the caller answers 503 and retries), instead of queueing without end.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // A connection whose peer vanished without closing it (a host gone, a network cut)
+    // is found out by TCP keepalives rather than never.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
   });
-  // An idle connection can be cut off (database restart, failover, an administrator).
-  // pg reports it on the pool, and an unhandled 'error' event would end the process; the
-  // pool has already dropped that connection and opens a new one on the next query.
+  // A connection can be cut off at any moment (a database restart, a failover, an
+  // administrator's pg_terminate_backend). pg then emits 'error' on the connection's
+  // client, and an 'error' event nobody listens to ends the process. The pool listens
+  // only while a client sits idle, not while a query or a transaction holds it, so every
+  // client gets a listener of its own for its whole life. The query that was running
+  // fails on its own; the pool drops the broken client when it is released.
   let closing = false;
-  pool.on('error', (error) => {
+  const report = (error: Error) => {
     if (!closing) options.onConnectionError?.(error);
-  });
+  };
+  pool.on('connect', (client) => client.on('error', report));
+  // An idle client's error reaches the pool too: it was reported by the client already.
+  pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

@@ -38,15 +38,21 @@ async function waitUntilUp(url: string, child: ChildProcess, timeoutMs = 20_000)
  * @example
  * ```ts
  * const server = await startServerProcess({ PORT: '8123', DATABASE_URL: file, … });
+ * const logged = await startServerProcess(env, { output: openSync('server.log', 'a') });
  * await server.kill('SIGKILL');
  * ```
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { output?: number } = {},
+): Promise<ServerProcess> {
   if (!existsSync(MAIN))
     throw new Error(`${MAIN} is missing: run pnpm --filter @reelay/server build`);
+  // `output`: a file descriptor the process writes its standard output and error to.
+  const logs = options.output ?? (process.env.REELAY_TEST_LOGS ? 'inherit' : 'ignore');
   const child = spawn(process.execPath, [MAIN], {
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', REELAY_LOG_LEVEL: 'error', ...env },
-    stdio: ['ignore', 'ignore', process.env.REELAY_TEST_LOGS ? 'inherit' : 'ignore'],
+    stdio: ['ignore', options.output ?? 'ignore', logs],
   });
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code) => resolve(code)),

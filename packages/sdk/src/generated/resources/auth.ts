@@ -31,7 +31,7 @@ export class AuthResource {
    * Cria um usuário do login embutido e devolve seus tokens. Aberto enquanto não existe nenhum usuário; depois, só com `REELAY_ALLOW_SIGNUP=true`.
    *
    * `POST /v1/auth/signup`, with no credential. Answers 201.
-   * Errors: `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `FORBIDDEN`, `EMAIL_IN_USE`, `INTERNAL_ERROR`.
+   * Errors: `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `FORBIDDEN`, `EMAIL_IN_USE`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
    *
    * @param options - Signal, timeout, retries and headers of this call.
    * @example
@@ -51,7 +51,7 @@ export class AuthResource {
    * Troca e-mail e senha por um token de acesso curto e um token de renovação.
    *
    * `POST /v1/auth/login`, with no credential. Answers 200.
-   * Errors: `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `UNAUTHORIZED`, `INTERNAL_ERROR`.
+   * Errors: `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `UNAUTHORIZED`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
    *
    * @param options - Signal, timeout, retries and headers of this call.
    * @example
@@ -70,7 +70,7 @@ export class AuthResource {
    * Troca um token de renovação válido por um novo par de tokens; o anterior deixa de valer.
    *
    * `POST /v1/auth/refresh`, with no credential. Answers 200.
-   * Errors: `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `UNAUTHORIZED`, `INTERNAL_ERROR`.
+   * Errors: `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `UNAUTHORIZED`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
    *
    * @param options - Signal, timeout, retries and headers of this call.
    * @example
@@ -90,7 +90,7 @@ export class AuthResource {
    * Revoga o token de renovação informado e toda a sua sessão (os tokens renovados a partir do mesmo login): nenhum deles renova mais. Responde 204 também para um token desconhecido, expirado ou já revogado, sem dizer qual era o caso. Tokens de acesso já emitidos valem até expirar (no máximo 15 minutos).
    *
    * `POST /v1/auth/logout`, with no credential. Answers 204.
-   * Errors: `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `INTERNAL_ERROR`.
+   * Errors: `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
    *
    * @param options - Signal, timeout, retries and headers of this call.
    * @example
@@ -109,7 +109,7 @@ export class AuthResource {
    * Diz, sem credencial, se o cadastro está aberto e se o servidor aceita entrada por um emissor OpenID Connect, para a tela de entrada mostrar só o que existe.
    *
    * `GET /v1/auth/options`, with no credential. Answers 200.
-   * Errors: `RATE_LIMIT_KEY`, `INTERNAL_ERROR`.
+   * Errors: `RATE_LIMIT_KEY`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
    *
    * @param options - Signal, timeout, retries and headers of this call.
    * @example

@@ -26,17 +26,17 @@ export class HealthResource {
   }
 
   /**
-   * Verifica se o processo está no ar.
+   * Verifica se o servidor está no ar e alcança o banco de dados.
    *
-   * Responde 200 `{ ok: true }` enquanto o processo estiver de pé. Não exige credencial.
+   * Responde 200 `{ ok: true }` enquanto o processo estiver de pé e o banco de dados responder. Enquanto o banco de dados estiver fora do ar, responde 503 `DATABASE_UNAVAILABLE`; sem espaço para gravar, 503 `STORAGE_FULL`; nos dois casos com `retry-after`, e volta a 200 sozinho quando a falha passa. Não exige credencial.
    *
    * `GET /healthz`, with no credential. Answers 200.
-   * Errors: `RATE_LIMIT_KEY`, `INTERNAL_ERROR`.
+   * Errors: `RATE_LIMIT_KEY`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
    *
    * @param options - Signal, timeout, retries and headers of this call.
    * @example
    * ```ts
-   * const { ok } = await reelay.health.live(); // true while the server is up
+   * const { ok } = await reelay.health.live(); // true while the server and its database answer
    * ```
    */
   live(options?: RequestOptions): Promise<T.HealthzResponse> {
@@ -49,7 +49,7 @@ export class HealthResource {
    * Confere a credencial e devolve o projeto a que ela pertence. Com token Bearer, o cabeçalho `x-project-id` é obrigatório.
    *
    * `GET /v1/health/auth`, with an API key, or a Bearer token with `projectId`. Answers 200.
-   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `INTERNAL_ERROR`.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
    *
    * @param options - Signal, timeout, retries and headers of this call.
    * @example
@@ -68,7 +68,7 @@ export class HealthResource {
    * O contrato completo em OpenAPI 3.1, gerado a partir das rotas. Não exige credencial.
    *
    * `GET /openapi.json`, with no credential. Answers 200.
-   * Errors: `RATE_LIMIT_KEY`, `INTERNAL_ERROR`.
+   * Errors: `RATE_LIMIT_KEY`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
    *
    * @param options - Signal, timeout, retries and headers of this call.
    * @example

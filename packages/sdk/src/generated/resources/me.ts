@@ -31,7 +31,7 @@ export class MeResource {
    * Devolve o usuário autenticado, sua organização e seus projetos. No primeiro acesso de um usuário novo, cria a organização e um projeto.
    *
    * `GET /v1/me`, with a Bearer token only. Answers 200.
-   * Errors: `UNAUTHORIZED`, `RATE_LIMIT_KEY`, `INTERNAL_ERROR`.
+   * Errors: `UNAUTHORIZED`, `RATE_LIMIT_KEY`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
    *
    * @param options - Signal, timeout, retries and headers of this call.
    * @example
@@ -50,7 +50,7 @@ export class MeResource {
    * Exclui organização, projetos, chaves, contas conectadas, posts e mídias, e remove o usuário do login. Irreversível.
    *
    * `DELETE /v1/me`, with a Bearer token only. Answers 204.
-   * Errors: `UNAUTHORIZED`, `RATE_LIMIT_KEY`, `INTERNAL_ERROR`.
+   * Errors: `UNAUTHORIZED`, `RATE_LIMIT_KEY`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
    *
    * @param options - Signal, timeout, retries and headers of this call.
    * @example

@@ -31,7 +31,7 @@ export class OrganizationsResource {
    * Altera o nome da organização (1 a 80 caracteres). Só o dono da organização pode alterá-la.
    *
    * `PATCH /v1/organizations/{id}`, with a Bearer token only. Answers 200.
-   * Errors: `UNAUTHORIZED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `FORBIDDEN`, `INTERNAL_ERROR`.
+   * Errors: `UNAUTHORIZED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `FORBIDDEN`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
    *
    * @param organizationId - Id `org_…`.
    * @param options - Signal, timeout, retries and headers of this call.
