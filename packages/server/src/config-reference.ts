@@ -29,6 +29,8 @@ const DESCRIPTIONS: { [Name in keyof typeof environmentSchema.shape]: string } =
     'Let anyone sign up with the built-in login after the first user (the first sign-up is always open).',
   REELAY_CORS_ORIGINS:
     'Comma-separated browser origins of dashboards allowed to call with Bearer tokens.',
+  REELAY_REDIRECT_ORIGINS:
+    "Comma-separated origins (`https://app.example.com`, no path) an account connection may send the browser back to (`redirectUrl`), besides this server's own and those of `REELAY_CORS_ORIGINS`; any other `redirectUrl` is refused with `400 VALIDATION_ERROR`.",
   REELAY_TRUST_PROXY:
     'Behind one reverse proxy: take the client address from the last `X-Forwarded-For` entry (the one the proxy added). Never set it when the server is exposed directly.',
   REELAY_OIDC_ISSUER:

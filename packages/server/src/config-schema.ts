@@ -37,6 +37,39 @@ const commaList = z.string().transform((text) =>
     .filter(Boolean),
 );
 
+/** Whether the text names an http(s) origin alone: no user, path, query or fragment. */
+function isOrigin(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (
+      /^https?:$/.test(url.protocol) &&
+      !url.username &&
+      !url.password &&
+      url.pathname === '/' &&
+      // An empty `?` or `#` leaves no search or hash behind, and is no origin either.
+      !/[?#]/.test(text)
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Comma-separated browser origins (`https://app.example.com`, a port when not the
+ * scheme's), kept in the form `URL.origin` gives, so a comparison with a parsed address's
+ * origin is exact.
+ */
+const originList = commaList.pipe(
+  z
+    .array(
+      z.string().refine(isOrigin, {
+        error:
+          'use origens http(s) separadas por vírgula, como https://app.example.com (sem caminho)',
+      }),
+    )
+    .transform((items) => items.map((item) => new URL(item).origin)),
+);
+
 /**
  * Permissions asked for by default: profile, publishing, comments (the first comment of
  * a post is published with the comments permission) and insights (post and account
@@ -78,6 +111,7 @@ export const environmentSchema = z.object({
     .optional(),
   REELAY_ALLOW_SIGNUP: booleanText.default(false),
   REELAY_CORS_ORIGINS: commaList.default([]),
+  REELAY_REDIRECT_ORIGINS: originList.default([]),
   REELAY_TRUST_PROXY: booleanText.default(false),
   REELAY_OIDC_ISSUER: absoluteUrl.optional(),
   REELAY_OIDC_AUDIENCE: z.string().min(1).optional(),

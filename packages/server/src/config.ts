@@ -96,6 +96,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authSecret: vars.REELAY_AUTH_SECRET ?? null,
     allowSignup: vars.REELAY_ALLOW_SIGNUP,
     corsOrigins: vars.REELAY_CORS_ORIGINS,
+    redirectOrigins: vars.REELAY_REDIRECT_ORIGINS,
     trustProxy: vars.REELAY_TRUST_PROXY,
     oidc: vars.REELAY_OIDC_ISSUER
       ? { issuer: vars.REELAY_OIDC_ISSUER, audience: vars.REELAY_OIDC_AUDIENCE ?? null }

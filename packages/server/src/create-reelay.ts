@@ -32,6 +32,7 @@ import { createDatabaseRateLimiter } from './services/database-rate-limiter';
 import { createLogger, type Logger } from './logger';
 import { createAccessTokens } from './security/access-tokens';
 import { checkEncryptionKey } from './security/encryption-key-check';
+import { createMcpSessionIds } from './security/mcp-sessions';
 import { createOAuthStateSigner } from './security/oauth-state';
 import { resolveSecrets } from './security/secrets';
 import { createTokenCipher } from './security/token-cipher';
@@ -205,24 +206,29 @@ export async function createReelay(
       : createMemoryRateLimiter());
   const handlers = createRouteHandlers(context, webhooks);
   const inFlight = createInFlightRequests();
+  const authenticator = createAuthenticator({
+    credentials: createCredentials({ db: store.db, clock }),
+    accessTokens: context.accessTokens,
+    ownOrigins: [new URL(config.publicUrl).origin],
+  });
   const server = createHttpServer({
     inFlight,
     config,
     clock,
     logger,
     rateLimiter,
-    authenticator: createAuthenticator({
-      credentials: createCredentials({ db: store.db, clock }),
-      accessTokens: context.accessTokens,
-      ownOrigins: [new URL(config.publicUrl).origin],
-    }),
+    authenticator,
     handlers,
     validateResponses: options.validateResponses ?? config.environment !== 'production',
     storeHealth,
     rawRoutes: [
       ...mediaFileRoutes(context.media),
       ...referenceRoutes(config.publicUrl),
-      ...mcpRoutes(context),
+      ...mcpRoutes({
+        ...context,
+        authenticator,
+        mcpSessions: createMcpSessionIds(secrets.authSecret),
+      }),
       ...webAppRoutes({ config }),
     ],
   });

@@ -32,6 +32,11 @@ export interface ReelayConfig {
   readonly allowSignup: boolean;
   /** Browser origins of dashboards allowed to call with Bearer tokens. */
   readonly corsOrigins: readonly string[];
+  /**
+   * More origins a connection may send the browser back to (`redirectUrl`), besides this
+   * server's and the CORS dashboards'.
+   */
+  readonly redirectOrigins: readonly string[];
   /** Whether to read the client address from `x-forwarded-for` (behind a reverse proxy). */
   readonly trustProxy: boolean;
   /** An external OpenID Connect issuer whose tokens are accepted as Bearer tokens. */

@@ -54,6 +54,7 @@ export function createRouteHandlers(context: ServerContext, webhooks: Webhooks):
   const posts = createPostsService(context);
   const sessions = createSessionsService({
     db,
+    capabilities: context.capabilities,
     clock,
     accessTokens: context.accessTokens,
     allowSignup: config.allowSignup,

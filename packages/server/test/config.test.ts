@@ -70,6 +70,31 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the origins a connection may return to, each an origin and nothing more', () => {
+    expect(loadConfig({}).redirectOrigins).toEqual([]);
+    expect(
+      loadConfig({
+        REELAY_REDIRECT_ORIGINS:
+          'https://App.Example.com/, http://localhost:5173,https://x.test:443',
+      }).redirectOrigins,
+    ).toEqual(['https://app.example.com', 'http://localhost:5173', 'https://x.test']);
+    for (const bad of [
+      'app.example.com',
+      'https://app.example.com/contas',
+      'https://app.example.com?x=1',
+      'https://app.example.com#x',
+      'https://ana@app.example.com',
+      'ftp://app.example.com',
+      'javascript:alert(1)',
+      'https://ok.example.com, /relative',
+    ]) {
+      expect([bad, configError({ REELAY_REDIRECT_ORIGINS: bad })]).toEqual([
+        bad,
+        expect.stringMatching(/^Configuração inválida: REELAY_REDIRECT_ORIGINS: use origens/),
+      ]);
+    }
+  });
+
   it('refuses an unknown REELAY_ variable, a typo most of the time', () => {
     expect(configError({ REELAY_PUBLC_URL: 'https://x.test' })).toMatch(/REELAY_PUBLC_URL/);
   });

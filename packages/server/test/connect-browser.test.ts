@@ -1,8 +1,8 @@
 /**
  * The connection flow as a browser meets it: a person sent back by Instagram without a
  * `redirectUrl` reads a page (Portuguese or English) instead of JSON, while API clients
- * keep the JSON; and a dashboard session may only send the browser back to this server
- * or a dashboard allowed by CORS.
+ * keep the JSON; and a connection may only send the browser back to this server or a
+ * dashboard allowed by CORS (or an origin in REELAY_REDIRECT_ORIGINS).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outcomeLanguage, prefersHtml } from '../src/http/oauth-outcome-page';
@@ -105,7 +105,7 @@ describe('what the callback answers a browser', () => {
     expect(await refused.json()).toMatchObject({ statusCode: 400, code: 'ACCOUNT_NOT_BUSINESS' });
   });
 
-  it('lets a dashboard session send the browser back only to this server or a CORS dashboard', async () => {
+  it('sends the browser back only to this server or a CORS dashboard, with a session or a key', async () => {
     const start = (redirectUrl: string, headers: Headers_) =>
       call(
         platform.server.url,
@@ -122,8 +122,9 @@ describe('what the callback answers a browser', () => {
     });
     expect((await start(`${platform.server.url}/app/accounts`, account.bearer)).status).toBe(200);
     expect((await start('https://painel.example.com/contas', account.bearer)).status).toBe(200);
-    // An integration's own server, with its key, keeps choosing its own address.
-    expect((await start('https://app.example.com/done', account.key)).status).toBe(200);
+    // An API key follows the same rule (connect-redirect.test.ts has the whole of it).
+    expect((await start('https://golpe.example.net/app/accounts', account.key)).status).toBe(400);
+    expect((await start(`${platform.server.url}/app/accounts`, account.key)).status).toBe(200);
   });
 });
 

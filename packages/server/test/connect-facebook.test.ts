@@ -16,7 +16,9 @@ describe.each(testDialects())('connecting with Facebook Login on $name', (dialec
   let account: Account;
 
   beforeAll(async () => {
-    platform = await startWithFacebook(dialect, { env: { FACEBOOK_CONFIG_ID: '424242' } });
+    platform = await startWithFacebook(dialect, {
+      env: { FACEBOOK_CONFIG_ID: '424242', REELAY_REDIRECT_ORIGINS: 'https://app.example.com' },
+    });
     account = await createAccount(platform.server.url);
   });
   afterAll(() => platform.close());

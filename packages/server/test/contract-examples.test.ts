@@ -69,7 +69,11 @@ describe.each(testDialects())('the contract examples on $name', (dialect) => {
     media = await startMediaServer();
     receiver = await startReceiver();
     platform = await startWithEmulator(dialect, {
-      env: { REELAY_ALLOW_PRIVATE_URLS: 'true' },
+      // The examples' redirectUrl is the integration's own site.
+      env: {
+        REELAY_ALLOW_PRIVATE_URLS: 'true',
+        REELAY_REDIRECT_ORIGINS: 'https://app.example.com',
+      },
       reelay: { workers: false },
     });
     const base = platform.server.url;

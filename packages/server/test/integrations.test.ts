@@ -12,7 +12,10 @@ describe.each(testDialects())('connected accounts on $name', (dialect) => {
   let account: Account;
 
   beforeAll(async () => {
-    platform = await startWithEmulator(dialect);
+    // The integration's own site, where the browser goes back to after a connection.
+    platform = await startWithEmulator(dialect, {
+      env: { REELAY_REDIRECT_ORIGINS: 'https://app.example.com' },
+    });
     account = await createAccount(platform.server.url);
   });
   afterAll(() => platform.close());

@@ -8,7 +8,9 @@ describe.each(testDialects())('OAuth state used once on $name', (dialect) => {
   let account: Account;
 
   beforeAll(async () => {
-    platform = await startWithEmulator(dialect);
+    platform = await startWithEmulator(dialect, {
+      env: { REELAY_REDIRECT_ORIGINS: 'https://app.example.com' },
+    });
     account = await createAccount(platform.server.url);
   });
   afterAll(() => platform.close());

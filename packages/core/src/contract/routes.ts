@@ -418,7 +418,7 @@ export const routes = {
     tag: 'Contas conectadas',
     summary: 'Inicia a conexão de uma conta',
     description:
-      'Devolve a URL de autorização do Instagram para conectar uma conta profissional, opcionalmente a um perfil. O `state` da URL vale 10 minutos. Outra plataforma responde 403 `PLATFORM_NOT_AVAILABLE`. Com token Bearer (um painel), a `redirectUrl` deve ser deste servidor ou de uma origem de `REELAY_CORS_ORIGINS`. `login=facebook` usa o Login do Facebook: a pessoa escolhe Páginas do Facebook e cada conta profissional vinculada a uma delas é conectada.',
+      'Devolve a URL de autorização do Instagram para conectar uma conta profissional, opcionalmente a um perfil. O `state` da URL vale 10 minutos. Outra plataforma responde 403 `PLATFORM_NOT_AVAILABLE`. A `redirectUrl`, com chave de API ou token Bearer, deve ter a origem deste servidor, de um painel de `REELAY_CORS_ORIGINS` ou de uma origem de `REELAY_REDIRECT_ORIGINS`; outra responde 400 `VALIDATION_ERROR` nomeando `redirectUrl`. `login=facebook` usa o Login do Facebook: a pessoa escolhe Páginas do Facebook e cada conta profissional vinculada a uma delas é conectada.',
     request: { params: connectPathSchema, query: connectQuerySchema },
     responses: { 200: { description: 'A URL de autorização.', schema: connectResponseSchema } },
     examples: {

@@ -136,7 +136,7 @@ export const connectQuerySchema = z.object({
     .meta({ description: 'Perfil que receberá a conta conectada.' }),
   redirectUrl: httpUrlSchema.optional().meta({
     description:
-      'Para onde o navegador volta depois da conexão, com `integrationId` (e `count`, o número de contas conectadas) ou `error` na consulta.',
+      'Para onde o navegador volta depois da conexão, com `integrationId` (e `count`, o número de contas conectadas) ou `error` na consulta. Deve ter a origem (esquema, host e porta) deste servidor, de um painel de `REELAY_CORS_ORIGINS` ou de uma origem de `REELAY_REDIRECT_ORIGINS`, sem usuário nem senha.',
   }),
   login: z.enum(LOGIN_MODES).optional().meta({
     description:

@@ -1292,7 +1292,7 @@ export interface ConnectPlatformQuery {
    */
   profileId?: string;
   /**
-   * Para onde o navegador volta depois da conexão, com `integrationId` (e `count`, o número de contas conectadas) ou `error` na consulta.
+   * Para onde o navegador volta depois da conexão, com `integrationId` (e `count`, o número de contas conectadas) ou `error` na consulta. Deve ter a origem (esquema, host e porta) deste servidor, de um painel de `REELAY_CORS_ORIGINS` ou de uma origem de `REELAY_REDIRECT_ORIGINS`, sem usuário nem senha.
    */
   redirectUrl?: string;
   /**

@@ -64,7 +64,7 @@ export interface AppDeps {
 }
 
 export interface RawRoute {
-  method: 'GET' | 'HEAD' | 'POST';
+  method: 'GET' | 'HEAD' | 'POST' | 'DELETE';
   /** Router path, `:param` style. */
   path: string;
   /**
@@ -245,7 +245,7 @@ export function createHttpServer(deps: AppDeps): Server {
   }
 
   for (const route of deps.rawRoutes ?? []) {
-    const method = route.method.toLowerCase() as 'get' | 'head' | 'post';
+    const method = route.method.toLowerCase() as 'get' | 'head' | 'post' | 'delete';
     const answer = async (req: Request, res: ServerResponse) => {
       try {
         const ip = clientAddress(req, config.trustProxy);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ReelayError } from '@reelay/core';
 import { createManualClock } from '../clock';
 import { generateApiKey, hashSecret, looksLikeApiKey } from './api-keys';
+import { createMcpSessionIds } from './mcp-sessions';
 import { createOAuthStateSigner, OAUTH_STATE_TTL_MS } from './oauth-state';
 import { hashPassword, verifyPassword } from './passwords';
 import { createTokenCipher } from './token-cipher';
@@ -129,6 +130,31 @@ describe('OAuth state', () => {
       JSON.stringify({ p: 'p', f: null, r: 'https://evil.test', e: 0, n: 'x' }),
     ).toString('base64url');
     expect(states.peekRedirect(`${forged}.${state.split('.')[1]}`)).toBeNull();
+  });
+});
+
+describe('MCP session ids', () => {
+  const secret = randomBytes(32).toString('hex');
+  const sessions = createMcpSessionIds(secret);
+
+  it('binds a session to its project, and knows only the ids it issued', () => {
+    const id = sessions.issue('proj_a');
+    expect(id).toMatch(/^[\x21-\x7e]+$/);
+    expect(sessions.issue('proj_a')).not.toBe(id);
+    expect(sessions.check(id, 'proj_a')).toBe('same-project');
+    expect(sessions.check(id, 'proj_b')).toBe('other-project');
+    const [nonce, issued, project] = id.split('.') as [string, string, string];
+    // The first character: the last of a 16-byte tag also holds bits decoding drops.
+    const flip = (text: string) => `${text.startsWith('A') ? 'B' : 'A'}${text.slice(1)}`;
+    expect(sessions.check(`${nonce}.${issued}.${flip(project)}`, 'proj_a')).toBe('other-project');
+    expect(sessions.check(`${flip(nonce)}.${issued}.${project}`, 'proj_a')).toBe('unknown');
+    expect(sessions.check(`${nonce}.${flip(issued)}.${project}`, 'proj_a')).toBe('unknown');
+    expect(createMcpSessionIds(randomBytes(32).toString('hex')).check(id, 'proj_a')).toBe(
+      'unknown',
+    );
+    for (const bad of ['', 'abc', `${id}.x`, id.replace(/\./g, '')]) {
+      expect(sessions.check(bad, 'proj_a')).toBe('unknown');
+    }
   });
 });
 

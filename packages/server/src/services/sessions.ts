@@ -16,12 +16,14 @@ import {
   markRefreshTokenReplaced,
   revokeRefreshTokenFamily,
 } from '../store/refresh-tokens';
+import type { StoreCapabilities } from '../store/database';
 import type { Db } from '../store/schema';
 import {
   countUsers,
   findUserByEmail,
   findUserById,
   insertUser,
+  lockUsersForWrite,
   type UserRecord,
 } from '../store/users';
 
@@ -58,12 +60,13 @@ const refused = () =>
 /**
  * @example
  * ```ts
- * const sessions = createSessionsService({ db, clock, accessTokens, allowSignup: false });
+ * const sessions = createSessionsService({ db, capabilities, clock, accessTokens, allowSignup: false });
  * const { accessToken, refreshToken } = await sessions.logIn('ana@example.com', password);
  * ```
  */
 export function createSessionsService(deps: {
   db: Db;
+  capabilities: Pick<StoreCapabilities, 'rowLocks'>;
   clock: Clock;
   accessTokens: AccessTokens;
   /** Whether sign-up stays open once a user exists (`REELAY_ALLOW_SIGNUP`). */
@@ -88,26 +91,36 @@ export function createSessionsService(deps: {
     return { accessToken: access.token, expiresIn: access.expiresIn, refreshToken, user };
   }
 
-  async function signupOpen(): Promise<boolean> {
-    return deps.allowSignup || (await countUsers(db)) === 0;
+  async function signupOpen(queryable: Db = db): Promise<boolean> {
+    return deps.allowSignup || (await countUsers(queryable)) === 0;
   }
 
+  const closed = () =>
+    new ReelayError('FORBIDDEN', {
+      message: 'O cadastro está fechado neste servidor (REELAY_ALLOW_SIGNUP não está ativo).',
+    });
+
   return {
-    signupOpen,
+    signupOpen: () => signupOpen(),
 
     async signUp({ email, password, name }) {
-      if (!(await signupOpen())) {
-        throw new ReelayError('FORBIDDEN', {
-          message: 'O cadastro está fechado neste servidor (REELAY_ALLOW_SIGNUP não está ativo).',
-        });
-      }
+      // Checked early too, so a closed server refuses before spending a password hash.
+      if (!(await signupOpen())) throw closed();
       if (await findUserByEmail(db, email)) throw new ReelayError('EMAIL_IN_USE');
       const passwordHash = await hashPassword(password);
       let user: UserRecord;
       try {
-        user = await insertUser(db, { email, name, passwordHash, oidcSubject: null }, clock.now());
+        // Checked again, and decided, with the insert: sign-ups arriving together all pass
+        // the checks above before any of them has written its user.
+        user = await db.transaction().execute(async (trx) => {
+          await lockUsersForWrite(trx, deps.capabilities);
+          if (!(await signupOpen(trx))) throw closed();
+          if (await findUserByEmail(trx, email)) throw new ReelayError('EMAIL_IN_USE');
+          return insertUser(trx, { email, name, passwordHash, oidcSubject: null }, clock.now());
+        });
       } catch (error) {
-        // Two sign-ups with one e-mail at once: the unique index decides.
+        if (error instanceof ReelayError) throw error;
+        // The unique index on e-mails keeps the last word, should an insert ever escape the lock.
         if (await findUserByEmail(db, email)) throw new ReelayError('EMAIL_IN_USE');
         throw error;
       }

@@ -3,6 +3,8 @@
  * refresh tokens of the built-in login are in `refresh-tokens.ts`).
  */
 import { newId } from '@reelay/core';
+import { sql } from 'kysely';
+import type { StoreCapabilities } from './database';
 import type { Db, OrganizationsTable, ProjectsTable, UsersTable } from './schema';
 
 /** A stored user. */
@@ -99,6 +101,35 @@ export async function countUsers(db: Db): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/**
+ * Holds off every other write to `users` until the transaction ends, so a decision read
+ * from the table (no user yet, the e-mail is free) still holds when the insert lands.
+ *
+ * A table lock rather than a conditional insert or an advisory lock: under PostgreSQL's
+ * read committed, `INSERT … WHERE NOT EXISTS` run at once by several transactions lets
+ * every one see the empty table; an advisory lock would bind only the code that takes it,
+ * while every insert into `users` (an OpenID Connect user's first request included) waits
+ * for this lock, on every instance sharing the database. SHARE ROW EXCLUSIVE conflicts
+ * with itself and with writes, not with reads, and is held for two reads and an insert.
+ * SQLite needs nothing: its one connection runs one transaction at a time, and a SQLite
+ * file serves one instance.
+ *
+ * @example
+ * ```ts
+ * await db.transaction().execute(async (trx) => {
+ *   await lockUsersForWrite(trx, capabilities);
+ *   if ((await countUsers(trx)) === 0) await insertUser(trx, user, now);
+ * });
+ * ```
+ */
+export async function lockUsersForWrite(
+  db: Db,
+  capabilities: Pick<StoreCapabilities, 'rowLocks'>,
+): Promise<void> {
+  if (!capabilities.rowLocks) return;
+  await sql`lock table users in share row exclusive mode`.execute(db);
 }
 
 export async function insertUser(db: Db, user: NewUser, now: number): Promise<UserRecord> {

@@ -13,8 +13,9 @@ import type { ServerContext } from '../../server-context';
 import { platformCredentialsMissing } from '../../platform';
 import { presentIntegration } from '../presenters';
 import { prefersHtml, sendOutcomePage } from '../oauth-outcome-page';
-import { projectOf, type RequestContext, type RouteHandlers } from '../route-handler';
+import { projectOf, type RouteHandlers } from '../route-handler';
 import { isoTime } from '../../clock';
+import { redirectOrigins, redirectRefusal, type RedirectOrigins } from '../redirect-targets';
 
 /** The redirect URL with the outcome added to its query. */
 function withOutcome(redirectUrl: string, outcome: Record<string, string>): string {
@@ -24,37 +25,14 @@ function withOutcome(redirectUrl: string, outcome: Record<string, string>): stri
 }
 
 /**
- * Where a dashboard session may send the browser back to: this server's own origin and
- * the dashboards allowed by CORS. Anything else would let a signed-in page turn the
- * callback into a redirect to a site of someone else's choosing. An API key's owner
- * (an integration on its own server) keeps choosing its own address.
+ * Refuses, before any state is signed, a `redirectUrl` the browser may not be sent to
+ * (`redirect-targets.ts`). One rule for every credential: an API key reaches this route
+ * from wherever it leaked to as easily as a session does.
  */
-function checkRedirectUrl(
-  redirectUrl: string | undefined,
-  context: RequestContext,
-  config: ConnectHandlerDeps['config'],
-): void {
-  if (!redirectUrl || context.auth.mode !== 'project' || context.auth.apiKeyId !== null) return;
-  const allowed = new Set(
-    [config.publicUrl, ...config.corsOrigins].flatMap((address) => {
-      try {
-        return [new URL(address).origin];
-      } catch {
-        return [];
-      }
-    }),
-  );
-  if (!allowed.has(new URL(redirectUrl).origin)) {
-    throw validationError(
-      [
-        {
-          field: 'redirectUrl',
-          message: `deve ser um endereço deste servidor (${new URL(config.publicUrl).origin}) ou de um painel em REELAY_CORS_ORIGINS`,
-        },
-      ],
-      'query',
-    );
-  }
+function checkRedirectUrl(redirectUrl: string | undefined, origins: RedirectOrigins): void {
+  if (redirectUrl === undefined) return;
+  const refusal = redirectRefusal(redirectUrl, origins);
+  if (refusal) throw validationError([{ field: 'redirectUrl', message: refusal }], 'query');
 }
 
 /**
@@ -103,6 +81,7 @@ export function connectHandlers(
   services: { integrations: IntegrationsService; profiles: ProfilesService },
 ): RouteHandlers {
   const { integrations, profiles } = services;
+  const origins = redirectOrigins(ctx.config);
   return {
     connectPlatform: async ({ params, query }, context) => {
       if (params.platform.toLowerCase() !== 'instagram') {
@@ -112,7 +91,7 @@ export function connectHandlers(
       }
       const loginMode = chooseLogin(query.login, ctx);
       const projectId = projectOf(context);
-      checkRedirectUrl(query.redirectUrl, context, ctx.config);
+      checkRedirectUrl(query.redirectUrl, origins);
       if (query.profileId && !(await profiles.exists(projectId, query.profileId))) {
         throw new ReelayError('NOT_FOUND', { message: 'Perfil não encontrado neste projeto.' });
       }
@@ -134,7 +113,10 @@ export function connectHandlers(
     },
 
     connectCallback: async ({ query }, context) => {
-      const redirectUrl = ctx.oauthStates.peekRedirect(query.state);
+      const signed = ctx.oauthStates.peekRedirect(query.state);
+      // Checked again on the way back: a state signed before the allowed origins changed
+      // (an upgrade, a shorter REELAY_REDIRECT_ORIGINS) is answered here instead.
+      const redirectUrl = signed && !redirectRefusal(signed, origins) ? signed : null;
       const page = !redirectUrl && prefersHtml(context.req.headers.accept);
       try {
         const state = ctx.oauthStates.verify(query.state);
