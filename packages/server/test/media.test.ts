@@ -172,7 +172,7 @@ describe.each(testDialects())('media on $name', (dialect) => {
       expect(filesUnder(server)).toHaveLength(before);
     });
 
-    it('refuses an announced length past 50 MB before reading the body', async () => {
+    it('refuses an announced length past 50 MB with 413 before reading the body', async () => {
       const answer = await new Promise<{ status: number; body: any; connection?: string }>(
         (resolve, reject) => {
           const req = httpRequest(`${server.url}/v1/media`, {
@@ -199,10 +199,11 @@ describe.each(testDialects())('media on $name', (dialect) => {
           req.write(Buffer.alloc(64 * 1024));
         },
       );
-      expect(answer.status).toBe(400);
+      expect(answer.status).toBe(413);
       expect(answer.body).toMatchObject({
-        code: 'MEDIA_INVALID',
-        details: { reason: 'too_large' },
+        code: 'FST_ERR_CTP_BODY_TOO_LARGE',
+        message: expect.stringContaining('50 MB'),
+        details: { reason: 'too_large', field: 'file' },
       });
       expect(answer.connection).toBe('close');
     });

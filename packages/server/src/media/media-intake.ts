@@ -145,6 +145,21 @@ export function uploadTooLarge(): ReelayError {
   );
 }
 
+/**
+ * The answer to an upload whose `Content-Length` announces more than the direct-upload
+ * limit allows: refused before any byte is read, as HTTP says, with 413 and the native
+ * body-too-large code; `details` say why as {@link uploadTooLarge} does.
+ *
+ * @example
+ * ```ts
+ * throw announcedUploadTooLarge(); // 413 FST_ERR_CTP_BODY_TOO_LARGE, details.reason 'too_large'
+ * ```
+ */
+export function announcedUploadTooLarge(): ReelayError {
+  const { message, details } = uploadTooLarge();
+  return new ReelayError('FST_ERR_CTP_BODY_TOO_LARGE', { message, details });
+}
+
 /** The stored media item of an accepted file. */
 function storedMedia(
   description: MediaDescription,

@@ -1,14 +1,15 @@
 /**
  * Reading a `multipart/form-data` upload as a stream (busboy): the `file` part flows to
- * the media service as it arrives, so a 50 MB video never sits in memory. The 50 MB
- * limit is enforced while streaming: the part is cut at the limit and the upload fails
- * with `MEDIA_INVALID` reason `too_large`.
+ * the media service as it arrives, so a 50 MB video never sits in memory. A body that
+ * announces more is refused before it is read (413 `FST_ERR_CTP_BODY_TOO_LARGE`); one
+ * that does not (chunked) is cut at the limit while streaming, and the upload fails with
+ * `MEDIA_INVALID` reason `too_large`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PassThrough } from 'node:stream';
 import busboy from 'busboy';
 import { MEDIA_LIMITS, ReelayError } from '@reelay/core';
-import { uploadTooLarge, type IncomingFile } from './media-intake';
+import { announcedUploadTooLarge, uploadTooLarge, type IncomingFile } from './media-intake';
 
 /** Room for part headers and boundaries around a file of the largest accepted size. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -31,7 +32,7 @@ export function receiveMultipartFile<T>(
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_OVERHEAD) {
     stopReading(req, res);
-    return Promise.reject(uploadTooLarge());
+    return Promise.reject(announcedUploadTooLarge());
   }
   let parser: busboy.Busboy;
   try {
