@@ -6,59 +6,17 @@
  * lost without ending the process. Mounting needs privileges: without them the tmpfs part
  * is skipped with a warning (`storage-full.test.ts` covers SQLite out of room anyway).
  */
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  readFileSync,
-  rmSync,
-  writeSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from './helpers/free-port';
 import { call, createAccount } from './helpers/http-client';
 import { startServerProcess, type ServerProcess } from './helpers/server-process';
+import { canMountSmallDisk, fillUp, mountSmallDisk, unmount } from './helpers/small-disk';
 
 const MOUNT_BYTES = 24 * 1024 * 1024;
-
-/** Mounts a tmpfs of `bytes` at a new folder; `null` where this process may not mount. */
-function mountSmallDisk(bytes: number): string | null {
-  const folder = mkdtempSync(join(tmpdir(), 'reelay-small-disk-'));
-  const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${bytes}`, 'tmpfs', folder], {
-    stdio: 'ignore',
-  });
-  if (mounted.status === 0) return folder;
-  rmSync(folder, { recursive: true, force: true });
-  return null;
-}
-
-function unmount(folder: string): void {
-  spawnSync('umount', [folder], { stdio: 'ignore' });
-  rmSync(folder, { recursive: true, force: true });
-}
-
-/** Writes a file until the file system has no room left. */
-function fillUp(path: string): void {
-  const fd = openSync(path, 'w');
-  const chunk = Buffer.alloc(64 * 1024);
-  try {
-    for (let size = chunk.length; size >= 1;) {
-      try {
-        writeSync(fd, chunk, 0, size);
-      } catch {
-        size = Math.floor(size / 2);
-      }
-    }
-  } finally {
-    closeSync(fd);
-  }
-}
 
 function serverEnv(port: number, dataDir: string): Record<string, string> {
   return {
@@ -90,9 +48,8 @@ async function upload(url: string, key: Record<string, string>) {
   return { status: response.status, body: (await response.json()) as { code?: string } };
 }
 
-const smallDisk = mountSmallDisk(1024 * 1024);
-if (smallDisk) unmount(smallDisk);
-else console.warn('tmpfs cannot be mounted here: the full-disk suite is skipped.');
+if (!canMountSmallDisk)
+  console.warn('tmpfs cannot be mounted here: the full-disk suite is skipped.');
 
 describe('a server process on a full disk', () => {
   let server: ServerProcess | undefined;
@@ -105,7 +62,7 @@ describe('a server process on a full disk', () => {
     disk = null;
   });
 
-  it.runIf(smallDisk)(
+  it.runIf(canMountSmallDisk)(
     'stays up, answers 503 STORAGE_FULL to writes and reads on, and resumes once room is made',
     { timeout: 90_000 },
     async () => {
