@@ -921,6 +921,10 @@ export const en: TranslationShape<typeof ptBR> = {
     POST_NOT_RETRYABLE: 'The post has no failed accounts to try again.',
     MEDIA_IN_USE: 'A scheduled post uses this media: it cannot be deleted now.',
     NO_FREE_SLOT: 'One of the accounts has no free slot in its posting schedule.',
+    DATABASE_UNAVAILABLE:
+      "The server's database is not answering right now. Nothing was lost: try again in a few seconds.",
+    STORAGE_FULL:
+      'The server has no room left to save this. Nothing was saved: ask the administrator to free disk space, then try again.',
     fields: {
       email: 'Enter a valid e-mail address.',
       password: 'The password must have 8 to 256 characters.',

@@ -919,6 +919,10 @@ export const ptBR = {
     POST_NOT_RETRYABLE: 'O post não tem contas com falha para tentar de novo.',
     MEDIA_IN_USE: 'Um post agendado usa esta mídia: ela não pode ser apagada agora.',
     NO_FREE_SLOT: 'Uma das contas não tem horário livre na agenda de publicação.',
+    DATABASE_UNAVAILABLE:
+      'O banco de dados do servidor não está respondendo agora. Nada se perdeu: tente de novo em alguns segundos.',
+    STORAGE_FULL:
+      'O servidor está sem espaço para salvar isto. Nada foi salvo: peça ao administrador que libere espaço em disco e tente de novo.',
     fields: {
       email: 'Informe um e-mail válido.',
       password: 'A senha deve ter de 8 a 256 caracteres.',
