@@ -15,21 +15,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { cleanEnv } from './helpers/clean-env';
 import { ROOT } from './helpers/packed-packages';
 
 const scratch = mkdtempSync(join(tmpdir(), 'reelay-fresh-clone-'));
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-/** The environment of a clean shell: none of the `npm_*` settings the test runner's pnpm passes on. */
-function cleanEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [name, value] of Object.entries(process.env)) {
-    if (/^(npm|pnpm)_/i.test(name) && name !== 'npm_config_nodedir') continue;
-    env[name] = value;
-  }
-  return { ...env, npm_config_update_notifier: 'false', npm_config_fund: 'false' };
-}
 
 function run(command: string, args: string[], cwd: string): string {
   return execFileSync(command, args, {
