@@ -205,6 +205,18 @@ function cliAlias(): string {
   return `alias reelay='"${tsx}" --conditions=@reelay/source "${bin}"'`;
 }
 
+// Before the banner: whoever reads it may press Ctrl-C (or signal) at once.
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  await reelay.close();
+  await emulator.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());
+
 console.log(
   devBanner(
     {
@@ -221,14 +233,3 @@ console.log(
     language,
   ),
 );
-
-let stopping = false;
-async function stop() {
-  if (stopping) return;
-  stopping = true;
-  await reelay.close();
-  await emulator.close();
-  process.exit(0);
-}
-process.on('SIGINT', () => void stop());
-process.on('SIGTERM', () => void stop());

@@ -5,25 +5,17 @@
  * what works, this fails.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { freePort } from '../packages/server/test/helpers/free-port';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
+import { docShellBlock } from './helpers/doc-blocks';
 
 const root = new URL('../', import.meta.url);
 
-function quickstartScript(): string {
-  const readme = readFileSync(new URL('README.md', root), 'utf8');
-  const block = readme.slice(
-    readme.indexOf('<!-- quickstart:start -->'),
-    readme.indexOf('<!-- quickstart:end -->'),
-  );
-  const script = /```sh\n([\s\S]*?)```/.exec(block)?.[1];
-  if (!script) throw new Error('README has no quickstart block');
-  return script;
-}
+const quickstartScript = () => docShellBlock('README.md', 'quickstart');
 
 describe('the README quickstart', () => {
   it('schedules a post that the emulator then shows published', { timeout: 180_000 }, async () => {

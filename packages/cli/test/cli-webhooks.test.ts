@@ -4,6 +4,7 @@
  * signs with): genuine ones pass, forged, tampered, stale and duplicate ones are told.
  */
 import { spawnSync } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +28,32 @@ interface Delivery {
   body: string;
   headers: Record<string, string>;
   event: { id: string };
+}
+
+// The two generations of secret: standard base64, as the server issues them now, and
+// base64url, as it issued them before.
+const current = `whsec_${randomBytes(32).toString('base64')}`;
+const older = `whsec_${randomBytes(32).toString('base64url')}`;
+
+/**
+ * A delivery that carries only the Standard Webhooks headers, its `webhook-signature`
+ * computed here with node:crypto, keyed as the Standard Webhooks libraries key the secret
+ * (its decoded base64), or by the secret's text (`textKey`), as older secrets sign.
+ */
+async function standardOnly(key: string, textKey = false): Promise<Delivery> {
+  const { body, event } = await createTestWebhook({ secret: key, type: 'post.published' });
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const hmacKey = textKey ? key : Buffer.from(key.slice('whsec_'.length), 'base64');
+  const mac = createHmac('sha256', hmacKey).update(`${event.id}.${timestamp}.${body}`);
+  return {
+    body,
+    event,
+    headers: {
+      'webhook-id': event.id,
+      'webhook-timestamp': timestamp,
+      'webhook-signature': `v1,${mac.digest('base64')}`,
+    },
+  };
 }
 
 let saved = 0;
@@ -74,6 +101,27 @@ describe('webhooks verify', () => {
     expect(text.stdout).toContain('Entrega válida.');
     expect(text.stdout + text.stderr).not.toContain(secret);
   });
+
+  it.each([
+    ['a current secret, keyed by its decoded base64', current, false],
+    ['an older secret, keyed by its text', older, true],
+  ])(
+    'accepts a delivery carrying only the Standard Webhooks headers: %s',
+    async (_name, key, textKey) => {
+      const files = save(await standardOnly(key, textKey));
+      const args = ['webhooks', 'verify', '--payload', files.payload, '--headers', files.headers];
+      const result = await reelay.run([...args, '--secret', key, '--json']);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.json()).toMatchObject({ valid: true });
+      // Keyed the other way, the signature is not this secret's.
+      const wrong = save(await standardOnly(key, !textKey));
+      const refused = await reelay.run([
+        ...['webhooks', 'verify', '--payload', wrong.payload, '--headers', wrong.headers],
+        ...['--secret', key],
+      ]);
+      expect(refused.code).toBe(4);
+    },
+  );
 
   it('refuses --payload - from a terminal at once instead of waiting (exit 2)', () => {
     // `script` gives the command a real terminal as its stdin, as when typed by hand.
@@ -256,6 +304,34 @@ describe('webhooks listen', () => {
     expect(lines[2].event.type).toBe('post.published');
     expect(result.stderr).toContain('entrega recusada (signature_mismatch)');
     expect(result.stderr).toContain('2 evento(s) recebido(s)');
+  });
+
+  it('verifies Standard Webhooks headers of both generations during a rotation', async () => {
+    const listener = reelay.start(
+      ['webhooks', 'listen', '--port', '0', '--max-events', '2', '--json'],
+      { env: { REELAY_WEBHOOK_SECRET: `${current},${older}` }, timeoutMs: 30_000 },
+    );
+    // A failed expectation must not leave the listener waiting for its second event.
+    try {
+      const [, url] = await listener.waitFor('stderr', /Ouvindo webhooks em (http:\/\/\S+)/);
+      const send = (delivery: Delivery) =>
+        fetch(url!, { method: 'POST', headers: delivery.headers, body: delivery.body });
+      const fromCurrent = await standardOnly(current);
+      expect((await send(fromCurrent)).status).toBe(204);
+      // The current secret's text is not its Standard Webhooks key.
+      expect((await send(await standardOnly(current, true))).status).toBe(400);
+      const fromOlder = await standardOnly(older, true);
+      expect((await send(fromOlder)).status).toBe(204);
+      const result = await listener.done;
+      expect(result.code).toBe(0);
+      const ids = result.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).event.id);
+      expect(ids).toEqual([fromCurrent.event.id, fromOlder.event.id]);
+    } finally {
+      listener.child.kill('SIGKILL');
+    }
   });
 
   it('stops cleanly on Ctrl-C, with readable lines without --json', async () => {

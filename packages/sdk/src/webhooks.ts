@@ -232,8 +232,10 @@ export const computeWebhookSignature: (
 
 /**
  * The `webhook-signature` entry (Standard Webhooks) of a delivery: `v1,` and the base64
- * HMAC-SHA256 of `<id>.<timestamp>.<raw body>`, keyed with the UTF-8 bytes of the whole
- * `whsec_…` secret, the same key as spec §6's signature.
+ * HMAC-SHA256 of `<id>.<timestamp>.<raw body>`, keyed as every Standard Webhooks library
+ * keys a `whsec_` secret, with the bytes its base64 encodes. An older secret (`whsec_` +
+ * 43 base64url characters, issued before secrets were standard base64) is keyed with the
+ * UTF-8 bytes of the whole string, as it always was.
  *
  * @example
  * ```ts

@@ -153,62 +153,70 @@ describe('the re-exported webhook functions', () => {
 });
 
 describe('the Standard Webhooks headers, against the reference library', () => {
-  // A secret as the server makes them: whsec_ and base64url, here with `-` and `_`.
-  const served = 'whsec_q-3v_Zm9yIHRlc3RzIG9ubHkgMDEyMzQ1Njc4OWFiY2RlZg';
+  // The secrets the server issues now: whsec_ and standard base64, which the library's
+  // default constructor reads.
+  const served = `whsec_${randomBytes(32).toString('base64')}`;
+  // An older one, issued before: whsec_ and base64url, here with `-` and `_`; the library
+  // takes it as raw bytes.
+  const older = 'whsec_q-3v_Zm9yIHRlc3RzIG9ubHkgMDEyMzQ1Njc4OWFiY2RlZg';
   const only = (headers: Record<string, string>, prefix: string) =>
     Object.fromEntries(Object.entries(headers).filter(([name]) => name.startsWith(prefix)));
+  /** The library as a receiver sets it up for each generation of secret. */
+  const libraryFor = (key: string) =>
+    key === older ? new Webhook(key, { format: 'raw' }) : new Webhook(key);
 
-  it('signs test deliveries that the library verifies with the secret as raw bytes', async () => {
-    const delivery = await createTestWebhook({ secret: served, type: 'post.failed' });
+  it.each([
+    ['a current secret, with the default constructor', served],
+    ['an older secret, as raw bytes', older],
+  ])('signs test deliveries that the library verifies: %s', async (_name, key) => {
+    const delivery = await createTestWebhook({ secret: key, type: 'post.failed' });
     expect(delivery.headers[STANDARD_WEBHOOK_HEADERS.id]).toBe(delivery.event.id);
     expect(delivery.headers[STANDARD_WEBHOOK_HEADERS.timestamp]).toBe(
       delivery.headers[WEBHOOK_HEADERS.timestamp],
     );
-    const library = new Webhook(served, { format: 'raw' });
-    expect(library.verify(delivery.body, only(delivery.headers, 'webhook-'))).toEqual(
+    expect(libraryFor(key).verify(delivery.body, only(delivery.headers, 'webhook-'))).toEqual(
       delivery.event,
     );
   });
 
-  it('verifies, with only the Standard Webhooks headers, what the library signs', async () => {
-    const delivery = await createTestWebhook({ secret: served });
-    const timestamp = new Date(Number(delivery.headers[WEBHOOK_HEADERS.timestamp]) * 1000);
-    const signature = new Webhook(served, { format: 'raw' }).sign(
-      delivery.event.id,
-      timestamp,
-      delivery.body,
-    );
-    const headers = {
-      'webhook-id': delivery.event.id,
-      'webhook-timestamp': String(timestamp.getTime() / 1000),
-      'webhook-signature': signature,
-    };
-    expect(signature).toBe(
-      await computeStandardWebhookSignature(
-        served,
-        delivery.event.id,
-        timestamp.getTime() / 1000,
-        delivery.body,
-      ),
-    );
-    await expect(verifyWebhook(delivery.body, headers, served)).resolves.toEqual(delivery.event);
-    await expect(verifyWebhook(delivery.body, new Headers(headers), served)).resolves.toEqual(
-      delivery.event,
-    );
-    // A rotation: the library's entries for the new and the old secret, space-separated.
-    const next = `whsec_${randomBytes(32).toString('base64url')}`;
-    const newer = new Webhook(next, { format: 'raw' }).sign(
-      delivery.event.id,
-      timestamp,
-      delivery.body,
-    );
-    const rotating = { ...headers, 'webhook-signature': `${newer} ${signature}` };
-    await expect(verifyWebhook(delivery.body, rotating, served)).resolves.toBeDefined();
-    await expect(verifyWebhook(delivery.body, rotating, next)).resolves.toBeDefined();
-    await expect(
-      verifyWebhook(delivery.body, rotating, `whsec_${randomBytes(32).toString('base64url')}`),
-    ).rejects.toMatchObject({ reason: 'signature_mismatch' });
-  });
+  it.each([
+    ['a current secret', served],
+    ['an older secret', older],
+  ])(
+    'verifies, with only the Standard Webhooks headers, what the library signs: %s',
+    async (_name, key) => {
+      const delivery = await createTestWebhook({ secret: key });
+      const timestamp = new Date(Number(delivery.headers[WEBHOOK_HEADERS.timestamp]) * 1000);
+      const signature = libraryFor(key).sign(delivery.event.id, timestamp, delivery.body);
+      const headers = {
+        'webhook-id': delivery.event.id,
+        'webhook-timestamp': String(timestamp.getTime() / 1000),
+        'webhook-signature': signature,
+      };
+      expect(signature).toBe(
+        await computeStandardWebhookSignature(
+          key,
+          delivery.event.id,
+          timestamp.getTime() / 1000,
+          delivery.body,
+        ),
+      );
+      await expect(verifyWebhook(delivery.body, headers, key)).resolves.toEqual(delivery.event);
+      await expect(verifyWebhook(delivery.body, new Headers(headers), key)).resolves.toEqual(
+        delivery.event,
+      );
+      // A rotation to a new secret: the library's entries for the new and the old one,
+      // space-separated, each verified with its own secret.
+      const next = `whsec_${randomBytes(32).toString('base64')}`;
+      const newer = new Webhook(next).sign(delivery.event.id, timestamp, delivery.body);
+      const rotating = { ...headers, 'webhook-signature': `${newer} ${signature}` };
+      await expect(verifyWebhook(delivery.body, rotating, key)).resolves.toBeDefined();
+      await expect(verifyWebhook(delivery.body, rotating, next)).resolves.toBeDefined();
+      await expect(
+        verifyWebhook(delivery.body, rotating, `whsec_${randomBytes(32).toString('base64')}`),
+      ).rejects.toMatchObject({ reason: 'signature_mismatch' });
+    },
+  );
 
   it('checks spec §6 headers when both sets are there', async () => {
     const delivery = await createTestWebhook({ secret: served });

@@ -12,7 +12,7 @@ import { createAuthenticator } from './http/authenticate';
 import { createHttpServer } from './http/create-app';
 import { CLOSE_ROUTES_WAIT_MS, createInFlightRequests } from './http/in-flight';
 import type { RouteId } from '@reelay/core';
-import { createFacebookPlatform, createPlatform, PLATFORM_CREDENTIALS_WARNING } from './platform';
+import { createFacebookPlatform, createPlatform } from './platform';
 import { mediaFileRoutes } from './http/handlers/media';
 import { createRouteHandlers } from './route-handlers';
 import { referenceRoutes } from './http/reference-pages';
@@ -38,6 +38,7 @@ import { resolveSecrets } from './security/secrets';
 import { createTokenCipher } from './security/token-cipher';
 import type { ServerContext } from './server-context';
 import { createStoreHealth } from './services/store-health';
+import { logStartUpNotice, type StartUpNotice } from './start-up-texts';
 import { deleteOldContainerCreations } from './store/container-creations';
 import { migrateToLatest, openStore } from './store/database';
 
@@ -99,18 +100,15 @@ export async function createReelay(
   const baseLogger = options.logger ?? createLogger(config.logLevel);
   let logger = baseLogger;
   const secrets = resolveSecrets(config, logger);
-  if (config.allowPrivateUrls) {
-    logger.warn(
-      'REELAY_ALLOW_PRIVATE_URLS=true: URLs de mídia podem apontar para loopback e redes privadas, e http é aceito. Só para desenvolvimento.',
-    );
-  }
-  if (!config.rateLimits.enabled) {
-    logger.warn(
-      'REELAY_RATE_LIMITS=off: nenhuma requisição é limitada nem contada. Só para testes de carga.',
-    );
-  }
+  // Start-up notices are for the person starting the server: in their language
+  // (docs/language.md), each with a stable code for log queries.
+  const notice = (level: 'info' | 'warn', code: StartUpNotice) =>
+    logStartUpNotice(logger, level, config.language, code);
+  if (config.allowPrivateUrls) notice('warn', 'PRIVATE_URLS_ALLOWED');
+  if (!config.rateLimits.enabled) notice('warn', 'RATE_LIMITS_OFF');
   if (!config.instagram.appSecret && !config.facebook.appSecret) {
-    logger.warn(PLATFORM_CREDENTIALS_WARNING);
+    // What stops working and what to set, before anyone meets it as an error.
+    notice('warn', 'PLATFORM_CREDENTIALS_MISSING');
   }
   const store = openStore(config.database, {
     poolSize: config.databasePoolSize,
@@ -118,9 +116,7 @@ export async function createReelay(
       baseLogger.warn('uma conexão com o PostgreSQL caiu; outra será aberta', { error }),
   });
   if (store.capabilities.sharedByInstances && config.storage.kind === 'local') {
-    logger.warn(
-      'PostgreSQL com armazenamento local: com várias instâncias, cada arquivo fica no disco de uma só. Use REELAY_STORAGE=s3 para várias instâncias.',
-    );
+    notice('warn', 'LOCAL_STORAGE_WITH_SHARED_DATABASE');
   }
   const cipher = createTokenCipher(secrets.encryptionKey);
   try {

@@ -90,13 +90,6 @@ export const PLATFORM_CREDENTIAL_VARIABLES = ['INSTAGRAM_APP_ID', 'INSTAGRAM_APP
 export const FACEBOOK_CREDENTIAL_VARIABLES = ['FACEBOOK_APP_ID', 'FACEBOOK_APP_SECRET'] as const;
 
 /**
- * The start-up warning of a server without any app credentials: what stops working and
- * what to set, before anyone meets it as an error.
- */
-export const PLATFORM_CREDENTIALS_WARNING =
-  'INSTAGRAM_APP_ID e INSTAGRAM_APP_SECRET não estão definidas (nem FACEBOOK_APP_ID e FACEBOOK_APP_SECRET): conectar contas do Instagram e publicar respondem PLATFORM_CREDENTIALS_MISSING. Defina as duas ou, para desenvolver, use `pnpm dev`, que inicia o emulador do Instagram já ligado ao servidor.';
-
-/**
  * The error a route answers when the app credentials are absent; `details.variables`
  * names the settings to define (additive to spec §7's optional context).
  *

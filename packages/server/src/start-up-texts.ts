@@ -1,12 +1,101 @@
 /**
  * What the server program says to the person who starts it, in the language of the
  * locale (LC_ALL, LC_MESSAGES, LANG; Portuguese without one; docs/language.md): the
- * banner, the shutdown line and a configuration it refuses. Configuration errors are
- * written in Portuguese where they are raised (and stay so for embedders catching
- * `ConfigError`); the English text of each is here, matched by its shape, and a message
- * without an English text is printed as it is.
+ * notices it logs while starting, the banner, the shutdown line and a configuration it
+ * refuses. Configuration errors are written in Portuguese where they are raised (and stay
+ * so for embedders catching `ConfigError`); the English text of each is here, matched by
+ * its shape, and a message without an English text is printed as it is.
  */
 import type { UserLanguage } from '@reelay/core/runtime';
+import type { Logger } from './logger';
+
+/**
+ * The notices the server logs while it starts, each named by a stable code: the log
+ * line's `code` field, which log queries and alerts match whatever the language of its
+ * `message`.
+ */
+export type StartUpNotice =
+  | 'DEV_ENCRYPTION_KEY'
+  | 'DEV_AUTH_SECRET'
+  | 'PRIVATE_URLS_ALLOWED'
+  | 'RATE_LIMITS_OFF'
+  | 'PLATFORM_CREDENTIALS_MISSING'
+  | 'LOCAL_STORAGE_WITH_SHARED_DATABASE'
+  | 'ENCRYPTION_KEY_RECORDED';
+
+/** Each notice in both languages: a notice missing in either does not compile. */
+const NOTICES: Record<StartUpNotice, Record<UserLanguage, string>> = {
+  DEV_ENCRYPTION_KEY: {
+    'pt-BR':
+      'REELAY_ENCRYPTION_KEY ausente: usando a chave de desenvolvimento guardada na pasta de dados',
+    en: 'REELAY_ENCRYPTION_KEY is not set: using the development key kept in the data folder',
+  },
+  DEV_AUTH_SECRET: {
+    'pt-BR':
+      'REELAY_AUTH_SECRET ausente: usando o segredo de desenvolvimento guardado na pasta de dados',
+    en: 'REELAY_AUTH_SECRET is not set: using the development secret kept in the data folder',
+  },
+  PRIVATE_URLS_ALLOWED: {
+    'pt-BR':
+      'REELAY_ALLOW_PRIVATE_URLS=true: URLs de mídia podem apontar para loopback e redes privadas, e http é aceito. Só para desenvolvimento.',
+    en: 'REELAY_ALLOW_PRIVATE_URLS=true: media URLs may point at loopback and private networks, and http is accepted. For development only.',
+  },
+  RATE_LIMITS_OFF: {
+    'pt-BR':
+      'REELAY_RATE_LIMITS=off: nenhuma requisição é limitada nem contada. Só para testes de carga.',
+    en: 'REELAY_RATE_LIMITS=off: no request is limited or counted. For load tests only.',
+  },
+  PLATFORM_CREDENTIALS_MISSING: {
+    'pt-BR':
+      'INSTAGRAM_APP_ID e INSTAGRAM_APP_SECRET não estão definidas (nem FACEBOOK_APP_ID e FACEBOOK_APP_SECRET): conectar contas do Instagram e publicar respondem PLATFORM_CREDENTIALS_MISSING. Defina as duas ou, para desenvolver, use `pnpm dev`, que inicia o emulador do Instagram já ligado ao servidor.',
+    en: 'INSTAGRAM_APP_ID and INSTAGRAM_APP_SECRET are not set (nor FACEBOOK_APP_ID and FACEBOOK_APP_SECRET): connecting Instagram accounts and publishing answer PLATFORM_CREDENTIALS_MISSING. Set both or, to develop, use `pnpm dev`, which starts the Instagram emulator already wired to the server.',
+  },
+  LOCAL_STORAGE_WITH_SHARED_DATABASE: {
+    'pt-BR':
+      'PostgreSQL com armazenamento local: com várias instâncias, cada arquivo fica no disco de uma só. Use REELAY_STORAGE=s3 para várias instâncias.',
+    en: 'PostgreSQL with local storage: with several instances, each file stays on the disk of one of them. Use REELAY_STORAGE=s3 for several instances.',
+  },
+  ENCRYPTION_KEY_RECORDED: {
+    'pt-BR': 'chave de criptografia confere com os segredos guardados; registrada no banco',
+    en: 'the encryption key reads the stored secrets; recorded in the database',
+  },
+};
+
+/**
+ * The text of a start-up notice in a language.
+ *
+ * @example
+ * ```ts
+ * startUpNoticeText('en', 'RATE_LIMITS_OFF');
+ * // 'REELAY_RATE_LIMITS=off: no request is limited or counted. For load tests only.'
+ * ```
+ */
+export function startUpNoticeText(language: UserLanguage, notice: StartUpNotice): string {
+  return NOTICES[notice][language];
+}
+
+/** Every start-up notice's code, for tests that go through them all. */
+export const START_UP_NOTICES = Object.keys(NOTICES) as StartUpNotice[];
+
+/**
+ * Logs a start-up notice: its text in the user's language as the message, its code as
+ * the `code` field, and the given fields.
+ *
+ * @example
+ * ```ts
+ * logStartUpNotice(logger, 'warn', config.language, 'DEV_ENCRYPTION_KEY', { file });
+ * // {"level":"warn","message":"REELAY_ENCRYPTION_KEY is not set: …","code":"DEV_ENCRYPTION_KEY","file":"…"}
+ * ```
+ */
+export function logStartUpNotice(
+  logger: Logger,
+  level: 'info' | 'warn',
+  language: UserLanguage,
+  notice: StartUpNotice,
+  fields: Record<string, unknown> = {},
+): void {
+  logger[level](startUpNoticeText(language, notice), { code: notice, ...fields });
+}
 
 /**
  * The line printed once the server listens.

@@ -57,7 +57,7 @@ describe.each(testDialects())('webhook subscriptions on $name', (dialect) => {
       paused: false,
     });
     expect(notification.id).toMatch(/^ntf_/);
-    expect(notification.webhook.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    expect(notification.webhook.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
 
     const read = await api('GET', `/v1/notifications/${notification.id}`);
     expect(read.status).toBe(200);

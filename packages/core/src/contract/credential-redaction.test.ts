@@ -12,6 +12,14 @@ describe('redactCredentials', () => {
     ).toBe('k=[redacted] s=[redacted] Authorization: Bearer [redacted] "[redacted]"');
   });
 
+  it('removes a webhook secret of either generation whole: base64 and base64url', () => {
+    const base64 = 'whsec_q+3v/Zm9yIHRlc3RzIG9ubHkgMDEyMzQ1Njc4OWFiY2RlZg+/ab=';
+    const base64url = 'whsec_q-3v_Zm9yIHRlc3RzIG9ubHkgMDEyMzQ1Njc4OWFiY2RlZg-_ab';
+    expect(redactCredentials(`novo ${base64}, antigo ${base64url}.`, [])).toBe(
+      'novo [redacted], antigo [redacted].',
+    );
+  });
+
   it('removes the literal secrets it is given, but not values too short to be one', () => {
     expect(
       redactCredentials('token xyz-opaque-token, pin 12345', ['xyz-opaque-token', '12345']),

@@ -18,7 +18,8 @@ export const MIN_REDACTED_SECRET_LENGTH = 6;
 // `Bearer` keeps its scheme name, so a message still says which header was involved.
 const CREDENTIAL_SHAPES: readonly RegExp[] = [
   /rly_[a-z]+_[A-Za-z0-9_-]+/g,
-  /whsec_[A-Za-z0-9_-]+/g,
+  // Standard base64 (`+`, `/`, `=`) since secrets are issued so; base64url before.
+  /whsec_[A-Za-z0-9+/=_-]+/g,
   /(Bearer\s+)[^\s",]+/gi,
   /eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/g,
 ];

@@ -6,7 +6,8 @@
  * either direction.
  *
  * Every delivery also carries the Standard Webhooks headers (`standard-webhooks.ts`),
- * signed with the same key; `verifyWebhook` (`verify-webhook.ts`) checks either set.
+ * signed with the same secret, keyed as Standard Webhooks libraries key it (the decoded
+ * base64 of a current secret); `verifyWebhook` (`verify-webhook.ts`) checks either set.
  *
  * Built on Web Crypto (`crypto.subtle`), so the same code runs in Node 22+, Deno, Bun,
  * browsers and edge runtimes; Node's `webcrypto` can be passed explicitly.
@@ -20,6 +21,7 @@ import {
   type WebhookCryptoOptions,
 } from './webhook-crypto';
 
+export { WEBHOOK_SECRET_PREFIX } from './webhook-crypto';
 export type { RawBody, WebhookCryptoOptions } from './webhook-crypto';
 
 /** Delivery headers of spec §6, lower-cased as HTTP servers present them. */
@@ -32,8 +34,6 @@ export const WEBHOOK_HEADERS = {
 
 /** Largest distance, in seconds, between the signed timestamp and the receiver's clock. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
-/** Prefix of every subscription secret. */
-export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 const SIGNATURE_PREFIX = 'sha256=';
 
 /** Why a delivery failed verification; stable, for code to branch on. */

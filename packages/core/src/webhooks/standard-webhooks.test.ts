@@ -1,10 +1,20 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { signWebhook, WEBHOOK_HEADERS, WebhookVerificationError } from './signing';
-import { computeStandardWebhookSignature, STANDARD_WEBHOOK_HEADERS } from './standard-webhooks';
+import {
+  computeWebhookSignature,
+  signWebhook,
+  WEBHOOK_HEADERS,
+  WebhookVerificationError,
+} from './signing';
+import {
+  computeStandardWebhookSignature,
+  STANDARD_WEBHOOK_HEADERS,
+  standardWebhookKeyForm,
+} from './standard-webhooks';
 import { verifyWebhook } from './verify-webhook';
 
-// base64url with `-` and `_`, as the server makes them: not standard base64.
+// Older secrets: base64url with `-` and `_`, as the server made them before it issued
+// standard base64: the whole string is the key of both signatures.
 const secret = 'whsec_q-3v_Zm9yIHRlc3RzIG9ubHkgMDEyMzQ1Njc4OWFiY2RlZg';
 const next = 'whsec_bmV4dC1zZWNyZXQtZm9yLXJvdGF0aW9u_-';
 const now = 1_763_726_400;
@@ -13,8 +23,13 @@ const id = 'evt_01jd8k2m3n4p5q6r7s8t9v0wxy';
 const body = JSON.stringify({ id, type: 'post.published', data: { content: 'Olá ✨' } });
 
 /** An independent computation with Node's HMAC: key = the secret's UTF-8 bytes. */
-const nodeEntry = (key: string, timestamp: number, text: string, msgId = id) =>
+const nodeEntry = (key: string | Buffer, timestamp: number, text: string, msgId = id) =>
   `v1,${createHmac('sha256', key).update(`${msgId}.${timestamp}.${text}`).digest('base64')}`;
+
+/** A secret as the server issues them now: `whsec_` and standard base64 of 32 bytes. */
+const base64Secret = () => `whsec_${randomBytes(32).toString('base64')}`;
+/** What Standard Webhooks libraries key a `whsec_` secret with: its decoded base64. */
+const decoded = (key: string) => Buffer.from(key.slice('whsec_'.length), 'base64');
 
 /** The Standard Webhooks headers alone, as a receiver using only them sees a delivery. */
 const standardOnly = (signature: string, timestamp = now, msgId = id) => ({
@@ -132,5 +147,70 @@ describe('Standard Webhooks signatures', () => {
       reason: 'missing_header',
       message: `Cabeçalho ausente: ${WEBHOOK_HEADERS.signature}.`,
     });
+  });
+});
+
+describe('the two generations of secret', () => {
+  const current = base64Secret();
+  const at = { now: clock(now) };
+
+  it('tells them apart by shape: standard base64 after whsec_, or anything else', () => {
+    expect(current).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(standardWebhookKeyForm(current)).toBe('base64');
+    expect(standardWebhookKeyForm(secret)).toBe('text');
+    // An older secret is 43 base64url characters, never a multiple of four: even one that
+    // happens to hold no `-` or `_` is not standard base64.
+    for (let i = 0; i < 200; i++) {
+      expect(standardWebhookKeyForm(`whsec_${randomBytes(32).toString('base64url')}`)).toBe('text');
+    }
+    expect(standardWebhookKeyForm('whsec_')).toBe('text');
+    expect(standardWebhookKeyForm('whsec_abc')).toBe('text');
+    expect(standardWebhookKeyForm('whsec_ab=c')).toBe('text');
+    expect(standardWebhookKeyForm('MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwMfKQ9r8GKYo=')).toBe('text');
+  });
+
+  it('keys webhook-signature of a base64 secret with its decoded bytes, X-Service-Signature with its text', async () => {
+    expect(await computeStandardWebhookSignature(current, id, now, body)).toBe(
+      nodeEntry(decoded(current), now, body),
+    );
+    expect(await computeWebhookSignature(current, now, body)).toBe(
+      `sha256=${createHmac('sha256', current).update(`${now}.${body}`).digest('hex')}`,
+    );
+    const signed = await signWebhook({
+      secret: current,
+      payload: body,
+      eventId: id,
+      timestamp: now,
+    });
+    expect(signed.headers[STANDARD_WEBHOOK_HEADERS.signature]).toBe(
+      nodeEntry(decoded(current), now, body),
+    );
+    // An older secret's entries are unchanged.
+    expect(await computeStandardWebhookSignature(secret, id, now, body)).toBe(
+      nodeEntry(secret, now, body),
+    );
+  });
+
+  it('verifies the Standard Webhooks headers of either generation, each with its own key', async () => {
+    const fromCurrent = standardOnly(nodeEntry(decoded(current), now, body));
+    expect(await reasonOf(verifyWebhook(body, fromCurrent, current, at))).toBe('accepted');
+    const fromOlder = standardOnly(nodeEntry(secret, now, body));
+    expect(await reasonOf(verifyWebhook(body, fromOlder, secret, at))).toBe('accepted');
+    // A base64 secret's text is not its key, and the entry of one secret fits no other.
+    const textKeyed = standardOnly(nodeEntry(current, now, body));
+    expect(await reasonOf(verifyWebhook(body, textKeyed, current, at))).toBe('signature_mismatch');
+    expect(await reasonOf(verifyWebhook(body, fromCurrent, secret, at))).toBe('signature_mismatch');
+  });
+
+  it('accepts a rotation from an older secret to a base64 one on either secret', async () => {
+    const both = standardOnly(
+      `${nodeEntry(decoded(current), now, body)} ${nodeEntry(secret, now, body)}`,
+    );
+    expect(await reasonOf(verifyWebhook(body, both, current, at))).toBe('accepted');
+    expect(await reasonOf(verifyWebhook(body, both, secret, at))).toBe('accepted');
+    expect(await reasonOf(verifyWebhook(body, both, [current, secret], at))).toBe('accepted');
+    expect(await reasonOf(verifyWebhook(body, both, base64Secret(), at))).toBe(
+      'signature_mismatch',
+    );
   });
 });

@@ -1,8 +1,8 @@
 /**
  * Verifying a delivery as a receiver: the signature over the raw bytes, in constant time,
  * and the timestamp within the tolerance, from either header set a delivery carries:
- * spec §6's or the Standard Webhooks one (both signed with the same key, see
- * `standard-webhooks.ts`).
+ * spec §6's (keyed by the whole secret string) or the Standard Webhooks one (keyed as
+ * `standard-webhooks.ts` says for the secret's generation).
  */
 import {
   WEBHOOK_HEADERS,
@@ -12,7 +12,7 @@ import {
   type HeadersLike,
   type VerifyWebhookOptions,
 } from './signing';
-import { STANDARD_WEBHOOK_HEADERS } from './standard-webhooks';
+import { STANDARD_WEBHOOK_HEADERS, standardWebhookKeyForm } from './standard-webhooks';
 import {
   importSecret,
   macFromBase64,
@@ -21,6 +21,7 @@ import {
   subtleOf,
   toBytes,
   type RawBody,
+  type WebhookKeyForm,
 } from './webhook-crypto';
 
 const SIGNATURE_PREFIX = 'sha256=';
@@ -59,6 +60,8 @@ interface SignedHeaders {
   readonly format: string;
   /** What the signature covers, before the body. */
   readonly prefix: string;
+  /** How this header set keys a secret. */
+  keyForm(secret: string): WebhookKeyForm;
 }
 
 /** The spec §6 headers: `sha256=<hex>` values, comma-separated, over `<timestamp>.<body>`. */
@@ -75,6 +78,7 @@ function serviceHeaders(timestamp: string, signature: string): SignedHeaders {
         .filter((bytes): bytes is Uint8Array<ArrayBuffer> => bytes !== null),
     format: `${WEBHOOK_HEADERS.signature} deve ser sha256= seguido de 64 dígitos hexadecimais minúsculos.`,
     prefix: `${timestamp}.`,
+    keyForm: () => 'text',
   };
 }
 
@@ -91,6 +95,7 @@ function standardHeaders(id: string, timestamp: string, signature: string): Sign
         .filter((bytes): bytes is Uint8Array<ArrayBuffer> => bytes !== null),
     format: `${STANDARD_WEBHOOK_HEADERS.signature} deve ter entradas v1,<base64 do HMAC-SHA256>, separadas por espaço.`,
     prefix: `${id}.${timestamp}.`,
+    keyForm: standardWebhookKeyForm,
   };
 }
 
@@ -128,7 +133,9 @@ function signedHeadersOf(headers: HeadersLike): SignedHeaders {
  * or the Standard Webhooks one (`webhook-id`, `webhook-timestamp`, `webhook-signature`).
  * When both are present, spec §6's is the one checked. Several secrets may be given
  * while a rotated secret is still valid; a header may carry several signatures
- * (comma-separated in §6's, space-separated in the Standard Webhooks one).
+ * (comma-separated in §6's, space-separated in the Standard Webhooks one). Secrets of
+ * both generations verify the Standard Webhooks set: a base64 one (`whsec_` + 44
+ * characters ending in `=`) by its decoded bytes, an older base64url one by its text.
  *
  * @example
  * ```ts
@@ -191,7 +198,7 @@ export async function verifyWebhook<TEvent = unknown>(
   const subtle = subtleOf(options);
   const content = signedContent(signed.prefix, rawBody);
   for (const value of secrets) {
-    const key = await importSecret(subtle, value, 'verify');
+    const key = await importSecret(subtle, value, 'verify', signed.keyForm(value));
     for (const candidate of candidates) {
       // subtle.verify compares the MACs in constant time.
       if (await subtle.verify('HMAC', key, candidate, content)) {

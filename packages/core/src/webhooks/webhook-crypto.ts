@@ -1,8 +1,9 @@
 /**
- * The HMAC pieces both signature formats share: one key per secret (the whole `whsec_…`
- * string as UTF-8, spec §6), the signed bytes, and hex and base64 without Node's
- * `Buffer`, so signing runs in Node, Deno, Bun, browsers and edge runtimes alike.
- * Internal to the webhooks module: `signing.ts` and `standard-webhooks.ts` expose it.
+ * The HMAC pieces both signature formats share: the key of a secret in either form (the
+ * whole `whsec_…` string as UTF-8, spec §6; or the bytes its base64 tail encodes, see
+ * `standard-webhooks.ts`), the signed bytes, and hex and base64 without Node's `Buffer`,
+ * so signing runs in Node, Deno, Bun, browsers and edge runtimes alike. Internal to the
+ * webhooks module: `signing.ts` and `standard-webhooks.ts` expose it.
  */
 
 /** The raw body as received: text or bytes, never a parsed object. */
@@ -12,6 +13,15 @@ export interface WebhookCryptoOptions {
   /** Web Crypto implementation; defaults to `globalThis.crypto.subtle`. */
   subtle?: SubtleCrypto;
 }
+
+/**
+ * How a secret becomes HMAC key bytes: `text`, the UTF-8 bytes of the whole string, prefix
+ * included; `base64`, the bytes the standard base64 after the `whsec_` prefix encodes.
+ */
+export type WebhookKeyForm = 'text' | 'base64';
+
+/** Prefix of every subscription secret. */
+export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 
 const encoder = new TextEncoder();
 
@@ -61,13 +71,29 @@ export function signedContent(prefix: string, body: RawBody): Uint8Array<ArrayBu
   return out;
 }
 
+/**
+ * The key bytes of a secret in the given form. A `base64` form is only asked for a secret
+ * whose tail is standard base64 (`standardWebhookKeyForm` decides).
+ *
+ * @example
+ * ```ts
+ * keyBytes('whsec_/w==', 'base64'); // Uint8Array [255]
+ * keyBytes('whsec_/w==', 'text').length; // 10
+ * ```
+ */
+export function keyBytes(secret: string, form: WebhookKeyForm): Uint8Array<ArrayBuffer> {
+  if (form === 'text') return encoder.encode(secret);
+  return fromBase64(secret.slice(WEBHOOK_SECRET_PREFIX.length));
+}
+
 // Importing a key costs more than the HMAC itself; a dispatcher signs many deliveries
 // with the same few secrets. Bounded so a long-running process does not grow forever.
 const KEY_CACHE_LIMIT = 256;
 const keyCache = new Map<string, { subtle: SubtleCrypto; key: Promise<CryptoKey> }>();
 
 /**
- * The HMAC-SHA256 key of a secret: the UTF-8 bytes of the whole string, prefix included.
+ * The HMAC-SHA256 key of a secret, by default from the UTF-8 bytes of the whole string,
+ * prefix included (spec §6).
  *
  * @example
  * ```ts
@@ -78,13 +104,14 @@ export function importSecret(
   subtle: SubtleCrypto,
   secret: string,
   usage: 'sign' | 'verify',
+  form: WebhookKeyForm = 'text',
 ): Promise<CryptoKey> {
-  const cacheKey = `${usage}:${secret}`;
+  const cacheKey = `${usage}:${form}:${secret}`;
   const cached = keyCache.get(cacheKey);
   if (cached && cached.subtle === subtle) return cached.key;
   const key = subtle.importKey(
     'raw',
-    encoder.encode(secret),
+    keyBytes(secret, form),
     { name: 'HMAC', hash: 'SHA-256' },
     false,
     [usage],
@@ -96,7 +123,7 @@ export function importSecret(
 }
 
 /**
- * HMAC-SHA256 of `content` with the secret's key.
+ * HMAC-SHA256 of `content` with the secret's key in the given form (default `text`).
  *
  * @example
  * ```ts
@@ -107,9 +134,10 @@ export async function hmac(
   options: WebhookCryptoOptions | undefined,
   secret: string,
   content: Uint8Array<ArrayBuffer>,
+  form: WebhookKeyForm = 'text',
 ): Promise<Uint8Array> {
   const subtle = subtleOf(options);
-  const key = await importSecret(subtle, secret, 'sign');
+  const key = await importSecret(subtle, secret, 'sign', form);
   return new Uint8Array(await subtle.sign('HMAC', key, content));
 }
 
@@ -155,6 +183,21 @@ export function toBase64(bytes: Uint8Array): string {
 }
 
 /**
+ * The bytes of standard base64 text (RFC 4648 §4), which the caller has checked.
+ *
+ * @example
+ * ```ts
+ * fromBase64('/w=='); // Uint8Array [255]
+ * ```
+ */
+export function fromBase64(text: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(text);
+  const out = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
+  return out;
+}
+
+/**
  * The 32 bytes of a SHA-256 MAC written in standard padded base64, or `null`.
  *
  * @example
@@ -164,8 +207,5 @@ export function toBase64(bytes: Uint8Array): string {
  */
 export function macFromBase64(text: string): Uint8Array<ArrayBuffer> | null {
   if (!/^[A-Za-z0-9+/]{43}=$/.test(text)) return null;
-  const binary = atob(text);
-  const out = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
-  return out;
+  return fromBase64(text);
 }

@@ -11,6 +11,7 @@ import type { UserLanguage } from '@reelay/core/runtime';
 import type { Clock } from '../clock';
 import { ConfigError } from '../config';
 import type { Logger } from '../logger';
+import { logStartUpNotice } from '../start-up-texts';
 import {
   findKeyFingerprint,
   sampleEncryptedValues,
@@ -95,7 +96,7 @@ export async function checkEncryptionKey(input: {
   cipher: TokenCipher;
   clock: Clock;
   logger: Logger;
-  /** The operator's language, for the refusal (`config.language`). */
+  /** The operator's language, for the refusal and the notice (`config.language`). */
   language: UserLanguage;
 }): Promise<void> {
   const { db, keyFile, cipher } = input;
@@ -112,9 +113,7 @@ export async function checkEncryptionKey(input: {
     if (!samples.some((value) => readable(cipher, value))) {
       throw new EncryptionKeyMismatchError(mismatchMessage('unreadable', keyFile, input.language));
     }
-    input.logger.info(
-      'chave de criptografia confere com os segredos guardados; registrada no banco',
-    );
+    logStartUpNotice(input.logger, 'info', input.language, 'ENCRYPTION_KEY_RECORDED');
   }
   await storeKeyFingerprint(db, KEY_NAME, fingerprint, input.clock.now());
   // Several instances may start at once on a new database: the first fingerprint stored

@@ -2,13 +2,14 @@
  * The server's own secrets: the key that encrypts platform tokens at rest and the secret
  * that signs access tokens and OAuth state. In production both come from the
  * environment; in development, when absent, they are generated once and kept in the data
- * folder so restarts keep working, with a warning.
+ * folder so restarts keep working, with a warning in the user's language.
  */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError, type ReelayConfig } from '../config';
 import type { Logger } from '../logger';
+import { logStartUpNotice } from '../start-up-texts';
 
 export interface ServerSecrets {
   /** 32 bytes for AES-256-GCM. */
@@ -64,21 +65,17 @@ export function resolveSecrets(config: ReelayConfig, logger: Logger): ServerSecr
     if (encryptionKey === null) {
       encryptionKeyFile = join(config.dataDir, 'encryption.key');
       encryptionKey = readOrCreate(encryptionKeyFile, () => randomBytes(32).toString('base64'));
-      logger.warn(
-        'REELAY_ENCRYPTION_KEY ausente: usando a chave de desenvolvimento guardada na pasta de dados',
-        { file: encryptionKeyFile },
-      );
+      logStartUpNotice(logger, 'warn', config.language, 'DEV_ENCRYPTION_KEY', {
+        file: encryptionKeyFile,
+      });
     }
     if (authSecret === null) {
       authSecret = readOrCreate(join(config.dataDir, 'auth.secret'), () =>
         randomBytes(48).toString('base64url'),
       );
-      logger.warn(
-        'REELAY_AUTH_SECRET ausente: usando o segredo de desenvolvimento guardado na pasta de dados',
-        {
-          file: join(config.dataDir, 'auth.secret'),
-        },
-      );
+      logStartUpNotice(logger, 'warn', config.language, 'DEV_AUTH_SECRET', {
+        file: join(config.dataDir, 'auth.secret'),
+      });
     }
   }
   return { encryptionKey: parseEncryptionKey(encryptionKey), encryptionKeyFile, authSecret };

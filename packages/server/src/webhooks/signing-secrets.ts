@@ -1,6 +1,14 @@
 /**
  * The secrets a subscription signs with (spec §6 "Signing"): decrypted at the time of
  * sending, the current one and, during a rotation's overlap, the previous one.
+ *
+ * Each is handed on as the string it was issued as, of either generation: `X-Service-
+ * Signature` is keyed by the whole string for both; `webhook-signature` by the decoded
+ * bytes of a standard base64 secret and by the whole string of an older base64url one
+ * (core's `standardWebhookKeyForm`). The generation is read from the secret's shape, not
+ * from a column: the two shapes cannot overlap (44 characters ending in `=` against 43
+ * base64url ones), receivers can only ever see the string, and a rotation's previous and
+ * current secrets then each sign by their own rule with nothing to keep in step.
  */
 import type { TokenCipher } from '../security/token-cipher';
 import type { Subscription } from '../store/subscriptions';

@@ -144,6 +144,8 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
     /**
      * Replaces the secret. The one being replaced keeps signing beside the new one during
      * the overlap; one rotated earlier stops now, so a delivery never carries more than two.
+     * The new secret is always of the current (base64) generation; the one being replaced,
+     * stored as it was, may be an older base64url one, and keeps its own key form.
      */
     async rotateSecret(
       projectId: string,

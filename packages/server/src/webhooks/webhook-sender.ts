@@ -6,7 +6,9 @@
  *
  * Beside them go the Standard Webhooks headers, from the same secrets and timestamp:
  * `webhook-id` (the event id), `webhook-timestamp` and `webhook-signature`, one `v1,`
- * entry per live secret, space-separated, newest first (core's `standard-webhooks.ts`).
+ * entry per live secret, space-separated, newest first, each keyed by its own secret's
+ * generation (core's `standard-webhooks.ts`: the decoded bytes of a base64 secret, the
+ * text of an older base64url one).
  *
  * The connection goes to the address that was checked: the resolver hook refuses a name
  * that resolves to a private or reserved address and hands the socket the vetted address

@@ -21,15 +21,19 @@ import { createWebhookSender } from './webhook-sender';
 import { webhookUrlPolicy } from './webhook-url';
 
 /**
- * A new subscription secret: `whsec_` and 32 random bytes in base64url.
+ * A new subscription secret: `whsec_` and 32 random bytes in standard base64, padded (44
+ * characters ending in `=`), the form every Standard Webhooks library reads by default.
+ * Secrets issued before were base64url (43 characters, no padding) and stay valid as
+ * they are: core's `standardWebhookKeyForm` tells the two apart by their shape alone, so
+ * the server and every receiver key `webhook-signature` alike without a stored marker.
  *
  * @example
  * ```ts
- * newWebhookSecret(); // 'whsec_3q2+…'
+ * newWebhookSecret(); // 'whsec_3q2+…='
  * ```
  */
 export function newWebhookSecret(): string {
-  return `${WEBHOOK_SECRET_PREFIX}${randomBytes(32).toString('base64url')}`;
+  return `${WEBHOOK_SECRET_PREFIX}${randomBytes(32).toString('base64')}`;
 }
 
 /** What the webhook service needs from the server. */
