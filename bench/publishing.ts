@@ -3,7 +3,10 @@
  *
  * - `spread`: posts due at random moments of one minute;
  * - `burst`: posts due at one instant (900 over 10 accounts on SQLite; on PostgreSQL,
- *   three instances share the work, 10,000 over 100 accounts with `--full`).
+ *   three instances share the work, 10,000 over 100 accounts with `--full`);
+ * - `limits`: 900 posts over 10 accounts due at one instant with the servers' default
+ *   request limits, the emulator fetching every image from the server's public media
+ *   route as Instagram does; it prints how many published and failed, and why.
  *
  * For each run: the lag from each post's `scheduledFor` to its `publishedAt` (p50, p99,
  * max; the moment Instagram published it as well), publishes per second, and how many
@@ -27,6 +30,10 @@ function percentile(sorted: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? NaN;
 }
 
+/** Requests go round robin over the project's keys: limits count per key. */
+let requests = 0;
+const keyOf = (fleet: Fleet) => fleet.keys[requests++ % fleet.keys.length]!;
+
 async function runPool(count: number, task: (index: number) => Promise<void>): Promise<void> {
   let next = 0;
   await Promise.all(
@@ -46,7 +53,7 @@ async function createPosts(
   await runPool(count, async (index) => {
     const response = await fetch(`${fleet.urls[index % fleet.urls.length]}/v1/posts`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-access-key': fleet.key },
+      headers: { 'content-type': 'application/json', 'x-access-key': keyOf(fleet) },
       body: JSON.stringify({
         content: caption(index),
         mediaItems: [{ mediaId: fleet.mediaId }],
@@ -69,7 +76,7 @@ async function createPosts(
 
 async function count(fleet: Fleet, status: string): Promise<number> {
   const response = await fetch(`${fleet.urls[0]}/v1/posts?status=${status}&limit=1`, {
-    headers: { 'x-access-key': fleet.key },
+    headers: { 'x-access-key': keyOf(fleet) },
   });
   return ((await response.json()) as { total: number }).total;
 }
@@ -80,23 +87,38 @@ interface PublishedPost {
   publishedAt: string;
 }
 
-async function publishedPosts(fleet: Fleet): Promise<PublishedPost[]> {
-  const posts: PublishedPost[] = [];
+async function postsWithStatus<T>(fleet: Fleet, status: string): Promise<T[]> {
+  const posts: T[] = [];
   for (let offset = 0; ; offset += 100) {
     const response = await fetch(
-      `${fleet.urls[0]}/v1/posts?status=published&limit=100&offset=${offset}`,
-      { headers: { 'x-access-key': fleet.key } },
+      `${fleet.urls[0]}/v1/posts?status=${status}&limit=100&offset=${offset}`,
+      { headers: { 'x-access-key': keyOf(fleet) } },
     );
-    const page = (await response.json()) as { posts: PublishedPost[] };
+    const page = (await response.json()) as { posts: T[] };
     posts.push(...page.posts);
     if (page.posts.length < 100) return posts;
   }
+}
+
+/** Failed publications by error code and message (`MEDIA_FETCH_FAILED: …`: 12). */
+async function failuresByCode(fleet: Fleet): Promise<Record<string, number>> {
+  const failed = await postsWithStatus<{
+    platforms: Array<{ errorCode: string | null; errorMessage: string | null }>;
+  }>(fleet, 'failed');
+  const codes: Record<string, number> = {};
+  for (const target of failed.flatMap((post) => post.platforms)) {
+    const code = `${target.errorCode ?? 'none'}: ${target.errorMessage ?? ''}`;
+    codes[code] = (codes[code] ?? 0) + 1;
+  }
+  return codes;
 }
 
 interface Result {
   run: PublishingRun;
   published: number;
   failed: number;
+  /** Failed publications by error code. */
+  failures: Record<string, number>;
   perSecond: number;
   lag: { p50: number; p99: number; max: number };
   platformP99: number;
@@ -140,8 +162,9 @@ async function measure(run: PublishingRun): Promise<Result | null> {
     );
     const perPostMs = (Date.now() - probeStart) / probe;
     // Posts due within the preparation window start preparing as they are created, and
-    // that work slows the creation of the others: more room then.
-    const slowdown = run.prepareMinutes > 0 ? 3 : 1.3;
+    // that work slows the creation of the others: more room then, and more again when the
+    // platform downloads each image during its container's creation.
+    const slowdown = run.prepareMinutes > 0 ? (run.defaultLimits ? 4 : 3) : 1.3;
     const lead = Math.max(
       (run.leadSeconds ?? 0) * 1000,
       MIN_AHEAD_MS + Math.ceil(perPostMs * run.posts * slowdown) + 5_000,
@@ -183,7 +206,10 @@ async function measure(run: PublishingRun): Promise<Result | null> {
       }
     }
     const cpuAfter = cpuNow(fleet, run);
-    const posts = (await publishedPosts(fleet)).filter((post) => post.content.startsWith('bench '));
+    const posts = (await postsWithStatus<PublishedPost>(fleet, 'published')).filter((post) =>
+      post.content.startsWith('bench '),
+    );
+    const failures = failed > 0 ? await failuresByCode(fleet) : {};
     const platform = (
       (await (await fetch(`${fleet.emulatorUrl}/_emulator/media`)).json()) as {
         data: Array<{ caption: string; publishedAtMs: number }>;
@@ -229,11 +255,12 @@ async function measure(run: PublishingRun): Promise<Result | null> {
     const times = platform.map((media) => media.publishedAtMs);
     const first = Math.min(...times);
     const last = Math.max(...times);
-    const span = run.scenario === 'burst' ? last - dueStart : last - first;
+    const span = run.scenario === 'spread' ? last - first : last - dueStart;
     return {
       run,
       published: posts.length,
       failed,
+      failures,
       perSecond: platform.length / Math.max(0.001, span / 1000),
       lag: { p50: percentile(lags, 0.5), p99: percentile(lags, 0.99), max: lags.at(-1) ?? NaN },
       platformP99: percentile(platformLags, 0.99),
@@ -255,7 +282,12 @@ async function measure(run: PublishingRun): Promise<Result | null> {
 function row(result: Result) {
   const { run } = result;
   return {
-    scenario: run.scenario === 'spread' ? 'due within 1 min' : 'due at 1 instant',
+    scenario:
+      run.scenario === 'spread'
+        ? 'due within 1 min'
+        : run.scenario === 'burst'
+          ? 'due at 1 instant'
+          : 'due at 1 instant, default limits',
     database: run.dialect,
     instances: run.instances,
     'latency ms': run.latencyMs,
@@ -295,7 +327,10 @@ for (const [index, run] of runs.entries()) {
   console.log(
     `\n[${index + 1}/${runs.length}] ${run.scenario} on ${run.dialect}, ${run.instances} instance(s), ` +
       `${run.posts} posts over ${run.accounts} accounts, ${run.latencyMs} ms platform latency, ` +
-      `worker concurrency ${run.concurrency}, containers prepared ${run.prepareMinutes} min ahead`,
+      `worker concurrency ${run.concurrency}, containers prepared ${run.prepareMinutes} min ahead` +
+      (run.defaultLimits
+        ? ', default request limits, the platform fetching every image from the server'
+        : ''),
   );
   const result = await measure(run);
   if (!result) continue;
@@ -305,6 +340,12 @@ for (const [index, run] of runs.entries()) {
     `  platform calls from the due time on: ${JSON.stringify(result.callsAfterDue)}` +
       (run.posts * 2 > 2000 ? ' (the emulator keeps the last 2,000)' : ''),
   );
+  if (run.defaultLimits || result.failed > 0) {
+    console.log(
+      `  published ${result.published}, failed ${result.failed}` +
+        (result.failed > 0 ? ` ${JSON.stringify(result.failures)}` : ''),
+    );
+  }
 }
 if (results.length > 1) {
   console.log('\npublishing: lag is scheduledFor → publishedAt');

@@ -6,6 +6,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
@@ -33,6 +36,11 @@ export interface Fleet {
   /** Every instance's address; the first one seeded the account. */
   urls: string[];
   key: string;
+  /**
+   * API keys of the project, `key` first: one, or with the default request limits one
+   * per account up to ten (limits count per key, and a session creates ten a minute).
+   */
+  keys: string[];
   integrationIds: string[];
   mediaId: string;
   /** The database every instance shares (a file path on SQLite). */
@@ -52,6 +60,11 @@ export interface FleetOptions {
   concurrency: number;
   /** REELAY_PREPARE_AHEAD_MINUTES of every instance. */
   prepareMinutes: number;
+  /**
+   * The servers keep their default request limits (otherwise raised for the load) and
+   * the emulator fetches every image from them, as Instagram does.
+   */
+  defaultLimits?: boolean;
 }
 
 /** Starts everything a run needs, or answers `null` when PostgreSQL is not reachable. */
@@ -59,15 +72,20 @@ export async function startFleet(options: FleetOptions): Promise<Fleet | null> {
   const database = await freshDatabase(options.dialect);
   if (!database) return null;
   const children: ChildProcess[] = [];
+  // One data folder for every instance, as instances sharing a database share their
+  // storage: the platform fetches a media from whichever instance prepared the post.
+  const dataDir = mkdtempSync(join(tmpdir(), 'reelay-bench-publishing-'));
   const close = async () => {
     await Promise.all(children.slice(1).map(stopChild));
     if (children[0]) await stopChild(children[0]);
     await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     const emulatorPort = await freePort();
     const emulator = spawnTs('../../packages/emulator/src/cli.ts', [
-      ...['--port', String(emulatorPort), '--host', '127.0.0.1', '--no-fetch-media'],
+      ...['--port', String(emulatorPort), '--host', '127.0.0.1'],
+      ...(options.defaultLimits ? [] : ['--no-fetch-media']),
     ]);
     children.push(emulator);
     await firstLine(emulator);
@@ -84,10 +102,12 @@ export async function startFleet(options: FleetOptions): Promise<Fleet | null> {
     const env = {
       BENCH_EMULATOR_URL: emulatorUrl,
       BENCH_DATABASE_URL: database.url,
+      BENCH_DATA_DIR: dataDir,
       BENCH_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       BENCH_AUTH_SECRET: randomBytes(32).toString('hex'),
       BENCH_WORKER_CONCURRENCY: String(options.concurrency),
       BENCH_PREPARE_AHEAD_MINUTES: String(options.prepareMinutes),
+      BENCH_RATE_LIMITS: options.defaultLimits ? 'default' : 'raised',
     };
     const urls: string[] = [];
     // One after another: the first migrates the database, the others find it ready.
@@ -96,7 +116,8 @@ export async function startFleet(options: FleetOptions): Promise<Fleet | null> {
       children.push(server);
       urls.push((JSON.parse(await firstLine(server)) as { url: string }).url);
     }
-    const seeded = await seed(urls[0]!, emulatorUrl, options.accounts);
+    const keys = options.defaultLimits ? Math.min(options.accounts, 10) : 1;
+    const seeded = await seed(urls[0]!, emulatorUrl, options.accounts, keys);
     const stopServers = async () => {
       await Promise.all(children.slice(1).map(stopChild));
     };
@@ -111,10 +132,19 @@ export async function startFleet(options: FleetOptions): Promise<Fleet | null> {
   }
 }
 
-/** An API key, `accounts` platform accounts connected through the OAuth flow, one image. */
-async function seed(url: string, emulatorUrl: string, accounts: number) {
-  const { key } = await createBenchAccount(url, 'bench@example.com');
+/** `keys` API keys, `accounts` platform accounts connected through the OAuth flow, one image. */
+async function seed(url: string, emulatorUrl: string, accounts: number, keys: number) {
+  const { key, projectId, session } = await createBenchAccount(url, 'bench@example.com');
   const headers = { 'x-access-key': key };
+  const allKeys = [key];
+  while (allKeys.length < keys) {
+    const created = await fetch(`${url}/v1/projects/${projectId}/api-keys`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...session },
+      body: JSON.stringify({ name: `bench ${allKeys.length}` }),
+    });
+    allKeys.push(((await created.json()) as { apiKey: { key: string } }).apiKey.key);
+  }
   const integrationIds: string[] = [];
   for (let i = 0; i < accounts; i++) {
     const created = await fetch(`${emulatorUrl}/_emulator/accounts`, {
@@ -143,5 +173,5 @@ async function seed(url: string, emulatorUrl: string, accounts: number) {
   const uploaded = (await (
     await fetch(`${url}/v1/media`, { method: 'POST', headers, body: form })
   ).json()) as { media: { id: string } };
-  return { key, integrationIds, mediaId: uploaded.media.id };
+  return { key, keys: allKeys, integrationIds, mediaId: uploaded.media.id };
 }

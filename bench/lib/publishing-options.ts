@@ -4,7 +4,11 @@
  */
 import { parseArgs } from 'node:util';
 
-export type Scenario = 'spread' | 'burst';
+/**
+ * `limits` is a burst with the servers' default request limits and the platform fetching
+ * every image from them: what counts is that every post publishes, not the lag.
+ */
+export type Scenario = 'spread' | 'burst' | 'limits';
 export type Dialect = 'sqlite' | 'postgres';
 
 /** One run: a fresh database, emulator and server instances, measured end to end. */
@@ -23,6 +27,8 @@ export interface PublishingRun {
   leadSeconds: number | null;
   /** Minutes before their time scheduled posts prepare their containers (0: not ahead). */
   prepareMinutes: number;
+  /** The servers' default request limits, and the platform fetching every image. */
+  defaultLimits: boolean;
 }
 
 /** Posts and accounts per run: scaled down by default, the reference sizes with `--full`. */
@@ -41,18 +47,28 @@ const SIZES: Record<
     sqlite: { scaled: [900, 10], full: [900, 10] },
     postgres: { scaled: [2_000, 20], full: [10_000, 100] },
   },
+  // A burst at one instant with the default request limits: 900 posts over 10 accounts.
+  limits: {
+    sqlite: { scaled: [900, 10], full: [900, 10] },
+    postgres: { scaled: [900, 10], full: [900, 10] },
+  },
 };
 
 export const USAGE = `pnpm bench publishing [options]
 
-  --scenario spread|burst   posts due within one minute, or all at one instant (default: both)
+  --scenario spread|burst|limits
+                            posts due within one minute, or all at one instant, or all at
+                            one instant with the servers' default request limits and the
+                            platform fetching every image from them (default: all three;
+                            limits runs at the first --latency only)
   --dialect sqlite|postgres database (default: both; PostgreSQL is skipped when unreachable)
   --latency <ms>            added to every platform call (default: 0,100)
   --instances <n>           server instances (default: 1 on SQLite, 3 on PostgreSQL)
   --posts <n>               posts per run (default: scaled down, see --full)
   --accounts <n>            connected accounts the posts are spread over
   --full                    reference sizes: spread 10,000 posts over 100 accounts; burst
-                            900 over 10 on SQLite, 10,000 over 100 on PostgreSQL
+                            900 over 10 on SQLite, 10,000 over 100 on PostgreSQL; limits
+                            900 over 10
   --concurrency <n>         worker concurrency of each instance (default: 256)
   --lead <s>                seconds from the start of post creation to the first due time
                             (default: 60 s, the shortest schedule, plus the creation time)
@@ -110,7 +126,7 @@ export function publishingRuns(args: string[]): PublishingRun[] | 'help' {
     },
   });
   if (values.help) return 'help';
-  const scenarios = list(values.scenario, ['spread', 'burst'] as const, 'scenario');
+  const scenarios = list(values.scenario, ['spread', 'burst', 'limits'] as const, 'scenario');
   const dialects = list(values.dialect, ['sqlite', 'postgres'] as const, 'dialect');
   const latencies = (values.latency ?? ['0,100'])
     .flatMap((value) => value.split(','))
@@ -129,7 +145,8 @@ export function publishingRuns(args: string[]): PublishingRun[] | 'help' {
     for (const scenario of scenarios) {
       const [scaledPosts, scaledAccounts] =
         SIZES[scenario][dialect][values.full ? 'full' : 'scaled'];
-      for (const latencyMs of latencies) {
+      // Refusals do not depend on the platform's latency: one run is enough.
+      for (const latencyMs of scenario === 'limits' ? latencies.slice(0, 1) : latencies) {
         runs.push({
           scenario,
           dialect,
@@ -140,6 +157,7 @@ export function publishingRuns(args: string[]): PublishingRun[] | 'help' {
           concurrency,
           leadSeconds,
           prepareMinutes,
+          defaultLimits: scenario === 'limits',
         });
       }
     }

@@ -144,6 +144,13 @@ function applyFault(
     case 'error':
       send(res, graphErrorReply(ctx, faultError(fault)));
       return true;
+    case 'body':
+      send(res, {
+        status: fault.status ?? 502,
+        headers: { 'content-type': 'text/html; charset=UTF-8' },
+        body: fault.body ?? '',
+      });
+      return true;
   }
 }
 

@@ -184,7 +184,7 @@ describe.each(testDialects())('HTTP edges on $name', (dialect) => {
       expectRateLimitHeaders(answer.headers, '60');
     });
 
-    it('on media files, found or not', async () => {
+    it('on media files not found (a file found is never counted)', async () => {
       const answer = await call(server.url, 'GET', '/media/nao-existe/arquivo.jpg');
       expect(answer.status).toBe(404);
       expect(answer.body).toMatchObject({ code: 'NOT_FOUND' });

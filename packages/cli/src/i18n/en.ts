@@ -763,6 +763,9 @@ export const en: CatalogueShape<Messages> = {
       'This Instagram account is already connected to another profile in this project; disconnect it first.',
     RATE_LIMIT_ACCOUNT: "The account reached Instagram's publishing quota for the last 24 hours.",
     RATE_LIMIT_APP: "The app's global limit on Instagram was reached for now; try again.",
+    PLATFORM_UNAVAILABLE:
+      'Instagram is unstable or answered with an unexpected error; try again in a moment.',
+    PLATFORM_TIMEOUT: 'Instagram did not answer in time; try again in a moment.',
     SPAM_SUSPECTED: 'Instagram flagged this content as possible spam.',
     MEDIA_INVALID: 'The media is outside the accepted limits.',
     MEDIA_FETCH_FAILED: 'The media URL answered with an error or does not use https.',

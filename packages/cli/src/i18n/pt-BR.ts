@@ -772,6 +772,9 @@ export const ptBR = {
     RATE_LIMIT_ACCOUNT: 'A conta atingiu a cota de publicações do Instagram nas últimas 24 horas.',
     RATE_LIMIT_APP:
       'Limite global do aplicativo no Instagram atingido temporariamente; tente novamente.',
+    PLATFORM_UNAVAILABLE:
+      'O Instagram está instável ou respondeu com um erro inesperado; tente novamente em instantes.',
+    PLATFORM_TIMEOUT: 'O Instagram não respondeu a tempo; tente novamente em instantes.',
     SPAM_SUSPECTED: 'O Instagram marcou este conteúdo como possível spam.',
     MEDIA_INVALID: 'A mídia está fora dos limites aceitos.',
     MEDIA_FETCH_FAILED: 'A URL da mídia respondeu com erro ou não usa https.',

@@ -515,7 +515,7 @@ export const routes = {
     tag: 'Contas conectadas',
     summary: 'Métricas da conta por dia',
     description:
-      'Alcance (`reach`), visualizações (`views`) e seguidores novos (`follower_count`) da conta em cada dia de `since` a `until` (datas AAAA-MM-DD em UTC, inclusive; no máximo 30 dias, o limite do Instagram por consulta; padrão: os últimos 7 dias até hoje), e os totais do período (alcance sem repetição, visualizações, visitas ao perfil e contas que interagiram). Cada valor é `null` quando o Instagram não o serve; o Instagram só informa seguidores dos últimos 30 dias. Consulta o Instagram a cada chamada e exige a permissão de métricas (`instagram_business_manage_insights`).',
+      'Alcance (`reach`), visualizações (`views`) e seguidores novos (`follower_count`) da conta em cada dia de `since` a `until` (datas AAAA-MM-DD em UTC, inclusive; no máximo 30 dias, o limite do Instagram por consulta; padrão: os últimos 7 dias até hoje), e os totais do período (alcance sem repetição, visualizações, visitas ao perfil e contas que interagiram). Cada valor é `null` quando o Instagram não o serve; o Instagram só informa seguidores dos últimos 30 dias. Consulta o Instagram a cada chamada e exige a permissão de métricas (`instagram_business_manage_insights`). Se o Instagram falhar ou demorar, a resposta vem em poucos segundos: `PLATFORM_UNAVAILABLE` (503) ou `PLATFORM_TIMEOUT` (504), com `retry-after`; a mesma chamada pode ser repetida depois.',
     request: { params: idParams, query: accountInsightsQuerySchema },
     responses: {
       200: { description: 'As métricas da conta.', schema: accountInsightsResponseSchema },
@@ -529,6 +529,8 @@ export const routes = {
       'PERMISSION_REQUIRED',
       'ACCOUNT_RESTRICTED',
       'RATE_LIMIT_APP',
+      'PLATFORM_UNAVAILABLE',
+      'PLATFORM_TIMEOUT',
       'PLATFORM_CREDENTIALS_MISSING',
     ],
     mcp: {
@@ -769,7 +771,7 @@ export const routes = {
     tag: 'Posts',
     summary: 'Métricas de um post',
     description:
-      'As métricas que o Instagram serve para o post em cada conta (`platforms[]`): visualizações, alcance, curtidas, comentários, salvamentos, compartilhamentos e interações; nos Reels também o tempo assistido, nos Stories a navegação e as respostas. Cada valor é `null` quando o Instagram não o serve. O Instagram é consultado no máximo uma vez por hora por conta; `force=true` consulta agora. Uma conta em que o post não foi publicado responde `reason` = `not_published`, sem consultar o Instagram; uma mídia vista por poucas pessoas responde `not_enough_viewers`. Uma falha ao consultar uma conta não falha a chamada: vem em `errorCode` e `errorMessage` daquela conta, com as métricas lidas antes.',
+      'As métricas que o Instagram serve para o post em cada conta (`platforms[]`): visualizações, alcance, curtidas, comentários, salvamentos, compartilhamentos e interações; nos Reels também o tempo assistido, nos Stories a navegação e as respostas. Cada valor é `null` quando o Instagram não o serve. O Instagram é consultado no máximo uma vez por hora por conta; `force=true` consulta agora. Uma conta em que o post não foi publicado responde `reason` = `not_published`, sem consultar o Instagram; uma mídia vista por poucas pessoas responde `not_enough_viewers`. Uma falha ao consultar uma conta não falha a chamada: vem em `errorCode` e `errorMessage` daquela conta, com as métricas lidas antes (`PLATFORM_UNAVAILABLE` quando o Instagram falhou, `PLATFORM_TIMEOUT` quando não respondeu a tempo).',
     request: { params: idParams, query: postInsightsQuerySchema },
     responses: {
       200: {

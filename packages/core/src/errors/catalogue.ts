@@ -7,8 +7,9 @@
  * repurposed within `/v1` (spec §9). Beyond the spec's table the catalogue adds a few
  * codes for situations the spec leaves open (`IDEMPOTENCY_KEY_REUSED`, `EMAIL_IN_USE`,
  * `REQUEST_TIMEOUT`, `HEADERS_TOO_LARGE`, `POST_NOT_EDITABLE`, `POST_NOT_RETRYABLE`,
- * `MEDIA_IN_USE`, `DELIVERY_PENDING`, `NO_FREE_SLOT`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`);
- * adding codes is an additive change.
+ * `MEDIA_IN_USE`, `DELIVERY_PENDING`, `NO_FREE_SLOT`, `PLATFORM_UNAVAILABLE`,
+ * `PLATFORM_TIMEOUT`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`); adding codes is an additive
+ * change.
  */
 
 /**
@@ -135,6 +136,19 @@ export const HTTP_ERRORS = {
   RATE_LIMIT_APP: {
     status: 503,
     message: 'Limite global do aplicativo no Instagram atingido temporariamente; tente novamente.',
+    retry: 'safe',
+  },
+  // A read from the platform that failed on the platform's side (insights): nothing was
+  // changed, so the same request may simply be sent again later.
+  PLATFORM_UNAVAILABLE: {
+    status: 503,
+    message:
+      'O Instagram está instável ou respondeu com um erro inesperado; tente novamente em instantes.',
+    retry: 'safe',
+  },
+  PLATFORM_TIMEOUT: {
+    status: 504,
+    message: 'O Instagram não respondeu a tempo; tente novamente em instantes.',
     retry: 'safe',
   },
   SPAM_SUSPECTED: {

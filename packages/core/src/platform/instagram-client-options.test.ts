@@ -31,6 +31,20 @@ describe('resolveInstagramClientOptions', () => {
     expect(resolved.timeouts).toEqual({ ...DEFAULT_INSTAGRAM_TIMEOUTS, headersMs: 500 });
   });
 
+  it('bounds an insights read, all its calls together, to what someone waits for', () => {
+    // docs/insights.md promises an answer within about 12 s when Instagram hangs.
+    expect(DEFAULT_INSTAGRAM_TIMEOUTS.insightsMs).toBe(12_000);
+    expect(DEFAULT_INSTAGRAM_TIMEOUTS.insightsMs).toBeLessThan(DEFAULT_INSTAGRAM_TIMEOUTS.totalMs);
+    expect(() =>
+      resolveInstagramClientOptions({
+        appId: '1',
+        appSecret: 's',
+        redirectUri: 'https://x/cb',
+        timeouts: { insightsMs: 0 },
+      }),
+    ).toThrow(/timeouts.insightsMs must be a positive number/);
+  });
+
   it('names every missing credential in PLATFORM_CREDENTIALS_MISSING', () => {
     expect(() =>
       resolveInstagramClientOptions({ appId: ' ', appSecret: '', redirectUri: 'https://x/cb' }),

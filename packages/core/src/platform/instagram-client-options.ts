@@ -44,10 +44,16 @@ export interface InstagramTimeouts {
   readonly bodyMs: number;
   /** The whole call, end to end, whatever the dispatcher. */
   readonly totalMs: number;
+  /**
+   * A whole insights read, every call it makes included. Someone waits for its answer, so
+   * it ends within this bound even when each call stays within its own limits.
+   */
+  readonly insightsMs: number;
 }
 
 /**
- * The default time limits: 10 s to connect and to the headers, 30 s between body chunks, 45 s in all.
+ * The default time limits: 10 s to connect and to the headers, 30 s between body chunks,
+ * 45 s in all; an insights read, 12 s for all its calls.
  *
  * @example
  * ```ts
@@ -59,6 +65,7 @@ export const DEFAULT_INSTAGRAM_TIMEOUTS: InstagramTimeouts = {
   headersMs: 10_000,
   bodyMs: 30_000,
   totalMs: 45_000,
+  insightsMs: 12_000,
 };
 
 /**

@@ -33,6 +33,7 @@ import {
   fetchAccountInsights,
   fetchMediaInsights,
   type AccountInsights,
+  type InsightsGet,
   type MediaInsights,
   type MediaProductType,
 } from './instagram-insights';
@@ -339,13 +340,22 @@ export function createInstagramClient(options: InstagramClientOptions): Instagra
     query: Record<string, string>,
     accessToken: string,
     scope: string,
+    signal?: AbortSignal,
   ) {
     return sendPlatformRequest(transport, {
       method: 'GET',
       url: graphUrl(path, { ...query, access_token: accessToken }),
       secrets: [accessToken, config.appSecret],
       scope,
+      ...(signal ? { signal } : {}),
     });
+  }
+
+  /** The GET of one insights read: every call shares the read's deadline. */
+  function insightsGet(accessToken: string): InsightsGet {
+    const deadline = AbortSignal.timeout(timeouts.insightsMs);
+    return (path, query) =>
+      graphGet(path, query, accessToken, INSTAGRAM_SCOPES.manageInsights, deadline);
   }
 
   async function graphPost(
@@ -606,19 +616,13 @@ export function createInstagramClient(options: InstagramClientOptions): Instagra
     async getMediaInsights({ accessToken, mediaId, productType }) {
       requireText(accessToken, 'accessToken');
       const media = assertPlatformId(mediaId, 'mediaId');
-      return fetchMediaInsights(
-        (path, query) => graphGet(path, query, accessToken, INSTAGRAM_SCOPES.manageInsights),
-        { mediaId: media, productType },
-      );
+      return fetchMediaInsights(insightsGet(accessToken), { mediaId: media, productType });
     },
 
     async getAccountInsights({ accessToken, igUserId, since, until }) {
       requireText(accessToken, 'accessToken');
       const user = assertPlatformId(igUserId, 'igUserId');
-      return fetchAccountInsights(
-        (path, query) => graphGet(path, query, accessToken, INSTAGRAM_SCOPES.manageInsights),
-        { igUserId: user, since, until },
-      );
+      return fetchAccountInsights(insightsGet(accessToken), { igUserId: user, since, until });
     },
 
     async close() {

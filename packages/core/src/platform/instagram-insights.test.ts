@@ -14,12 +14,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createInstagramClient, type InstagramClient } from './instagram-client';
 import {
   DEPRECATED_INSIGHT_METRICS,
+  insightsFailure,
   isNotEnoughViewers,
   MEDIA_INSIGHT_METRICS,
   refusedMetric,
 } from './instagram-insights';
 import { InstagramPlatformError } from './instagram-platform-error';
 import { mapPlatformError } from './map-platform-error';
+import { malformedResponse } from './platform-http';
+import { transportError } from './transport-error';
 import { json, startScriptedServer, type ScriptedServer } from './testing/scripted-server';
 
 const HOUR = 3_600_000;
@@ -290,5 +293,48 @@ describe('reading platform errors', () => {
       ),
     ).toBeUndefined();
     expect(refusedMetric(error('(#190) views', 190), asked)).toBeUndefined();
+  });
+});
+
+describe('what an insights read answers when the platform fails it', () => {
+  const codeOf = (error: unknown) => (insightsFailure(error) as { code?: string }).code;
+  const transport = (code: string) => transportError(Object.assign(new Error(code), { code }));
+
+  it.each([
+    ['a transient 500', mapPlatformError('{"error":{"code":2,"is_transient":true}}', 500)],
+    ['an unknown error code', mapPlatformError('{"error":{"code":987654}}', 400)],
+    ["a proxy's 502 page", mapPlatformError('<html>Bad Gateway</html>', 502)],
+    ['an answer that is not JSON', malformedResponse('HTTP 200 with a body that is not JSON')],
+    ['a dropped connection', transport('ECONNRESET')],
+    ['a refused connection', transport('ECONNREFUSED')],
+  ])('%s is PLATFORM_UNAVAILABLE, keeping the facts', (_name, error) => {
+    const mapped = insightsFailure(error) as InstagramPlatformError;
+    expect(mapped).toBeInstanceOf(InstagramPlatformError);
+    expect(mapped.code).toBe('PLATFORM_UNAVAILABLE');
+    expect(mapped.statusCode).toBe(503);
+    expect(mapped.details?.reason).toBe(error.details?.reason);
+    expect(mapped.platform).toEqual(error.platform);
+    expect(mapped.cause).toBe(error);
+  });
+
+  it.each(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT'])(
+    'a %s is PLATFORM_TIMEOUT',
+    (code) => {
+      expect(codeOf(transport(code))).toBe('PLATFORM_TIMEOUT');
+      expect((insightsFailure(transport(code)) as InstagramPlatformError).statusCode).toBe(504);
+    },
+  );
+
+  it('passes refusals that say what to do, and anything not from the platform, unchanged', () => {
+    for (const body of [
+      '{"error":{"code":4}}',
+      '{"error":{"code":190}}',
+      '{"error":{"code":10}}',
+    ]) {
+      const refusal = mapPlatformError(body, 400);
+      expect(insightsFailure(refusal)).toBe(refusal);
+    }
+    const bug = new TypeError('x is undefined');
+    expect(insightsFailure(bug)).toBe(bug);
   });
 });

@@ -141,6 +141,36 @@ function readValue(value: unknown): number | null {
 }
 
 /**
+ * What an insights read answers when the platform itself fails it. A read changes
+ * nothing, so a failure on the platform's side (a 5xx, an error code no rule knows, an
+ * answer that cannot be read, a lost connection) is `PLATFORM_UNAVAILABLE` and running out
+ * of time is `PLATFORM_TIMEOUT`, both safe to send again later; the facts stay in
+ * `details` and `platform` for the logs. Refusals that say what to do (`TOKEN_INVALID`,
+ * `PERMISSION_REQUIRED`, `RATE_LIMIT_APP`, …) pass unchanged. Publishing keeps its
+ * `INTERNAL_ERROR`: its pipeline decides on `transient` and `outcome` itself.
+ *
+ * @example
+ * ```ts
+ * insightsFailure(transportError(Object.assign(new Error('x'), { code: 'UND_ERR_HEADERS_TIMEOUT' }))).code;
+ * // 'PLATFORM_TIMEOUT'
+ * ```
+ */
+export function insightsFailure(error: unknown): unknown {
+  if (!(error instanceof InstagramPlatformError) || error.code !== 'INTERNAL_ERROR') return error;
+  return new InstagramPlatformError(
+    error.transport === 'timeout' ? 'PLATFORM_TIMEOUT' : 'PLATFORM_UNAVAILABLE',
+    {
+      ...(error.details ? { details: error.details } : {}),
+      transient: error.transient,
+      outcome: error.outcome,
+      ...(error.platform ? { platform: error.platform } : {}),
+      ...(error.transport ? { transport: error.transport } : {}),
+      cause: error,
+    },
+  );
+}
+
+/**
  * Whether a platform error is "Not enough viewers" (reference §9: code 10 on insights).
  * Code 10 also means a missing permission (reference §4); a message naming a permission
  * keeps that meaning.
@@ -233,7 +263,7 @@ export async function fetchMediaInsights(
   } catch (error) {
     if (isNotEnoughViewers(error))
       return { values: empty, reason: 'not_enough_viewers', dropped: [] };
-    throw error;
+    throw insightsFailure(error);
   }
 }
 
@@ -331,7 +361,7 @@ export async function fetchAccountInsights(
     }
     return { days, totals, reason: null, dropped: [...daily.dropped, ...total.dropped] };
   } catch (error) {
-    if (!isNotEnoughViewers(error)) throw error;
+    if (!isNotEnoughViewers(error)) throw insightsFailure(error);
     const blank = days.map((day) => ({ ...day, reach: null, views: null, followerCount: null }));
     return {
       days: blank,

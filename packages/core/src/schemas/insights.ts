@@ -72,7 +72,7 @@ export const postTargetInsightsSchema = z
     }),
     errorCode: z.string().nullable().meta({
       description:
-        'Código da seção de erros da última consulta que falhou (ex.: `TOKEN_INVALID`, `PERMISSION_REQUIRED`); as métricas anteriores, se houver, continuam em `metrics`.',
+        'Código da seção de erros da última consulta que falhou (ex.: `TOKEN_INVALID`, `PERMISSION_REQUIRED`, `PLATFORM_UNAVAILABLE`, `PLATFORM_TIMEOUT`); as métricas anteriores, se houver, continuam em `metrics`.',
     }),
     errorMessage: z.string().nullable(),
   })

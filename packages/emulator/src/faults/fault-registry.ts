@@ -3,7 +3,8 @@ import { describeCode, GraphError, PUBLISHING_SUBCODES } from '../graph-error';
 /**
  * Injected failures. A fault waits for requests whose path contains its `path` (and, when
  * given, that act for its `account` and use its `method`); each match consumes one of its
- * `times`. It can answer any Graph error, add latency, hang or drop the connection, either
+ * `times`. It can answer any Graph error or any text (a proxy's error page), add latency,
+ * hang or drop the connection, either
  * before the request does anything or, with `after`, once the real work is done: the case
  * where a client cannot know whether its `media_publish` went through.
  */
@@ -41,6 +42,11 @@ export interface FaultSpec {
   readonly hang?: boolean | undefined;
   /** Destroy the connection without an answer. */
   readonly drop?: boolean | undefined;
+  /**
+   * Answer this text as `text/html` with `status` (default 502) instead of a Graph error:
+   * a proxy's error page, or with 200 an answer that is not JSON.
+   */
+  readonly body?: string | undefined;
   /** Do the real work first, then fail the answer. */
   readonly after?: boolean | undefined;
 }
@@ -61,15 +67,16 @@ export interface Fault extends FaultSpec {
 }
 
 /** What to do with a request once a fault matched it. */
-export type FaultEffect = 'error' | 'latency' | 'hang' | 'drop';
+export type FaultEffect = 'error' | 'latency' | 'hang' | 'drop' | 'body';
 
 /**
- * What a fault does: hang and drop win; a fault that names nothing but latency only
- * delays; anything else answers an error.
+ * What a fault does: hang and drop win, then a text `body`; a fault that names nothing but
+ * latency only delays; anything else answers an error.
  */
 export function faultEffect(fault: FaultSpec): FaultEffect {
   if (fault.hang) return 'hang';
   if (fault.drop) return 'drop';
+  if (fault.body !== undefined) return 'body';
   const namesError =
     fault.status !== undefined ||
     fault.code !== undefined ||
@@ -89,6 +96,7 @@ const STRING_KEYS = [
   'type',
   'userTitle',
   'userMsg',
+  'body',
 ] as const;
 const BOOLEAN_KEYS = ['isTransient', 'hang', 'drop', 'after'] as const;
 

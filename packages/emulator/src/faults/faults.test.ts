@@ -156,6 +156,21 @@ describe('POST /_emulator/faults', () => {
     expect((await call(emulator, 'GET', '/me', { token })).status).toBe(200);
   });
 
+  it("answers a text body instead of a Graph error: a proxy's page, or a success that is not JSON", async () => {
+    const { token } = await accountWithToken(emulator);
+    await addFault({ path: '/me', body: '<html><h1>502 Bad Gateway</h1></html>' });
+    await addFault({ path: '/me', status: 200, body: 'ok' });
+    const page = await call(emulator, 'GET', '/me', { token });
+    expect(page.status).toBe(502);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.text).toBe('<html><h1>502 Bad Gateway</h1></html>');
+    const notJson = await call(emulator, 'GET', '/me', { token });
+    expect(notJson).toMatchObject({ status: 200, text: 'ok', body: undefined });
+    expect((await call(emulator, 'GET', '/me', { token })).body).toMatchObject({
+      id: expect.any(String),
+    });
+  });
+
   it('with after, publishes for real and then answers an error: the client cannot know it worked', async () => {
     const { token } = await accountWithToken(emulator);
     await addFault({ path: '/media_publish', after: true, status: 500, code: 1 });

@@ -45,6 +45,8 @@ export type HttpErrorCode =
   | 'ACCOUNT_IN_USE'
   | 'RATE_LIMIT_ACCOUNT'
   | 'RATE_LIMIT_APP'
+  | 'PLATFORM_UNAVAILABLE'
+  | 'PLATFORM_TIMEOUT'
   | 'SPAM_SUSPECTED'
   | 'MEDIA_INVALID'
   | 'MEDIA_FETCH_FAILED'
@@ -100,6 +102,8 @@ export const RETRY_CLASSES: Readonly<Record<HttpErrorCode, RetryClass>> = {
   ACCOUNT_IN_USE: 'needs-user-action',
   RATE_LIMIT_ACCOUNT: 'do-not-retry',
   RATE_LIMIT_APP: 'safe',
+  PLATFORM_UNAVAILABLE: 'safe',
+  PLATFORM_TIMEOUT: 'safe',
   SPAM_SUSPECTED: 'do-not-retry',
   MEDIA_INVALID: 'do-not-retry',
   MEDIA_FETCH_FAILED: 'do-not-retry',

@@ -761,7 +761,7 @@ export interface PostTargetInsights {
    */
   checkedLive: boolean;
   /**
-   * Código da seção de erros da última consulta que falhou (ex.: `TOKEN_INVALID`, `PERMISSION_REQUIRED`); as métricas anteriores, se houver, continuam em `metrics`.
+   * Código da seção de erros da última consulta que falhou (ex.: `TOKEN_INVALID`, `PERMISSION_REQUIRED`, `PLATFORM_UNAVAILABLE`, `PLATFORM_TIMEOUT`); as métricas anteriores, se houver, continuam em `metrics`.
    */
   errorCode: string | null;
   errorMessage: string | null;

@@ -34,11 +34,7 @@ import { rateIdentity, rateLimitKey, type RateIdentity } from '../rate-limit-key
 import { applyCors } from './cors';
 import { createInFlightRequests, type InFlightRequests } from './in-flight';
 import type { RateLimiter } from './rate-limiter';
-import {
-  isStoreFaultError,
-  STORE_FAULT_RETRY_AFTER_SECONDS,
-  type StoreHealth,
-} from '../services/store-health';
+import type { StoreHealth } from '../services/store-health';
 import { sendError, sendJson } from './respond';
 import type { RequestContext, RouteHandler, RouteHandlers } from './route-handler';
 import { inputReader, type RouteInputValues } from './route-input';
@@ -67,11 +63,14 @@ export interface RawRoute {
   method: 'GET' | 'HEAD' | 'POST' | 'DELETE';
   /** Router path, `:param` style. */
   path: string;
-  /**
-   * The bucket counting requests, per caller address. Default `default` (300 a minute):
-   * the platform fetches media files, and refusing it fails a publication.
-   */
+  /** The bucket counting requests, per caller address. Default `default`. */
   rateBucket?: RateBucket;
+  /**
+   * Which requests count: `every` (default), or only the `misses`, the requests answered
+   * 404. A route serving capability URLs counts misses only: whoever holds a valid URL
+   * is never refused, while guessing still meets the limit.
+   */
+  counts?: 'every' | 'misses';
   handler(req: Request, res: ServerResponse): Promise<void> | void;
 }
 
@@ -80,6 +79,10 @@ const NO_CREDENTIALS = { key: null, bearer: null, malformed: false };
 function requestIdOf(req: IncomingMessage): string {
   const given = req.headers['x-request-id'];
   return typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
+}
+
+function isNotFound(error: unknown): boolean {
+  return error instanceof ReelayError && error.code === 'NOT_FOUND';
 }
 
 /** The rate-limit identity: the verified credential, else the caller's address. */
@@ -138,11 +141,7 @@ export function createHttpServer(deps: AppDeps): Server {
     requestId: string,
   ): void {
     // The database away or out of room: a 503 that passes, not an internal error.
-    const answer = deps.storeHealth?.translate(error) ?? error;
-    if (isStoreFaultError(answer) && !res.headersSent) {
-      res.setHeader('retry-after', String(STORE_FAULT_RETRY_AFTER_SECONDS));
-    }
-    const sent = sendError(res, answer);
+    const sent = sendError(res, deps.storeHealth?.translate(error) ?? error);
     if (sent.code === 'INTERNAL_ERROR' && !answeredEarly.has(res)) {
       logger.error('falha inesperada', {
         requestId,
@@ -246,13 +245,23 @@ export function createHttpServer(deps: AppDeps): Server {
 
   for (const route of deps.rawRoutes ?? []) {
     const method = route.method.toLowerCase() as 'get' | 'head' | 'post' | 'delete';
+    const bucket = route.rateBucket ?? 'default';
     const answer = async (req: Request, res: ServerResponse) => {
+      const identity = rateIdentity('ip', clientAddress(req, config.trustProxy));
       try {
-        const ip = clientAddress(req, config.trustProxy);
-        await limit(res, route.rateBucket ?? 'default', rateIdentity('ip', ip));
+        if (route.counts !== 'misses') await limit(res, bucket, identity);
         await route.handler(req, res);
       } catch (error) {
-        fail(res, error, req, res.getHeader('x-request-id') as string);
+        let answered = error;
+        // Counted once known to be a miss; past the limit it answers 429 instead of 404.
+        if (route.counts === 'misses' && isNotFound(error)) {
+          try {
+            await limit(res, bucket, identity);
+          } catch (limited) {
+            answered = limited;
+          }
+        }
+        fail(res, answered, req, res.getHeader('x-request-id') as string);
       }
     };
     app[method](route.path, (req, res) => inFlight.track(answer(req, res)));

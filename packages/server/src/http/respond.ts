@@ -2,7 +2,7 @@
  * Writing answers: JSON bodies and the spec §7 error envelope.
  */
 import type { ServerResponse } from 'node:http';
-import { ReelayError, type ErrorEnvelope } from '@reelay/core';
+import { ReelayError, type ErrorEnvelope, type HttpErrorCode } from '@reelay/core';
 
 /**
  * The `details` keys an answer may show: those of spec §7, the validation ones, the
@@ -65,8 +65,23 @@ export function publicEnvelope(error: ReelayError): ErrorEnvelope {
 }
 
 /**
+ * Seconds to wait before asking again (`retry-after`, RFC 9110 §10.2.3) when what failed
+ * passes by itself: the platform's application limit (Meta counts it over the last hour,
+ * so a minute is the least worth waiting), trouble on its side, usually over within
+ * seconds, the server's database restarting or failing over (seconds), or its disk full
+ * (until someone makes room: no point in asking every few seconds).
+ */
+const RETRY_AFTER_SECONDS: Partial<Record<HttpErrorCode, number>> = {
+  RATE_LIMIT_APP: 60,
+  PLATFORM_UNAVAILABLE: 30,
+  PLATFORM_TIMEOUT: 30,
+  DATABASE_UNAVAILABLE: 5,
+  STORAGE_FULL: 30,
+};
+
+/**
  * Writes an error in the envelope. Anything that is not a ReelayError becomes
- * `INTERNAL_ERROR`, revealing nothing.
+ * `INTERNAL_ERROR`, revealing nothing. Errors that pass by themselves carry `retry-after`.
  *
  * @example
  * ```ts
@@ -75,7 +90,14 @@ export function publicEnvelope(error: ReelayError): ErrorEnvelope {
  */
 export function sendError(res: ServerResponse, error: unknown): ReelayError {
   const reelayError = ReelayError.from(error);
-  if (!res.headersSent) sendJson(res, reelayError.statusCode, publicEnvelope(reelayError));
-  else res.destroy();
+  if (!res.headersSent) {
+    const retryAfter = RETRY_AFTER_SECONDS[reelayError.code];
+    sendJson(
+      res,
+      reelayError.statusCode,
+      publicEnvelope(reelayError),
+      retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) },
+    );
+  } else res.destroy();
   return reelayError;
 }

@@ -25,9 +25,6 @@ export type StoreHealthStatus = { ok: true } | { ok: false; fault: StoreFault };
 export const STORE_CHECK_TIMEOUT_MS = 3_000;
 /** How often the server checks on its own while a fault lasts. */
 export const STORE_RECHECK_MS = 2_000;
-/** The `retry-after` (seconds) of an answer refused by a fault. */
-export const STORE_FAULT_RETRY_AFTER_SECONDS = 5;
-
 const FAULT_CODES = {
   unavailable: 'DATABASE_UNAVAILABLE',
   full: 'STORAGE_FULL',
@@ -59,21 +56,6 @@ export interface StoreHealthOptions {
  */
 export function faultError(fault: StoreFault): ReelayError {
   return new ReelayError(FAULT_CODES[fault]);
-}
-
-/**
- * Whether an error is a fault's 503, which tells the client when to come back.
- *
- * @example
- * ```ts
- * if (isStoreFaultError(error)) res.setHeader('retry-after', String(STORE_FAULT_RETRY_AFTER_SECONDS));
- * ```
- */
-export function isStoreFaultError(error: unknown): error is ReelayError {
-  return (
-    error instanceof ReelayError &&
-    (error.code === FAULT_CODES.unavailable || error.code === FAULT_CODES.full)
-  );
 }
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {

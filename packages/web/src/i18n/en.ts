@@ -399,6 +399,8 @@ export const en: TranslationShape<typeof ptBR> = {
         TOKEN_INVALID:
           'access to the account expired, was revoked or the account was disconnected.',
         RATE_LIMIT_APP: 'Instagram is limiting the app for a while; try again in a few minutes.',
+        PLATFORM_UNAVAILABLE: 'Instagram failed on its side; try again in a moment.',
+        PLATFORM_TIMEOUT: 'Instagram did not answer in time; try again in a moment.',
         PLATFORM_CREDENTIALS_MISSING:
           "the server lacks the Instagram app's credentials; ask the administrator to set them.",
         INTERNAL_ERROR: 'a passing failure; try again in a few minutes.',

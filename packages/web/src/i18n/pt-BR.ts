@@ -393,6 +393,8 @@ export const ptBR = {
         TOKEN_INVALID: 'o acesso à conta expirou, foi revogado ou a conta foi desconectada.',
         RATE_LIMIT_APP:
           'o Instagram está limitando o aplicativo por um tempo; tente em alguns minutos.',
+        PLATFORM_UNAVAILABLE: 'o Instagram falhou do lado dele; tente de novo em instantes.',
+        PLATFORM_TIMEOUT: 'o Instagram não respondeu a tempo; tente de novo em instantes.',
         PLATFORM_CREDENTIALS_MISSING:
           'o servidor não tem as credenciais do aplicativo do Instagram; peça ao administrador para configurá-las.',
         INTERNAL_ERROR: 'uma falha passageira; tente de novo em alguns minutos.',

@@ -141,10 +141,10 @@ export class AccountsResource {
   /**
    * Métricas da conta por dia.
    *
-   * Alcance (`reach`), visualizações (`views`) e seguidores novos (`follower_count`) da conta em cada dia de `since` a `until` (datas AAAA-MM-DD em UTC, inclusive; no máximo 30 dias, o limite do Instagram por consulta; padrão: os últimos 7 dias até hoje), e os totais do período (alcance sem repetição, visualizações, visitas ao perfil e contas que interagiram). Cada valor é `null` quando o Instagram não o serve; o Instagram só informa seguidores dos últimos 30 dias. Consulta o Instagram a cada chamada e exige a permissão de métricas (`instagram_business_manage_insights`).
+   * Alcance (`reach`), visualizações (`views`) e seguidores novos (`follower_count`) da conta em cada dia de `since` a `until` (datas AAAA-MM-DD em UTC, inclusive; no máximo 30 dias, o limite do Instagram por consulta; padrão: os últimos 7 dias até hoje), e os totais do período (alcance sem repetição, visualizações, visitas ao perfil e contas que interagiram). Cada valor é `null` quando o Instagram não o serve; o Instagram só informa seguidores dos últimos 30 dias. Consulta o Instagram a cada chamada e exige a permissão de métricas (`instagram_business_manage_insights`). Se o Instagram falhar ou demorar, a resposta vem em poucos segundos: `PLATFORM_UNAVAILABLE` (503) ou `PLATFORM_TIMEOUT` (504), com `retry-after`; a mesma chamada pode ser repetida depois.
    *
    * `GET /v1/integrations/{id}/insights`, with an API key, or a Bearer token with `projectId`. Answers 200.
-   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `NOT_FOUND`, `TOKEN_INVALID`, `PERMISSION_REQUIRED`, `ACCOUNT_RESTRICTED`, `RATE_LIMIT_APP`, `PLATFORM_CREDENTIALS_MISSING`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `NOT_FOUND`, `TOKEN_INVALID`, `PERMISSION_REQUIRED`, `ACCOUNT_RESTRICTED`, `RATE_LIMIT_APP`, `PLATFORM_UNAVAILABLE`, `PLATFORM_TIMEOUT`, `PLATFORM_CREDENTIALS_MISSING`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
    *
    * @param accountId - Id `int_…`.
    * @param options - Signal, timeout, retries and headers of this call.

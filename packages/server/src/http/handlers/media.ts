@@ -91,6 +91,13 @@ const CACHE_CONTROL = 'public, max-age=3600';
  * The public file route. No credential: the token in the path is the secret. Answers the
  * content type and length, one byte range (206) or 416 for a range past the end.
  *
+ * Only misses are counted, per address, in the `default` bucket (300 a minute, as an
+ * unknown path): Instagram fetches every image and video of every post from here, from a
+ * few addresses (from one behind a proxy without `REELAY_TRUST_PROXY`), so a limit on the
+ * files found would fail publications in any burst, and a higher ceiling would only move
+ * the burst size that fails. A file found is never counted, so no database write is made
+ * per file either. Guessing a 192-bit token still meets the limit.
+ *
  * @example
  * ```ts
  * createHttpServer({ ...deps, rawRoutes: mediaFileRoutes(context.media) });
@@ -139,7 +146,7 @@ export function mediaFileRoutes(media: MediaService): RawRoute[] {
     }
   }
   return [
-    { method: 'GET', path: '/media/:token/:name', handler: serve },
-    { method: 'HEAD', path: '/media/:token/:name', handler: serve },
+    { method: 'GET', path: '/media/:token/:name', counts: 'misses', handler: serve },
+    { method: 'HEAD', path: '/media/:token/:name', counts: 'misses', handler: serve },
   ];
 }
