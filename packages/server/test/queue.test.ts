@@ -130,6 +130,42 @@ describe.each(testDialects())('the job queue on $name', (dialect) => {
     await worker.stop();
   });
 
+  it('never drops a job the database cut short, however often, nor counts it as a failure', async () => {
+    const cut = Object.assign(new Error('terminating connection due to administrator command'), {
+      code: '57P01',
+    });
+    let runs = 0;
+    const handlers: JobHandlers = {
+      publish_target: async () => {
+        runs++;
+        if (runs <= 3 * WORKER_GIVES_UP_AFTER) throw cut;
+      },
+      dispatch_events: async () => {},
+      deliver_webhook: async () => {},
+    };
+    const worker = createWorker({
+      db: store.db,
+      capabilities: store.capabilities,
+      clock,
+      logger,
+      handlers,
+      concurrency: 1,
+    });
+    await add('cortado');
+    for (let round = 0; round < 3 * WORKER_GIVES_UP_AFTER; round++) {
+      await worker.drain();
+      const [job] = await store.db.selectFrom('jobs').selectAll().execute();
+      // Still queued, soon again, with no failed run counted against it.
+      expect(job).toMatchObject({ attempts: 0, last_error: cut.message });
+      expect(job!.run_at - clock.now()).toBeLessThanOrEqual(2_000);
+      clock.advance(2_001);
+    }
+    await worker.drain();
+    expect(runs).toBe(3 * WORKER_GIVES_UP_AFTER + 1);
+    expect(await countJobs(store.db)).toBe(0);
+    await worker.stop();
+  });
+
   it('keeps a job moved while it runs: the run can no longer remove it', async () => {
     // An edit reschedules a target while its publish job is running; the run then ends
     // with nothing more to do, and must not take the rescheduled job with it.

@@ -143,29 +143,12 @@ export function createWorker(options: WorkerOptions) {
         return;
       }
       const message = error instanceof Error ? error.message : String(error);
-      if (storeFaultOf(error)) {
-        // The database went away or ran out of room under the run: that says nothing
-        // about the job, which runs again soon without the failure counting against it,
-        // however long the fault lasts. The fault itself is logged once, elsewhere.
-        logger.warn('tarefa interrompida por falha do banco de dados; nova tentativa', {
-          jobId: job.id,
-          kind: job.kind,
-          error,
-        });
-        await releaseJob(
-          db,
-          job.id,
-          claim,
-          clock.now() + FAULT_RETRY_MS + Math.round(Math.random() * FAULT_RETRY_MS),
-          message,
-          'uncount',
-        ).catch(() => {
-          // Still away: the lease runs out, and a claim once it is back takes the job.
-        });
-        return;
-      }
-      // A handler that throws is retried with backoff up to the limit, then dropped.
-      if (job.attempts >= WORKER_GIVES_UP_AFTER) {
+      // The database went away or ran out of room under the run: that says nothing about
+      // the job, which runs again soon without the failure counting against it, however
+      // long the fault lasts (the fault itself is logged once, by the store's health).
+      const fault = storeFaultOf(error) !== null;
+      // A handler that throws otherwise is retried with backoff up to the limit, then dropped.
+      if (!fault && job.attempts >= WORKER_GIVES_UP_AFTER) {
         logger.error('tarefa abandonada após falhas repetidas', {
           jobId: job.id,
           kind: job.kind,
@@ -177,26 +160,31 @@ export function createWorker(options: WorkerOptions) {
             error: cause,
           }),
         );
-      } else {
-        logger.warn('tarefa falhou; nova tentativa agendada', {
-          jobId: job.id,
-          kind: job.kind,
-          error,
-        });
-        await releaseJob(
-          db,
-          job.id,
-          claim,
-          clock.now() + backoff(job.attempts),
-          message,
-          'keep',
-        ).catch((cause: unknown) =>
-          logger.error('tarefa não pôde ser liberada; o prazo dela expira', {
-            jobId: job.id,
-            error: cause,
-          }),
-        );
+        return;
       }
+      logger.warn(
+        fault
+          ? 'tarefa interrompida por falha do banco de dados; nova tentativa'
+          : 'tarefa falhou; nova tentativa agendada',
+        { jobId: job.id, kind: job.kind, error },
+      );
+      const delay = fault
+        ? FAULT_RETRY_MS + Math.round(Math.random() * FAULT_RETRY_MS)
+        : backoff(job.attempts);
+      await releaseJob(
+        db,
+        job.id,
+        claim,
+        clock.now() + delay,
+        message,
+        fault ? 'uncount' : 'keep',
+      ).catch((cause: unknown) =>
+        // Still away, say: the lease runs out, and a later claim takes the job.
+        logger.error('tarefa não pôde ser liberada; o prazo dela expira', {
+          jobId: job.id,
+          error: cause,
+        }),
+      );
     } finally {
       lease.end();
       runningLeases.delete(job.id);
