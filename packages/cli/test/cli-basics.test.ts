@@ -63,31 +63,38 @@ describe('usage errors exit 2', () => {
     expect(result.stderr).toContain('quis dizer reelay posts list?');
   });
 
-  it('suggests the known subcommand for a common alias or a typo, with its whole path', async () => {
-    const cases: Array<[string[], string]> = [
-      [['posts', 'get', 'post_1'], 'reelay posts show'],
-      [['posts', 'ls'], 'reelay posts list'],
-      [['posts', 'rm', 'post_1'], 'reelay posts cancel'],
-      [['posts', 'delete', 'post_1'], 'reelay posts cancel'],
-      [['posts', 'shwo', 'post_1'], 'reelay posts show'],
-      [['webhooks', 'rm', 'ntf_1'], 'reelay webhooks delete'],
-      [['accounts', 'remove', '@cafe'], 'reelay accounts disconnect'],
-      [['--context', 'default', 'config', 'show'], 'reelay config get'],
-      [['profiles', 'new', 'Marca'], 'reelay profiles create'],
-    ];
-    for (const [args, suggestion] of cases) {
-      const text = await reelay.run(args);
-      expect(text.code, args.join(' ')).toBe(2);
-      expect(text.stderr, args.join(' ')).toContain(`dica: quis dizer ${suggestion}?`);
-      const json = await reelay.run([...args, '--json']);
-      expect(json.code).toBe(2);
-      expect(json.errorJson(), args.join(' ')).toMatchObject({
-        code: 'USAGE_ERROR',
-        message: `comando desconhecido: '${args.at(args[0] === '--context' ? 3 : 1)}'`,
-        details: { suggestion },
-      });
-    }
-  });
+  // Eighteen runs of the CLI, each a process of its own: roomy on two busy cores.
+  it(
+    'suggests the known subcommand for a common alias or a typo, with its whole path',
+    {
+      timeout: 90_000,
+    },
+    async () => {
+      const cases: Array<[string[], string]> = [
+        [['posts', 'get', 'post_1'], 'reelay posts show'],
+        [['posts', 'ls'], 'reelay posts list'],
+        [['posts', 'rm', 'post_1'], 'reelay posts cancel'],
+        [['posts', 'delete', 'post_1'], 'reelay posts cancel'],
+        [['posts', 'shwo', 'post_1'], 'reelay posts show'],
+        [['webhooks', 'rm', 'ntf_1'], 'reelay webhooks delete'],
+        [['accounts', 'remove', '@cafe'], 'reelay accounts disconnect'],
+        [['--context', 'default', 'config', 'show'], 'reelay config get'],
+        [['profiles', 'new', 'Marca'], 'reelay profiles create'],
+      ];
+      for (const [args, suggestion] of cases) {
+        const text = await reelay.run(args);
+        expect(text.code, args.join(' ')).toBe(2);
+        expect(text.stderr, args.join(' ')).toContain(`dica: quis dizer ${suggestion}?`);
+        const json = await reelay.run([...args, '--json']);
+        expect(json.code).toBe(2);
+        expect(json.errorJson(), args.join(' ')).toMatchObject({
+          code: 'USAGE_ERROR',
+          message: `comando desconhecido: '${args.at(args[0] === '--context' ? 3 : 1)}'`,
+          details: { suggestion },
+        });
+      }
+    },
+  );
 
   it('points to the help when nothing is close to the unknown command', async () => {
     const result = await reelay.run(['posts', 'xyzzy']);

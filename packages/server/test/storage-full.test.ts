@@ -123,12 +123,16 @@ describe('a SQLite database out of room', () => {
 });
 
 describe.runIf(canMountSmallDisk)('a PostgreSQL database on a full disk', () => {
-  let cluster: PrivatePostgres;
+  let cluster: PrivatePostgres | null;
   let server: TestServer;
   const logged: string[] = [];
 
   beforeAll(async () => {
-    cluster = (await startPrivatePostgres(96 * 1024 * 1024))!;
+    cluster = await startPrivatePostgres(96 * 1024 * 1024);
+    if (!cluster) {
+      console.warn('PostgreSQL binaries or runuser are missing: its full-disk test is skipped.');
+      return;
+    }
     server = await startTestServer(sqlite, {
       database: { url: cluster.url, drop: async () => {} },
       env: { REELAY_ALLOW_SIGNUP: 'true' },
@@ -145,7 +149,8 @@ describe.runIf(canMountSmallDisk)('a PostgreSQL database on a full disk', () => 
     {
       timeout: 60_000,
     },
-    async () => {
+    async (context) => {
+      if (!cluster) return context.skip();
       const filler = join(cluster.disk, 'filler');
       await expectStorageFullHandled(
         {

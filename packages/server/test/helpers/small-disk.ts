@@ -5,7 +5,15 @@
  * that need a real disk are skipped with a warning.
  */
 import { spawnSync } from 'node:child_process';
-import { chownSync, closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import {
+  chownSync,
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './free-port';
@@ -100,8 +108,12 @@ export async function startPrivatePostgres(bytes: number): Promise<PrivatePostgr
   const uid = Number(owner.stdout.trim());
   chownSync(disk, uid, uid);
   const data = join(disk, 'data');
+  // runuser lives in /usr/sbin, which a minimal PATH may leave out.
+  const runuser = ['/usr/sbin/runuser', '/sbin/runuser'].find((path) => existsSync(path));
   const asPostgres = (command: string, args: string[]) =>
-    spawnSync('runuser', ['-u', 'postgres', '--', command, ...args], { encoding: 'utf8' });
+    spawnSync(runuser ?? 'runuser', ['-u', 'postgres', '--', command, ...args], {
+      encoding: 'utf8',
+    });
   const close = () => {
     asPostgres(pgCtl, ['-D', data, '-m', 'immediate', 'stop']);
     unmount(disk);
