@@ -92,7 +92,10 @@ describe.runIf(postgres)('a server whose PostgreSQL goes away', () => {
         expect(alive(server), 'the server process exited').toBe(true);
         await sleep(200);
       }
-      expect(ended).toBeGreaterThan(rounds);
+      // Connections were ended over and over (about one a round: the pool opens another
+      // for the next statement), not once.
+      expect(rounds).toBeGreaterThan(10);
+      expect(ended).toBeGreaterThan(10);
 
       await expect
         .poll(() => unfinished(server!.url, key), { timeout: 60_000, interval: 500 })
