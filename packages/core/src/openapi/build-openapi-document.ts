@@ -35,6 +35,11 @@ export interface OpenApiDocumentOptions {
   serverUrl?: string;
   /** The API's version string; defaults to the package version given at build time. */
   version?: string;
+  /**
+   * The route table to document; defaults to the contract's. Another table is for tools
+   * that check what a route added to the contract turns into.
+   */
+  routes?: readonly RouteDefinition[];
 }
 
 /** An OpenAPI document, as plain JSON-compatible data. */
@@ -221,8 +226,9 @@ function webhookOperation(type: EventType): ZodOpenApiOperationObject {
  * ```
  */
 export function buildOpenApiDocument(options: OpenApiDocumentOptions = {}): OpenApiDocument {
+  const routes = options.routes ?? ROUTES;
   const paths: ZodOpenApiPathsObject = {};
-  for (const route of ROUTES) {
+  for (const route of routes) {
     const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
     paths[route.path] = {
       ...paths[route.path],
@@ -247,7 +253,7 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions = {}): Open
           ? { url: options.serverUrl, description: 'Este servidor Reelay.' }
           : { url: '/', description: 'O servidor Reelay que serve este documento.' },
       ],
-      tags: documentTags(ROUTES),
+      tags: documentTags(routes),
       paths,
       webhooks,
       components: {
@@ -283,7 +289,7 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions = {}): Open
     { override: relaxSchema },
   );
   // Parameters exist only once rendered: their examples are written onto the result.
-  for (const route of ROUTES) {
+  for (const route of routes) {
     const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
     const operation = document.paths?.[route.path]?.[method];
     addParameterExamples(

@@ -117,12 +117,17 @@ function paginationKey(
 /**
  * Reads the contract and the OpenAPI document into route models, in contract order.
  * Throws when two routes would get the same method.
+ *
+ * @param table the route table; the contract's unless a check passes another.
  */
-export function loadContract(): { routes: RouteModel[]; document: OpenApiDocumentJson } {
-  const document = buildOpenApiDocument() as unknown as OpenApiDocumentJson;
+export function loadContract(table: readonly RouteDefinition[] = ROUTES): {
+  routes: RouteModel[];
+  document: OpenApiDocumentJson;
+} {
+  const document = buildOpenApiDocument({ routes: table }) as unknown as OpenApiDocumentJson;
   const entries = SDK_METHODS as Partial<Record<string, SdkMethodEntry>>;
   const seen = new Map<string, string>();
-  const routes = ROUTES.map((definition): RouteModel => {
+  const routes = table.map((definition): RouteModel => {
     const operation = document.paths[definition.path]?.[definition.method.toLowerCase()];
     if (!operation) throw new Error(`${definition.id}: no operation in the OpenAPI document`);
     const entry = entries[definition.id];

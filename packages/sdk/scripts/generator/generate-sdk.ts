@@ -5,6 +5,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { RouteDefinition } from '@reelay/core';
 import { format, resolveConfig } from 'prettier';
 import { loadContract } from './contract-model';
 import { byResource, renderResource, renderResourceIndex, resourceFile } from './render-resources';
@@ -21,7 +22,8 @@ export const GENERATED_DIR = fileURLToPath(new URL('../../src/generated/', impor
 
 /**
  * The generated files, by path relative to {@link GENERATED_DIR}, plus the routes that
- * were named by convention (no entry in `sdk-methods.ts`).
+ * were named by convention (no entry in `sdk-methods.ts`). `table` replaces the contract's
+ * route table, to see what a route added to it becomes.
  *
  * @example
  * ```ts
@@ -29,11 +31,11 @@ export const GENERATED_DIR = fileURLToPath(new URL('../../src/generated/', impor
  * files.get('routes.ts'); // 'export const createPostRoute = …'
  * ```
  */
-export async function generateSdkFiles(): Promise<{
+export async function generateSdkFiles(table?: readonly RouteDefinition[]): Promise<{
   files: Map<string, string>;
   namedByConvention: string[];
 }> {
-  const { routes, document } = loadContract();
+  const { routes, document } = loadContract(table);
   const groups = byResource(routes);
   const raw = new Map<string, string>([
     ['types.ts', renderTypes(routes, document)],
