@@ -5,7 +5,25 @@
  *   that none can be understood, tested or moved alone.
  * - HTTP handlers talk to services, never to the store: transactions, locks and the
  *   shape of stored rows stay behind the services `createReelay` builds.
+ * - Packages import one another in one direction (docs/architecture.md, "Packages"):
+ *   core imports none of ours; the SDK only core; the web app and MCP no engine part;
+ *   the server no edge; nothing imports the CLI; the emulator, a stand-in for
+ *   Instagram, imports nothing of ours at all. Tests inside a package's sources may use
+ *   the emulator, as the package's devDependencies say.
  */
+
+const TESTS = '\\.test\\.tsx?$';
+
+/** A package-direction rule: non-test sources of `from` never import the packages in `to`. */
+function direction(name, from, to, comment) {
+  return {
+    name,
+    severity: 'error',
+    comment,
+    from: { path: `^packages/${from}/src/`, pathNot: TESTS },
+    to: { path: `^packages/(${to.join('|')})/` },
+  };
+}
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -28,6 +46,45 @@ module.exports = {
         'transaction and the stored shape.',
       from: { path: '^packages/server/src/http/' },
       to: { path: '^packages/server/src/store/' },
+    },
+    direction(
+      'core-imports-none-of-ours',
+      'core',
+      ['sdk', 'server', 'cli', 'mcp', 'web', 'emulator', 'test-support'],
+      'packages/core is the contract every other package follows: it imports none of them.',
+    ),
+    direction(
+      'sdk-imports-only-core',
+      'sdk',
+      ['server', 'cli', 'mcp', 'web', 'emulator', 'test-support'],
+      'The SDK is what every client uses: it may build on core alone.',
+    ),
+    direction(
+      'mcp-imports-no-engine',
+      'mcp',
+      ['server', 'cli', 'web', 'emulator', 'test-support'],
+      'MCP tools call the API through the SDK, like any client; the server mounts MCP, not the reverse.',
+    ),
+    direction(
+      'web-imports-no-engine',
+      'web',
+      ['server', 'cli', 'mcp', 'emulator', 'test-support'],
+      'The web app is static files that call the API through the SDK.',
+    ),
+    direction(
+      'server-imports-no-edge',
+      'server',
+      ['cli', 'web', 'emulator', 'test-support'],
+      "The server serves the web app's built files by path and is started by the CLI; it imports neither.",
+    ),
+    {
+      name: 'emulator-imports-nothing-of-ours',
+      severity: 'error',
+      comment:
+        'The emulator stands in for Instagram: sharing code with Reelay would let a bug on ' +
+        'one side hide the same bug on the other. Write what it needs inside packages/emulator.',
+      from: { path: '^packages/emulator/' },
+      to: { path: '^packages/', pathNot: '^packages/emulator/' },
     },
   ],
   options: {

@@ -1,8 +1,8 @@
 /**
  * The architecture rules in .dependency-cruiser.cjs hold: no import cycle inside any
- * package's sources, and no module under packages/server/src/http importing
- * packages/server/src/store. A failure lists each offending import as
- * `rule: from → to` with the rule's explanation.
+ * package's sources, no module under packages/server/src/http importing
+ * packages/server/src/store, and packages importing one another in one direction. A
+ * failure lists each offending import as `rule: from → to`.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -54,6 +54,12 @@ describe('architecture', () => {
 
   it('keeps packages/server/src/http from importing packages/server/src/store', () => {
     expect(violations.filter((line) => line.startsWith('http-not-store:'))).toEqual([]);
+  });
+
+  it('keeps the packages importing one another in one direction', () => {
+    const direction =
+      /^(core-imports|sdk-imports|mcp-imports|web-imports|server-imports|emulator-imports)/;
+    expect(violations.filter((line) => direction.test(line))).toEqual([]);
   });
 
   it('reports no other rule violation', () => {

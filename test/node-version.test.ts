@@ -14,6 +14,7 @@ import {
   unsupportedNodeMessage,
   userLanguage,
 } from '@reelay/core/runtime';
+import { EMULATOR_MINIMUM_NODE, nodeIsRecentEnough } from '../packages/emulator/src/node-check';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -31,6 +32,13 @@ describe('isSupportedNodeVersion', () => {
     ['24.1.0', true],
   ])('judges Node %s supported: %s', (version, supported) => {
     expect(isSupportedNodeVersion(version)).toBe(supported);
+  });
+
+  it("is the emulator's own check too, which shares no code with Reelay", () => {
+    expect(EMULATOR_MINIMUM_NODE.join('.')).toBe(MINIMUM_NODE_VERSION);
+    for (const version of ['20.20.2', '22.18.99', '22.19.0', 'v24.1.0']) {
+      expect(nodeIsRecentEnough(version)).toBe(isSupportedNodeVersion(version));
+    }
   });
 
   it('accepts the running Node, which the tests themselves need', () => {

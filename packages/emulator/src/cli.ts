@@ -3,10 +3,8 @@
  * `reelay-emulator`. Checks the Node.js version before loading the emulator, so an old
  * Node gets one line naming both versions instead of a crash inside a module.
  */
-// By path rather than package name: the emulator has no dependencies (and core depends
-// on it for its tests), and tsup bundles this small module into the command.
-import { exitUnlessSupportedNode } from '../../core/src/runtime/index';
+import { exitUnlessRecentNode } from './node-check';
 
-exitUnlessSupportedNode();
+exitUnlessRecentNode();
 const { runCli } = await import('./run-cli');
 runCli();
