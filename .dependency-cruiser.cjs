@@ -5,6 +5,10 @@
  *   that none can be understood, tested or moved alone.
  * - HTTP handlers talk to services, never to the store: transactions, locks and the
  *   shape of stored rows stay behind the services `createReelay` builds.
+ * - The store does not reach the work queue: services add and cancel jobs inside their
+ *   own transactions, so the layers point one way (queue → store, never back).
+ * - The work queue is entered through its index only: `add`, `cancel` and the worker;
+ *   claims, leases and the statements on the `jobs` table stay inside queue/.
  */
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -28,6 +32,29 @@ module.exports = {
         'transaction and the stored shape.',
       from: { path: '^packages/server/src/http/' },
       to: { path: '^packages/server/src/store/' },
+    },
+    {
+      name: 'store-not-queue',
+      severity: 'error',
+      comment:
+        'packages/server/src/store must not import packages/server/src/queue: the store ' +
+        'reads and writes rows, and the service that owns the transaction adds or cancels ' +
+        'the jobs that go with them (packages/server/src/queue/index.ts).',
+      from: { path: '^packages/server/src/store/' },
+      to: { path: '^packages/server/src/queue/' },
+    },
+    {
+      name: 'queue-through-index',
+      severity: 'error',
+      comment:
+        'Outside packages/server/src/queue, import only packages/server/src/queue/index.ts ' +
+        '(add, addMany, cancel, the worker and handler types): claims, leases and the ' +
+        "statements on the jobs table are the queue's own.",
+      from: { path: '^packages/server/src/', pathNot: '^packages/server/src/queue/' },
+      to: {
+        path: '^packages/server/src/queue/',
+        pathNot: '^packages/server/src/queue/index\\.ts$',
+      },
     },
   ],
   options: {

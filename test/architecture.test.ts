@@ -1,7 +1,8 @@
 /**
  * The architecture rules in .dependency-cruiser.cjs hold: no import cycle inside any
- * package's sources, and no module under packages/server/src/http importing
- * packages/server/src/store. A failure lists each offending import as
+ * package's sources, no module under packages/server/src/http importing
+ * packages/server/src/store, none under packages/server/src/store importing
+ * packages/server/src/queue, and the queue entered only through its index. A failure lists each offending import as
  * `rule: from → to` with the rule's explanation.
  */
 import { spawnSync } from 'node:child_process';
@@ -56,11 +57,16 @@ describe('architecture', () => {
     expect(violations.filter((line) => line.startsWith('http-not-store:'))).toEqual([]);
   });
 
+  it('keeps packages/server/src/store from importing packages/server/src/queue', () => {
+    expect(violations.filter((line) => line.startsWith('store-not-queue:'))).toEqual([]);
+  });
+
+  it('enters packages/server/src/queue only through its index', () => {
+    expect(violations.filter((line) => line.startsWith('queue-through-index:'))).toEqual([]);
+  });
+
   it('reports no other rule violation', () => {
-    expect(
-      violations.filter(
-        (line) => !line.startsWith('no-circular:') && !line.startsWith('http-not-store:'),
-      ),
-    ).toEqual([]);
+    const checked = ['no-circular:', 'http-not-store:', 'store-not-queue:', 'queue-through-index:'];
+    expect(violations.filter((line) => !checked.some((rule) => line.startsWith(rule)))).toEqual([]);
   });
 });
