@@ -1,7 +1,8 @@
 /**
  * The work queue in the database (DESIGN.md "Work queue"): adding, moving and removing
  * jobs. Every statement on the `jobs` table lives in queue/ (leases in job-leases.ts);
- * callers pass their transaction, so a job is written with the state change it is for.
+ * the rest of the server reaches these through index.ts (`add`, `addMany`, `cancel`),
+ * passing its transaction, so a job is written with the state change it is for.
  */
 import { randomBytes } from 'node:crypto';
 import type { QueryCreator } from 'kysely';

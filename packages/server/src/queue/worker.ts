@@ -145,9 +145,9 @@ export function createWorker(options: WorkerOptions) {
     heartbeatMs: options.heartbeatMs ?? heartbeatFor(leaseMs),
   });
   const owner = `${process.pid}-${randomBytes(6).toString('hex')}`;
-  // Each claim has its own token: a job moved by `enqueue` while it runs is taken from its
-  // run, whose token no longer matches. A job this worker runs is not claimed by it again
-  // until that run ends (`runningLeases`), even if its lease ran out meanwhile.
+  // Each claim has its own token: a job moved by `add` (`replace`) while it runs is taken
+  // from its run, whose token no longer matches. A job this worker runs is not claimed by
+  // it again until that run ends (`runningLeases`), even if its lease ran out meanwhile.
   let claims = 0;
   const running = new Set<Promise<void>>();
   const runningLeases = new Map<string, KeptLease>();
