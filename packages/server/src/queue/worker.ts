@@ -130,7 +130,8 @@ function backoff(attempt: number): number {
  * ```ts
  * const worker = createWorker({ db, capabilities, clock, logger, handlers, concurrency: 32 });
  * worker.start();
- * await add(db, 'publish_target', { targetId }, { runAt: clock.now(), mode: 'replace', now: clock.now() });
+ * const now = clock.now();
+ * await add(db, 'publish_target', { targetId }, { runAt: now, mode: 'replace', now });
  * worker.wake();
  * ```
  */
@@ -170,7 +171,14 @@ export function createWorker(options: WorkerOptions) {
       for (;;) {
         const outcome = await handler(payload, context);
         if (outcome && 'afterwards' in outcome && outcome.afterwards)
-          afterwards.push(outcome.afterwards);
+          afterwards.push(
+            outcome.afterwards.catch((error: unknown) =>
+              logger.warn('trabalho iniciado pela tarefa falhou depois dela', {
+                jobId: job.id,
+                error,
+              }),
+            ),
+          );
         // Another run has the job now, or it was moved or removed: it is not ours to end.
         if (lease.lost) return;
         if (outcome && 'completeIf' in outcome) {
