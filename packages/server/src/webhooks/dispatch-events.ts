@@ -19,7 +19,7 @@
 import { newId } from '@reelay/core';
 import type { Clock } from '../clock';
 import type { Logger } from '../logger';
-import { add, addMany, jobKey, type JobHandler, type NewJob } from '../queue';
+import { add, jobKey, type JobHandler } from '../queue';
 import type { StoreCapabilities } from '../store/database';
 import { insertDeliveries, type Delivery } from '../store/deliveries';
 import {
@@ -32,6 +32,7 @@ import {
 } from '../store/events';
 import type { Db } from '../store/schema';
 import { subscriptionsOfProjects, type Subscription } from '../store/subscriptions';
+import { queueDeliveries } from './delivery-jobs';
 import type { FreshDelivery } from './inline-sender';
 import { subscriptionReceives } from './event-matching';
 
@@ -162,7 +163,7 @@ export async function dispatchBatch(
       }
 
       const deliveries: Delivery[] = [];
-      const queued: Array<NewJob<'deliver_webhook'>> = [];
+      const queued: Array<{ id: string; runAt: number }> = [];
       const secrets = new Map<string, string[] | null>();
       for (const event of events) {
         for (const subscription of byProject.get(event.projectId) ?? []) {
@@ -211,14 +212,14 @@ export async function dispatchBatch(
               secrets: signing,
               ...(ticket !== null ? { claim: { ticket, startedAt: now } } : {}),
             });
-            queued.push(deliveryJob(delivery.id, inline.fallbackAt(now)));
+            queued.push({ id: delivery.id, runAt: inline.fallbackAt(now) });
           } else {
-            queued.push(deliveryJob(delivery.id, now));
+            queued.push({ id: delivery.id, runAt: now });
           }
         }
       }
       await insertDeliveries(trx, deliveries);
-      await addMany(trx, 'deliver_webhook', queued, { mode: 'keep-existing', now });
+      await queueDeliveries(trx, queued, now);
       await markEventsDispatched(
         trx,
         events.map((event) => event.id),
@@ -289,11 +290,6 @@ async function holdForSending(
       timer.unref();
     }),
   ]).finally(() => clearTimeout(timer));
-}
-
-/** The first attempt's job of a delivery (the job id is the delivery id). */
-function deliveryJob(deliveryId: string, runAt: number): NewJob<'deliver_webhook'> {
-  return { payload: { deliveryId }, runAt, key: jobKey('deliver_webhook', deliveryId) };
 }
 
 /**
