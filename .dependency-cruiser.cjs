@@ -10,6 +10,10 @@
  *   the server no edge; nothing imports the CLI; the emulator, a stand-in for
  *   Instagram, imports nothing of ours at all. Tests inside a package's sources may use
  *   the emulator, as the package's devDependencies say.
+ * - The store does not reach the work queue: services add and cancel jobs inside their
+ *   own transactions, so the layers point one way (queue → store, never back).
+ * - The work queue is entered through its index only: `add`, `cancel` and the worker;
+ *   claims, leases and the statements on the `jobs` table stay inside queue/.
  */
 
 const TESTS = '\\.test\\.tsx?$';
@@ -85,6 +89,29 @@ module.exports = {
         'one side hide the same bug on the other. Write what it needs inside packages/emulator.',
       from: { path: '^packages/emulator/' },
       to: { path: '^packages/', pathNot: '^packages/emulator/' },
+    },
+    {
+      name: 'store-not-queue',
+      severity: 'error',
+      comment:
+        'packages/server/src/store must not import packages/server/src/queue: the store ' +
+        'reads and writes rows, and the service that owns the transaction adds or cancels ' +
+        'the jobs that go with them (packages/server/src/queue/index.ts).',
+      from: { path: '^packages/server/src/store/' },
+      to: { path: '^packages/server/src/queue/' },
+    },
+    {
+      name: 'queue-through-index',
+      severity: 'error',
+      comment:
+        'Outside packages/server/src/queue, import only packages/server/src/queue/index.ts ' +
+        '(add, addMany, cancel, the worker and handler types): claims, leases and the ' +
+        "statements on the jobs table are the queue's own.",
+      from: { path: '^packages/server/src/', pathNot: '^packages/server/src/queue/' },
+      to: {
+        path: '^packages/server/src/queue/',
+        pathNot: '^packages/server/src/queue/index\\.ts$',
+      },
     },
   ],
   options: {

@@ -1,8 +1,10 @@
 /**
  * The architecture rules in .dependency-cruiser.cjs hold: no import cycle inside any
  * package's sources, no module under packages/server/src/http importing
- * packages/server/src/store, and packages importing one another in one direction. A
- * failure lists each offending import as `rule: from → to`.
+ * packages/server/src/store, none under packages/server/src/store importing
+ * packages/server/src/queue, the queue entered only through its index, and packages
+ * importing one another in one direction. A failure lists each offending import as
+ * `rule: from → to`.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -62,11 +64,16 @@ describe('architecture', () => {
     expect(violations.filter((line) => direction.test(line))).toEqual([]);
   });
 
+  it('keeps packages/server/src/store from importing packages/server/src/queue', () => {
+    expect(violations.filter((line) => line.startsWith('store-not-queue:'))).toEqual([]);
+  });
+
+  it('enters packages/server/src/queue only through its index', () => {
+    expect(violations.filter((line) => line.startsWith('queue-through-index:'))).toEqual([]);
+  });
+
   it('reports no other rule violation', () => {
-    expect(
-      violations.filter(
-        (line) => !line.startsWith('no-circular:') && !line.startsWith('http-not-store:'),
-      ),
-    ).toEqual([]);
+    const checked = ['no-circular:', 'http-not-store:', 'store-not-queue:', 'queue-through-index:'];
+    expect(violations.filter((line) => !checked.some((rule) => line.startsWith(rule)))).toEqual([]);
   });
 });

@@ -25,7 +25,7 @@ import { createWebhooks } from './webhooks/webhook-service';
 import type { WebhookSettings } from './webhooks/webhook-settings';
 import { createPublishTargetHandler } from './publishing/pipeline';
 import { DEFAULT_PIPELINE_SETTINGS, type PipelineSettings } from './publishing/pipeline-settings';
-import { createWorker, type Worker } from './queue/worker';
+import { createWorker, type Worker } from './queue';
 import { createMemoryRateLimiter, type RateLimiter } from './http/rate-limiter';
 import { createCredentials } from './services/credentials';
 import { createDatabaseRateLimiter } from './services/database-rate-limiter';

@@ -9,14 +9,14 @@ import { createManualClock, systemClock, type Clock } from '../src/clock';
 import { loadConfig } from '../src/config';
 import { createLogger } from '../src/logger';
 import { claimDueJobs, holdLease, renewLeases } from '../src/queue/job-leases';
-import { enqueue } from '../src/queue/jobs';
 import {
+  add as addJob,
   createWorker,
   DEFAULT_LEASE_MS,
   heartbeatFor,
   type JobHandlers,
   type JobLease,
-} from '../src/queue/worker';
+} from '../src/queue';
 import { migrateToLatest, openStore, type Store } from '../src/store/database';
 import { testDialects, type TestDatabase } from './helpers/dialects';
 import { statementLog } from './helpers/statement-log';
@@ -62,7 +62,12 @@ describe.each(testDialects())('job leases on $name', (dialect) => {
   });
 
   const add = (targetId: string, clock: Clock) =>
-    enqueue(store.db, 'publish_target', { targetId }, { runAt: clock.now(), now: clock.now() });
+    addJob(
+      store.db,
+      'publish_target',
+      { targetId },
+      { runAt: clock.now(), mode: 'replace', now: clock.now() },
+    );
   const jobRow = () => store.db.selectFrom('jobs').selectAll().executeTakeFirst();
   const worker = (
     clock: Clock,
@@ -122,7 +127,7 @@ describe.each(testDialects())('job leases on $name', (dialect) => {
     // A heartbeat that never comes in time: the process stalled past its lease.
     const running = worker(
       clock,
-      async (_payload, _job, lease: JobLease) => {
+      async (_payload, { lease }: { lease: JobLease }) => {
         runs++;
         await stall.opened;
         confirmed = await lease.confirm();
@@ -165,7 +170,7 @@ describe.each(testDialects())('job leases on $name', (dialect) => {
     let aborted = false;
     const running = worker(
       clock,
-      async (_payload, _job, lease) => {
+      async (_payload, { lease }) => {
         await new Promise<void>((resolve) => {
           const giveUp = setTimeout(resolve, 5_000);
           lease.signal.addEventListener('abort', () => {

@@ -3,7 +3,8 @@ import { createManualClock } from '../src/clock';
 import { createLogger } from '../src/logger';
 import { loadConfig } from '../src/config';
 import { claimDueJobs, completeJob, releaseJob, renewLeases } from '../src/queue/job-leases';
-import { cancelJobsOf, countJobs, enqueue, enqueueMany, rescheduleUnheld } from '../src/queue/jobs';
+import * as queue from '../src/queue';
+import { countJobs } from '../src/queue/jobs';
 import {
   jobKey,
   PUBLISH_TARGET_GIVES_UP_AFTER,
@@ -33,13 +34,35 @@ describe.each(testDialects())('the job queue on $name', (dialect) => {
     await store.db.deleteFrom('jobs').execute();
   });
 
-  const add = (targetId: string, runAt = clock.now(), dedupeKey?: JobKey) =>
-    enqueue(
+  const add = (targetId: string, runAt = clock.now(), key?: JobKey) =>
+    queue.add(
       store.db,
       'publish_target',
       { targetId },
-      { runAt, now: clock.now(), ...(dedupeKey ? { dedupeKey } : {}) },
+      { runAt, mode: 'replace', now: clock.now(), ...(key ? { key } : {}) },
     );
+  const deliveryJobs = (...jobs: Array<{ id: string; runAt: number }>) =>
+    queue.addMany(
+      store.db,
+      'deliver_webhook',
+      jobs.map(({ id, runAt }) => ({
+        payload: { deliveryId: id },
+        runAt,
+        key: jobKey('deliver_webhook', id),
+      })),
+      { mode: 'keep-existing', now: clock.now() },
+    );
+  const settle = (deliveryId: string, runAt: number | null) => {
+    const key = jobKey('deliver_webhook', deliveryId);
+    return runAt === null
+      ? queue.cancel(store.db, [key], { unheldOnly: true })
+      : queue.add(
+          store.db,
+          'deliver_webhook',
+          { deliveryId },
+          { runAt, key, mode: 'move-if-unheld', now: clock.now() },
+        );
+  };
   const claim = (owner: string, limit = 10, leaseMs = 60_000) =>
     claimDueJobs(store.db, store.capabilities, { owner, now: clock.now(), limit, leaseMs });
 
@@ -217,21 +240,8 @@ describe.each(testDialects())('the job queue on $name', (dialect) => {
   });
 
   it('adds one job per subject, keeping a job that is already there', async () => {
-    await enqueueMany(
-      store.db,
-      'deliver_webhook',
-      [{ id: 'dlv_a', runAt: clock.now() + 5_000 }],
-      clock.now(),
-    );
-    await enqueueMany(
-      store.db,
-      'deliver_webhook',
-      [
-        { id: 'dlv_a', runAt: clock.now() },
-        { id: 'dlv_b', runAt: clock.now() },
-      ],
-      clock.now(),
-    );
+    await deliveryJobs({ id: 'dlv_a', runAt: clock.now() + 5_000 });
+    await deliveryJobs({ id: 'dlv_a', runAt: clock.now() }, { id: 'dlv_b', runAt: clock.now() });
     const jobs = await store.db.selectFrom('jobs').selectAll().orderBy('id').execute();
     expect(
       jobs.map((job) => [job.id, job.dedupe_key, JSON.parse(job.payload), job.run_at]),
@@ -239,25 +249,15 @@ describe.each(testDialects())('the job queue on $name', (dialect) => {
       ['dlv_a', 'deliver:dlv_a', { deliveryId: 'dlv_a' }, clock.now() + 5_000],
       ['dlv_b', 'deliver:dlv_b', { deliveryId: 'dlv_b' }, clock.now()],
     ]);
-    await cancelJobsOf(store.db, 'deliver_webhook', ['dlv_a']);
+    await queue.cancel(store.db, [jobKey('deliver_webhook', 'dlv_a')]);
     expect((await store.db.selectFrom('jobs').select('id').execute()).map((job) => job.id)).toEqual(
       ['dlv_b'],
     );
   });
 
   it('moves or removes a subject job only while no worker holds it', async () => {
-    await enqueueMany(
-      store.db,
-      'deliver_webhook',
-      [{ id: 'dlv_free', runAt: clock.now() }],
-      clock.now(),
-    );
-    await enqueueMany(
-      store.db,
-      'deliver_webhook',
-      [{ id: 'dlv_held', runAt: clock.now() }],
-      clock.now(),
-    );
+    await deliveryJobs({ id: 'dlv_free', runAt: clock.now() });
+    await deliveryJobs({ id: 'dlv_held', runAt: clock.now() });
     await claimDueJobs(store.db, store.capabilities, {
       owner: 'w',
       now: clock.now(),
@@ -268,13 +268,84 @@ describe.each(testDialects())('the job queue on $name', (dialect) => {
       (job) => job.lease_owner !== null,
     )!;
     const free = held.id === 'dlv_free' ? 'dlv_held' : 'dlv_free';
-    await rescheduleUnheld(store.db, 'deliver_webhook', free, clock.now() + 9_000);
-    await rescheduleUnheld(store.db, 'deliver_webhook', held.id, null);
+    await settle(free, clock.now() + 9_000);
+    await settle(held.id, null);
+    await settle(held.id, clock.now() + 9_000);
     const rows = await store.db.selectFrom('jobs').selectAll().execute();
     expect(rows.find((job) => job.id === free)!.run_at).toBe(clock.now() + 9_000);
-    expect(rows.find((job) => job.id === held.id)).toBeDefined();
-    await rescheduleUnheld(store.db, 'deliver_webhook', free, null);
+    expect(rows.find((job) => job.id === held.id)).toMatchObject({ run_at: clock.now() });
+    await settle(free, null);
     expect(await countJobs(store.db)).toBe(1);
+    // Nothing is added for a subject whose job is gone.
+    await settle('dlv_gone', clock.now());
+    expect(await countJobs(store.db)).toBe(1);
+  });
+
+  it('adds a keyed job once, leaving the one there as it is, or advancing it when nobody holds it', async () => {
+    const key = jobKey('dispatch_events');
+    const dispatch = (runAt: number, mode: 'keep-existing' | 'advance-if-unheld') =>
+      queue.add(store.db, 'dispatch_events', {}, { runAt, key, mode, now: clock.now() });
+    await dispatch(clock.now() + 30_000, 'keep-existing');
+    await dispatch(clock.now(), 'keep-existing');
+    const runAt = async () =>
+      (await store.db.selectFrom('jobs').selectAll().execute()).map((job) => job.run_at);
+    expect(await runAt()).toEqual([clock.now() + 30_000]);
+    // Never later: a job due sooner stays due sooner.
+    await dispatch(clock.now() + 60_000, 'advance-if-unheld');
+    expect(await runAt()).toEqual([clock.now() + 30_000]);
+    await dispatch(clock.now(), 'advance-if-unheld');
+    expect(await runAt()).toEqual([clock.now()]);
+    // Held by a run: left to it.
+    await claim('w');
+    await dispatch(clock.now() - 1_000, 'advance-if-unheld');
+    expect(await runAt()).toEqual([clock.now()]);
+    await queue.cancel(store.db, [key], { unheldOnly: true });
+    expect(await countJobs(store.db)).toBe(1);
+    await queue.cancel(store.db, [key]);
+    expect(await countJobs(store.db)).toBe(0);
+  });
+
+  it('ends a job only in the transaction whose check allows it, running its handler again otherwise', async () => {
+    // Work that arrives while a run decides to end must not be left without a job: the
+    // worker checks and removes in one transaction, and runs the handler again if needed.
+    let waiting = 2;
+    const runs: number[] = [];
+    const handlers: JobHandlers = {
+      publish_target: async () => {},
+      dispatch_events: async (_payload, { attempt }) => {
+        runs.push(attempt);
+        return {
+          completeIf: async (trx) => {
+            expect(await trx.selectFrom('jobs').select('id').execute()).toHaveLength(1);
+            return --waiting === 0;
+          },
+        };
+      },
+      deliver_webhook: async () => {},
+    };
+    const worker = createWorker({
+      db: store.db,
+      capabilities: store.capabilities,
+      clock,
+      logger,
+      handlers,
+      concurrency: 1,
+    });
+    await queue.add(
+      store.db,
+      'dispatch_events',
+      {},
+      {
+        runAt: clock.now(),
+        key: jobKey('dispatch_events'),
+        mode: 'keep-existing',
+        now: clock.now(),
+      },
+    );
+    await worker.drain();
+    expect(runs).toEqual([1, 1]);
+    expect(await countJobs(store.db)).toBe(0);
+    await worker.stop();
   });
 });
 

@@ -16,8 +16,7 @@ import {
   workStart,
   type CreatePostBody,
 } from '@reelay/core';
-import { jobKey } from '../queue/job-kinds';
-import { enqueue } from '../queue/jobs';
+import { add, jobKey } from '../queue';
 import { appendEvents } from '../webhooks/dispatch-events';
 import { findIntegration, type IntegrationRecord } from '../store/integrations';
 import type { PostRecord, StoredMediaItem, TargetRecord } from '../store/post-records';
@@ -245,7 +244,7 @@ async function store(
       await insertPost(trx, post);
       await insertTargets(trx, targets);
       for (const target of targets) {
-        await enqueue(
+        await add(
           trx,
           'publish_target',
           { targetId: target.id },
@@ -254,7 +253,8 @@ async function store(
               target.scheduledFor === null
                 ? now
                 : workStart(target.scheduledFor, post.mediaItems, ctx.pipeline),
-            dedupeKey: publishJobKey(target.id),
+            key: publishJobKey(target.id),
+            mode: 'replace',
             now,
           },
         );

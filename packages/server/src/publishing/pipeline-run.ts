@@ -11,7 +11,7 @@ import {
   type RunObservations,
 } from '@reelay/core';
 import { InstagramPlatformError } from '@reelay/core/platform';
-import type { JobLease, JobOutcome } from '../queue/worker';
+import type { JobLease, JobOutcome } from '../queue';
 import type { AccountPlatform } from '../platform';
 import { markReconnectRequired } from '../store/integration-upkeep';
 import type { IntegrationRecord } from '../store/integrations';

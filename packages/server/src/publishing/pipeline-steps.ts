@@ -12,7 +12,7 @@ import {
   withCarouselChildren,
   type ContainerPlan,
 } from '@reelay/core/platform';
-import type { JobOutcome } from '../queue/worker';
+import type { JobOutcome } from '../queue';
 import { recordContainerCreations } from '../store/container-creations';
 import { carouselItemFailure } from './carousel-failure';
 import { recordTarget } from './post-outcome';

@@ -10,13 +10,16 @@
  */
 import { isActiveTargetStatus, isReelayError, nextStep, type PipelineStep } from '@reelay/core';
 import { buildContainerPlan, type ContainerPlan } from '@reelay/core/platform';
-import { PUBLISH_TARGET_GIVES_UP_AFTER as ABANDON_AFTER_FAILURES } from '../queue/job-kinds';
-import type { JobLease, JobOutcome } from '../queue/worker';
+import {
+  PUBLISH_TARGET_GIVES_UP_AFTER as ABANDON_AFTER_FAILURES,
+  type JobContext,
+  type JobLease,
+  type JobOutcome,
+} from '../queue';
 import { canPublishWith, platformFor, readAccessToken } from '../services/account-token';
 import { findIntegration } from '../store/integrations';
 import type { PostRecord, TargetRecord } from '../store/post-records';
 import { findTarget, findTargetWithPost } from '../store/post-targets';
-import type { JobsTable } from '../store/schema';
 import { storeFaultOf } from '../store/store-faults';
 import { fail, failEarly, handleError, progressOf, type Run } from './pipeline-run';
 import type { PipelineSettings } from './pipeline-settings';
@@ -44,8 +47,7 @@ import type { PublishingDeps } from './publishing-deps';
 export function createPublishTargetHandler(ctx: PublishingDeps) {
   return async function publishTarget(
     payload: { targetId: string },
-    job: JobsTable,
-    lease: JobLease,
+    { attempt, lease }: JobContext,
   ): Promise<JobOutcome> {
     try {
       return await runTarget(ctx, ctx.pipeline, payload.targetId, lease);
@@ -53,7 +55,7 @@ export function createPublishTargetHandler(ctx: PublishingDeps) {
       // Nothing lost: a target whose job keeps failing unexpectedly (a bug) ends failed
       // with its event instead of waiting forever once the worker gives up. The database
       // away or full is no reason to give up: the worker retries once it is back.
-      if (job.attempts < ABANDON_AFTER_FAILURES || storeFaultOf(error)) throw error;
+      if (attempt < ABANDON_AFTER_FAILURES || storeFaultOf(error)) throw error;
       ctx.logger.error('publicação abandonada após falhas repetidas', {
         targetId: payload.targetId,
         error,

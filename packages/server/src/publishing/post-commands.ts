@@ -16,7 +16,7 @@ import {
 } from '@reelay/core';
 import type * as z from 'zod';
 import type { retryPostBodySchema, updatePostBodySchema } from '@reelay/core';
-import { cancelJob, enqueue } from '../queue/jobs';
+import { add, cancel } from '../queue';
 import { appendEvents } from '../webhooks/dispatch-events';
 import { findIntegration } from '../store/integrations';
 import type { PostRecord, TargetRecord } from '../store/post-records';
@@ -139,13 +139,14 @@ export async function editPost(
       );
       for (const target of locked.targets) {
         const at = body.scheduledFor ? scheduledFor : (target.scheduledFor ?? scheduledFor);
-        await enqueue(
+        await add(
           trx,
           'publish_target',
           { targetId: target.id },
           {
             runAt: workStart(at, items, ctx.pipeline),
-            dedupeKey: publishJobKey(target.id),
+            key: publishJobKey(target.id),
+            mode: 'replace',
             now,
           },
         );
@@ -186,7 +187,10 @@ export async function cancelPost(ctx: PublishingDeps, projectId: string, id: str
     );
     // Every target cancelled: the post is too, and cancellation emits nothing.
     await settlePost(trx, ctx, post, now);
-    for (const target of targets) await cancelJob(trx, publishJobKey(target.id));
+    await cancel(
+      trx,
+      targets.map((target) => publishJobKey(target.id)),
+    );
   });
   return postWithTargets(ctx.db, projectId, id);
 }
@@ -259,13 +263,14 @@ export async function retryPost(
     };
     await updatePost(trx, id, changes);
     for (const target of stillFailed) {
-      await enqueue(
+      await add(
         trx,
         'publish_target',
         { targetId: target.id },
         {
           runAt: at === null ? now : workStart(at, locked.post.mediaItems, ctx.pipeline),
-          dedupeKey: publishJobKey(target.id),
+          key: publishJobKey(target.id),
+          mode: 'replace',
           now,
         },
       );

@@ -1,6 +1,6 @@
 /**
  * Every kind of job: its payload, the key that keeps one live job per subject, and how
- * many failed runs a job gets, so `enqueue`, the worker and the handlers agree.
+ * many failed runs a job gets, so `add`, the worker and the handlers agree.
  */
 export interface JobPayloads {
   /** Runs the publishing pipeline of one post target, resuming at its stored step. */

@@ -76,7 +76,7 @@ export interface HeldJob {
 /**
  * Extends the leases of running jobs that their claims still hold (a heartbeat), and
  * answers those it extended: a job missing from the answer was claimed by another run,
- * moved by `enqueue` or removed, and is no longer its run's.
+ * moved by `add` (`replace`) or removed, and is no longer its run's.
  *
  * @example
  * ```ts

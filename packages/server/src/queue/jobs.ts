@@ -1,103 +1,131 @@
 /**
  * The work queue in the database (DESIGN.md "Work queue"): adding, moving and removing
  * jobs. Every statement on the `jobs` table lives in queue/ (leases in job-leases.ts);
- * callers pass their transaction, so a job is written with the state change it is for.
+ * the rest of the server reaches these through index.ts (`add`, `addMany`, `cancel`),
+ * passing its transaction, so a job is written with the state change it is for.
  */
 import { randomBytes } from 'node:crypto';
 import type { QueryCreator } from 'kysely';
 import type { Database, Db } from '../store/schema';
-import { jobKey, type JobKey, type JobKind, type JobPayloads } from './job-kinds';
+import type { JobKey, JobKind, JobPayloads } from './job-kinds';
 
-/** Rows per insert: well under SQLite's limit on bound parameters. */
-const JOBS_PER_INSERT = 500;
+/** Rows per statement: well under SQLite's limit on bound parameters. */
+const JOBS_PER_STATEMENT = 500;
 
-export interface EnqueueOptions {
+/**
+ * What adding a job does when a job with the same key is there already. Each is one of
+ * the ways work reaches the queue, chosen by what must happen to a job that may be running:
+ *
+ * - `replace`: the job takes the new due time and payload, and is taken from a run that
+ *   holds it (its claim no longer matches, so that run can neither remove nor release it).
+ *   For a subject whose work changed (a post edited or rescheduled).
+ * - `keep-existing`: the job is left exactly as it is, whatever its state; nothing is
+ *   written to it, so the statement never waits on its row's lock. For requests many
+ *   transactions make at once, where the job, once there, is enough.
+ * - `advance-if-unheld`: as `keep-existing`, then a job nobody holds that waits for a
+ *   later time (a backoff) is moved to `runAt`; a job under way or already due is left
+ *   alone. For a sweep that makes sure work runs soon.
+ * - `move-if-unheld`: adds nothing; a job nobody holds is moved to `runAt`, one a worker
+ *   holds is left to it (it reads its subject again). For work done outside the queue.
+ */
+export type AddMode = 'replace' | 'keep-existing' | 'advance-if-unheld' | 'move-if-unheld';
+
+/** When and how a job is added. */
+export type AddOptions = {
+  /** When the job falls due. */
   runAt: number;
-  /** One live job per key: enqueueing again only moves its due time. */
-  dedupeKey?: JobKey;
+  /** The time of the adding transaction (the job's creation time). */
   now: number;
-}
+} & (
+  | {
+      mode: 'replace';
+      /** One live job per key; without it every call adds a job. */
+      key?: JobKey;
+    }
+  | { mode: Exclude<AddMode, 'replace'>; key: JobKey }
+);
+
+/** The kinds whose job is one per subject, with the subject's id as the job's id. */
+const SUBJECT_ID_OF: { [K in JobKind]?: (payload: JobPayloads[K]) => string } = {
+  deliver_webhook: (payload) => payload.deliveryId,
+};
 
 /** A job's row as first written: due at `runAt`, held by nobody. */
-function newJobRow(kind: JobKind, payload: object, options: EnqueueOptions) {
+function newJobRow<K extends JobKind>(
+  kind: K,
+  payload: JobPayloads[K],
+  runAt: number,
+  key: JobKey | null,
+  now: number,
+) {
+  const subjectId = (SUBJECT_ID_OF[kind] as ((payload: JobPayloads[K]) => string) | undefined)?.(
+    payload,
+  );
   return {
-    id: randomBytes(12).toString('hex'),
+    id: subjectId ?? randomBytes(12).toString('hex'),
     kind,
     payload: JSON.stringify(payload),
-    run_at: options.runAt,
+    run_at: runAt,
     attempts: 0,
     lease_owner: null,
     lease_expires_at: null,
     last_error: null,
-    dedupe_key: options.dedupeKey ?? null,
-    created_at: options.now,
+    dedupe_key: key,
+    created_at: now,
   };
 }
 
-/**
- * Adds a job, or, when a job with the same dedupe key exists, moves it to the new time.
- * A job moved while it runs is taken from that run: its claim no longer matches, so the
- * run can neither remove nor release it, and the job runs again at its new time.
- *
- * @example
- * ```ts
- * await enqueue(trx, 'publish_target', { targetId }, { runAt: scheduledFor, dedupeKey: jobKey('publish_target', targetId), now });
- * ```
- */
-export async function enqueue<K extends JobKind>(
-  db: Db,
-  kind: K,
-  payload: JobPayloads[K],
-  options: EnqueueOptions,
-): Promise<void> {
-  await db
-    .insertInto('jobs')
-    .values(newJobRow(kind, payload, options))
-    .onConflict((conflict) =>
-      conflict.column('dedupe_key').doUpdateSet((eb) => ({
-        run_at: eb.ref('excluded.run_at'),
-        payload: eb.ref('excluded.payload'),
-        lease_owner: null,
-        lease_expires_at: null,
-      })),
-    )
-    .execute();
+/** One job of a batch: its payload, due time and key. */
+export interface NewJob<K extends JobKind> {
+  payload: JobPayloads[K];
+  runAt: number;
+  key: JobKey;
 }
 
 /**
- * Adds a job under its dedupe key unless one is there already, whatever its state: unlike
- * {@link enqueue}, it writes nothing to an existing job, so it never waits on that row's
- * lock. For requests many transactions make at once whose job, once there, is enough.
- *
- * @example
- * ```ts
- * await enqueueIfAbsent(trx, 'dispatch_events', {}, { runAt: now, dedupeKey: jobKey('dispatch_events'), now });
- * ```
+ * Adds jobs of one kind in as few statements as the batch allows; see {@link AddMode} for
+ * what `mode` does to a job already there under the same key.
  */
-export async function enqueueIfAbsent<K extends JobKind>(
+export async function addJobs<K extends JobKind>(
   db: Db,
   kind: K,
-  payload: JobPayloads[K],
-  options: EnqueueOptions & { dedupeKey: JobKey },
+  jobs: ReadonlyArray<{ payload: JobPayloads[K]; runAt: number; key?: JobKey }>,
+  mode: AddMode,
+  now: number,
 ): Promise<void> {
-  await db
-    .insertInto('jobs')
-    .values(newJobRow(kind, payload, options))
-    .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
-    .execute();
+  if (mode === 'move-if-unheld') {
+    for (const job of jobs) await moveUnheld(db, job.key!, job.runAt);
+    return;
+  }
+  for (let start = 0; start < jobs.length; start += JOBS_PER_STATEMENT) {
+    const rows = jobs
+      .slice(start, start + JOBS_PER_STATEMENT)
+      .map((job) => newJobRow(kind, job.payload, job.runAt, job.key ?? null, now));
+    await db
+      .insertInto('jobs')
+      .values(rows)
+      .onConflict((conflict) =>
+        mode === 'replace'
+          ? conflict.column('dedupe_key').doUpdateSet((eb) => ({
+              run_at: eb.ref('excluded.run_at'),
+              payload: eb.ref('excluded.payload'),
+              lease_owner: null,
+              lease_expires_at: null,
+            }))
+          : conflict.doNothing(),
+      )
+      .execute();
+  }
+  if (mode === 'advance-if-unheld')
+    for (const job of jobs) await advanceUnheld(db, job.key!, job.runAt);
 }
 
 /**
  * Moves a job nobody holds to `runAt` when it waits for a later time (a backoff after
  * failures). A job under way, or already due, is left as it is: the statement matches no
  * row then, so it takes no row lock and never waits on a running job's row.
- *
- * @example
- * ```ts
- * await advanceUnheld(db, jobKey('dispatch_events'), now);
- * ```
  */
-export async function advanceUnheld(db: Db, key: JobKey, runAt: number): Promise<void> {
+async function advanceUnheld(db: Db, key: JobKey, runAt: number): Promise<void> {
   await db
     .updateTable('jobs')
     .set({ run_at: runAt })
@@ -107,128 +135,51 @@ export async function advanceUnheld(db: Db, key: JobKey, runAt: number): Promise
     .execute();
 }
 
-/** The kinds whose jobs are one per subject, with the subject's id as the job's id. */
-type SubjectKind = 'deliver_webhook';
-
-const payloadOf: { [K in SubjectKind]: (subjectId: string) => JobPayloads[K] } = {
-  deliver_webhook: (deliveryId) => ({ deliveryId }),
-};
-
-/**
- * Adds the jobs of several subjects (the job id is the subject's id, the key
- * `jobKey(kind, id)`); a subject that already has its job keeps it as it is.
- *
- * @example
- * ```ts
- * await enqueueMany(trx, 'deliver_webhook', [{ id: deliveryId, runAt: now }], now);
- * ```
- */
-export async function enqueueMany(
-  db: Db,
-  kind: SubjectKind,
-  jobs: ReadonlyArray<{ id: string; runAt: number }>,
-  now: number,
-): Promise<void> {
-  for (let start = 0; start < jobs.length; start += JOBS_PER_INSERT) {
-    await db
-      .insertInto('jobs')
-      .values(
-        jobs.slice(start, start + JOBS_PER_INSERT).map(({ id, runAt }) => ({
-          id,
-          kind,
-          payload: JSON.stringify(payloadOf[kind](id)),
-          run_at: runAt,
-          attempts: 0,
-          lease_owner: null,
-          lease_expires_at: null,
-          last_error: null,
-          dedupe_key: jobKey(kind, id),
-          created_at: now,
-        })),
-      )
-      .onConflict((conflict) => conflict.doNothing())
-      .execute();
-  }
-}
-
-/** Removes the job of a key (a cancelled target's work). */
-export async function cancelJob(db: Db, key: JobKey): Promise<void> {
-  await db.deleteFrom('jobs').where('dedupe_key', '=', key).execute();
-}
-
-/**
- * Removes the jobs of several keys (their subjects are gone: an erased user's targets).
- *
- * @example
- * ```ts
- * await cancelJobs(trx, targetIds.map((id) => jobKey('publish_target', id)));
- * ```
- */
-export async function cancelJobs(db: Db, keys: readonly JobKey[]): Promise<void> {
-  for (let start = 0; start < keys.length; start += JOBS_PER_INSERT) {
-    const batch = keys.slice(start, start + JOBS_PER_INSERT);
-    await db.deleteFrom('jobs').where('dedupe_key', 'in', batch).execute();
-  }
-}
-
-/** Removes the jobs of several subjects of a kind (their subjects are gone). */
-export async function cancelJobsOf(
-  db: Db,
-  kind: SubjectKind,
-  subjectIds: readonly string[],
-): Promise<void> {
-  for (let start = 0; start < subjectIds.length; start += JOBS_PER_INSERT) {
-    const ids = subjectIds.slice(start, start + JOBS_PER_INSERT);
-    await db.deleteFrom('jobs').where('kind', '=', kind).where('id', 'in', ids).execute();
-  }
-}
-
-/**
- * After work done outside the queue: moves a subject's job to `runAt`, or removes it
- * (`null`: nothing left to do). A job some worker holds right now is left to that
- * worker, which reads its subject again.
- *
- * @example
- * ```ts
- * await rescheduleUnheld(db, 'deliver_webhook', deliveryId, retryAt);
- * ```
- */
-export async function rescheduleUnheld(
-  db: Db,
-  kind: SubjectKind,
-  subjectId: string,
-  runAt: number | null,
-): Promise<void> {
-  if (runAt === null) {
-    await db
-      .deleteFrom('jobs')
-      .where('id', '=', subjectId)
-      .where('kind', '=', kind)
-      .where('lease_owner', 'is', null)
-      .execute();
-    return;
-  }
+/** Moves the job of a key to `runAt` unless a worker holds it. */
+async function moveUnheld(db: Db, key: JobKey, runAt: number): Promise<void> {
   await db
     .updateTable('jobs')
     .set({ run_at: runAt })
-    .where('id', '=', subjectId)
-    .where('kind', '=', kind)
+    .where('dedupe_key', '=', key)
     .where('lease_owner', 'is', null)
     .execute();
 }
 
 /**
- * {@link rescheduleUnheld} as the step of a data-modifying `WITH` (see
- * `StoreCapabilities.writingCtes`): for the subjects whose ids the common table `source`
- * returns, so a write and its job's move are one statement.
+ * Removes the jobs of several keys; `unheldOnly` leaves a job some worker holds to that
+ * worker, which reads its subject again.
+ */
+export async function removeJobs(
+  db: Db,
+  keys: readonly JobKey[],
+  unheldOnly: boolean,
+): Promise<void> {
+  for (let start = 0; start < keys.length; start += JOBS_PER_STATEMENT) {
+    const batch = keys.slice(start, start + JOBS_PER_STATEMENT);
+    await db
+      .deleteFrom('jobs')
+      .where('dedupe_key', 'in', batch)
+      .$if(unheldOnly, (query) => query.where('lease_owner', 'is', null))
+      .execute();
+  }
+}
+
+/** The kinds whose job's id is its subject's id ({@link SUBJECT_ID_OF}). */
+type SubjectKind = 'deliver_webhook';
+
+/**
+ * A job's move (`move-if-unheld`, `runAt`) or removal (`cancel` with `unheldOnly`, `null`)
+ * as the step of a data-modifying `WITH` (see `StoreCapabilities.writingCtes`): for the
+ * subjects whose ids the common table `source` returns, so a write and its job's move are
+ * one statement. A job some worker holds is left to it.
  *
  * @example
  * ```ts
  * db.with('recorded', (qb) => …returning('id'))
- *   .with('settled', (qb) => rescheduleUnheldStep(qb, 'deliver_webhook', 'recorded', runAt))
+ *   .with('settled', (qb) => moveOrCancelUnheldStep(qb, 'deliver_webhook', 'recorded', runAt))
  * ```
  */
-export function rescheduleUnheldStep<S extends string>(
+export function moveOrCancelUnheldStep<S extends string>(
   qb: QueryCreator<Database & { [name in S]: { id: string } }>,
   kind: SubjectKind,
   source: S,

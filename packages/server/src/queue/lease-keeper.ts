@@ -68,7 +68,7 @@ interface Entry {
  * ```ts
  * const leases = createLeaseKeeper({ db, clock, logger, leaseMs: 6_000, heartbeatMs: 1_000 });
  * const lease = leases.track({ id: job.id, claim: job.lease_owner! }, job.lease_expires_at!);
- * try { await handler(payload, job, lease); } finally { lease.end(); }
+ * try { await handler(payload, { attempt: job.attempts, lease }); } finally { lease.end(); }
  * ```
  */
 export function createLeaseKeeper(options: LeaseKeeperOptions) {

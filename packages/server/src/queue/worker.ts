@@ -23,13 +23,51 @@ import { createLeaseKeeper, type JobLease, type KeptLease } from './lease-keeper
 
 export type { JobLease } from './lease-keeper';
 
-/** What a handler asks for: nothing (done), or to run again at a time. */
-export type JobOutcome = void | { retryAt: number };
+/**
+ * What a handler answers; only the worker ends or moves a job, from this answer:
+ *
+ * - nothing: the work is done, and the job is removed;
+ * - `{ retryAt }`: run again at that time (a run that went well: its failures are reset);
+ * - `{ completeIf }`: done, unless work came in while the run finished. The worker removes
+ *   the job in one transaction with the check, and runs the handler again, under the same
+ *   claim, when the check says no; so work written by a transaction that found the job
+ *   there is never left without it. `afterwards` keeps the run's slot until it settles
+ *   (work the run started that goes on after the job ended).
+ */
+export type JobOutcome =
+  | void
+  | { retryAt: number }
+  | {
+      /** Whether the job may end, checked in the transaction that removes it. */
+      completeIf(db: Db): Promise<boolean>;
+      afterwards?: Promise<unknown>;
+    };
 
+/** What a handler knows of its run besides the payload. */
+export interface JobContext {
+  /**
+   * Which run of the job this is: 1, plus the runs that failed since it was added or last
+   * asked to run again.
+   */
+  readonly attempt: number;
+  readonly lease: JobLease;
+}
+
+/**
+ * Runs one job of a kind and answers what became of it ({@link JobOutcome}); throwing is
+ * a failed run, retried with backoff.
+ *
+ * @example
+ * ```ts
+ * const handler: JobHandler<'publish_target'> = async ({ targetId }, { attempt, lease }) => {
+ *   if (!(await lease.confirm())) return; // not ours any more
+ *   return { retryAt: clock.now() + 5_000 };
+ * };
+ * ```
+ */
 export type JobHandler<K extends JobKind> = (
   payload: JobPayloads[K],
-  job: JobsTable,
-  lease: JobLease,
+  context: JobContext,
 ) => Promise<JobOutcome>;
 export type JobHandlers = { [K in JobKind]: JobHandler<K> };
 
@@ -92,7 +130,8 @@ function backoff(attempt: number): number {
  * ```ts
  * const worker = createWorker({ db, capabilities, clock, logger, handlers, concurrency: 32 });
  * worker.start();
- * await enqueue(db, 'publish_target', { targetId }, { runAt: clock.now(), now: clock.now() });
+ * const now = clock.now();
+ * await add(db, 'publish_target', { targetId }, { runAt: now, mode: 'replace', now });
  * worker.wake();
  * ```
  */
@@ -107,9 +146,9 @@ export function createWorker(options: WorkerOptions) {
     heartbeatMs: options.heartbeatMs ?? heartbeatFor(leaseMs),
   });
   const owner = `${process.pid}-${randomBytes(6).toString('hex')}`;
-  // Each claim has its own token: a job moved by `enqueue` while it runs is taken from its
-  // run, whose token no longer matches. A job this worker runs is not claimed by it again
-  // until that run ends (`runningLeases`), even if its lease ran out meanwhile.
+  // Each claim has its own token: a job moved by `add` (`replace`) while it runs is taken
+  // from its run, whose token no longer matches. A job this worker runs is not claimed by
+  // it again until that run ends (`runningLeases`), even if its lease ran out meanwhile.
   let claims = 0;
   const running = new Set<Promise<void>>();
   const runningLeases = new Map<string, KeptLease>();
@@ -124,15 +163,41 @@ export function createWorker(options: WorkerOptions) {
     const claim = job.lease_owner!;
     const lease = leases.track({ id: job.id, claim }, job.lease_expires_at ?? 0);
     runningLeases.set(job.id, lease);
+    const afterwards: Array<Promise<unknown>> = [];
     try {
       if (!handler) throw new Error(`tipo de tarefa desconhecido: ${job.kind}`);
-      const outcome = await handler(JSON.parse(job.payload) as JobPayloads[JobKind], job, lease);
-      lease.end();
-      // Another run has the job now, or it was moved or removed: it is not ours to end.
-      if (lease.lost) return;
-      if (outcome && 'retryAt' in outcome)
-        await releaseJob(db, job.id, claim, outcome.retryAt, null, 'reset');
-      else await completeJob(db, job.id, claim);
+      const payload = JSON.parse(job.payload) as JobPayloads[JobKind];
+      const context: JobContext = { attempt: job.attempts, lease };
+      for (;;) {
+        const outcome = await handler(payload, context);
+        if (outcome && 'afterwards' in outcome && outcome.afterwards)
+          afterwards.push(
+            outcome.afterwards.catch((error: unknown) =>
+              logger.warn('trabalho iniciado pela tarefa falhou depois dela', {
+                jobId: job.id,
+                error,
+              }),
+            ),
+          );
+        // Another run has the job now, or it was moved or removed: it is not ours to end.
+        if (lease.lost) return;
+        if (outcome && 'completeIf' in outcome) {
+          const completed = await db.transaction().execute(async (trx) => {
+            if (!(await outcome.completeIf(trx))) return false;
+            await completeJob(trx, job.id, claim);
+            return true;
+          });
+          if (completed) return;
+          // Work came in while the run finished: the same run takes it.
+          continue;
+        }
+        lease.end();
+        if (lease.lost) return;
+        if (outcome && 'retryAt' in outcome)
+          await releaseJob(db, job.id, claim, outcome.retryAt, null, 'reset');
+        else await completeJob(db, job.id, claim);
+        return;
+      }
     } catch (error) {
       lease.end();
       if (lease.lost) {
@@ -188,6 +253,8 @@ export function createWorker(options: WorkerOptions) {
     } finally {
       lease.end();
       runningLeases.delete(job.id);
+      // The job has ended; its slot stays taken until the work it started settles.
+      if (afterwards.length > 0) await Promise.allSettled(afterwards);
     }
   }
 

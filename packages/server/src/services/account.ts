@@ -7,7 +7,7 @@ import { ReelayError } from '@reelay/core';
 import type { Clock } from '../clock';
 import type { Logger } from '../logger';
 import type { MediaService } from '../media/media-service';
-import { eraseUser } from '../store/erase';
+import { eraseUser } from './erase-user';
 import type { Db } from '../store/schema';
 import {
   findOrganizationById,

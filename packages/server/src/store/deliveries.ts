@@ -5,7 +5,6 @@
  * other and removed together.
  */
 import type { EventType } from '@reelay/core';
-import { cancelJobsOf, enqueueMany } from '../queue/jobs';
 import type { Db, WebhookDeliveriesTable } from './schema';
 
 export type DeliveryStatus = WebhookDeliveriesTable['status'];
@@ -118,23 +117,30 @@ export function encodeResult(result: AttemptResult) {
   };
 }
 
-/** Deliveries of some subscriptions or projects, with the jobs of those still pending. */
-export async function deleteDeliveriesOf(
+/**
+ * The ids of the pending deliveries of some subscriptions or projects: those that still
+ * have a job, which goes with them.
+ */
+export async function pendingDeliveryIdsOf(
   db: Db,
   owner: 'subscription_id' | 'project_id',
   ids: readonly string[],
-): Promise<void> {
+): Promise<string[]> {
   const pending = await db
     .selectFrom('webhook_deliveries')
     .select('id')
     .where(owner, 'in', ids)
     .where('status', '=', 'pending')
     .execute();
-  await cancelJobsOf(
-    db,
-    'deliver_webhook',
-    pending.map((row) => row.id),
-  );
+  return pending.map((row) => row.id);
+}
+
+/** Deletes the deliveries of some subscriptions or projects (their jobs are cancelled first). */
+export async function deleteDeliveriesOf(
+  db: Db,
+  owner: 'subscription_id' | 'project_id',
+  ids: readonly string[],
+): Promise<void> {
   await db.deleteFrom('webhook_deliveries').where(owner, 'in', ids).execute();
 }
 
@@ -227,29 +233,32 @@ export async function listDeliveries(
 }
 
 /**
- * Queues the pending deliveries of a subscription that is resumed: each goes at its next
- * attempt time, or now. Deliveries that still have a job keep it.
+ * The pending deliveries of a subscription, with the time each is due: its next attempt
+ * time, or `now` when that is past or unset (held while paused).
  */
-export async function queueHeldDeliveries(
+export async function heldDeliveriesOf(
   db: Db,
   subscriptionId: string,
   now: number,
-): Promise<void> {
+): Promise<Array<{ id: string; runAt: number }>> {
   const held = await db
     .selectFrom('webhook_deliveries')
     .select(['id', 'next_attempt_at'])
     .where('subscription_id', '=', subscriptionId)
     .where('status', '=', 'pending')
     .execute();
-  await enqueueMany(
-    db,
-    'deliver_webhook',
-    held.map((row) => ({
-      id: row.id,
-      runAt: row.next_attempt_at !== null && row.next_attempt_at > now ? row.next_attempt_at : now,
-    })),
-    now,
-  );
+  return held.map((row) => ({
+    id: row.id,
+    runAt: row.next_attempt_at !== null && row.next_attempt_at > now ? row.next_attempt_at : now,
+  }));
+}
+
+/** Gives the pending deliveries a subscription held while paused a next attempt time, `now`. */
+export async function markHeldDeliveriesDue(
+  db: Db,
+  subscriptionId: string,
+  now: number,
+): Promise<void> {
   await db
     .updateTable('webhook_deliveries')
     .set({ next_attempt_at: now, updated_at: now })

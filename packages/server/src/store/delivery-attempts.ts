@@ -3,10 +3,9 @@
  * delivery row before it is sent, and recording its result only while that claim stands,
  * so two runs never make the same attempt.
  */
-import { rescheduleUnheld, rescheduleUnheldStep } from '../queue/jobs';
-import type { StoreCapabilities } from './database';
+import type { QueryCreator } from 'kysely';
 import { decodeDelivery, encodeResult, type AttemptResult, type Delivery } from './deliveries';
-import type { Db } from './schema';
+import type { Database, Db } from './schema';
 import type { Subscription } from './subscriptions';
 
 /**
@@ -120,39 +119,27 @@ export async function recordAttempt(
 }
 
 /**
- * Records an attempt made outside the queue and, in the same step, removes its job
- * (`jobRunAt` null: the delivery is over) or moves it to the next attempt. One statement
- * where the database writes in `WITH`; two otherwise, where a statement costs no round
- * trip. A job some worker holds is left to it. Returns whether the attempt was recorded
- * (its claim still stood).
+ * {@link recordAttempt} as the step of a data-modifying `WITH` (see
+ * `StoreCapabilities.writingCtes`), returning the id of the delivery it recorded, so the
+ * caller can move its job in the same statement.
+ *
+ * @example
+ * ```ts
+ * db.with('recorded', (qb) => recordAttemptStep(qb, id, attempt, sendingSince, result))
+ * ```
  */
-export async function recordAttemptAndSettleJob(
-  db: Db,
-  capabilities: Pick<StoreCapabilities, 'writingCtes'>,
+export function recordAttemptStep(
+  qb: QueryCreator<Database>,
   id: string,
   attempt: number,
   sendingSince: number,
   result: AttemptResult,
-  jobRunAt: number | null,
-): Promise<boolean> {
-  if (!capabilities.writingCtes) {
-    const recorded = await recordAttempt(db, id, attempt, sendingSince, result);
-    if (recorded) await rescheduleUnheld(db, 'deliver_webhook', id, jobRunAt);
-    return recorded;
-  }
-  const row = await db
-    .with('recorded', (qb) =>
-      qb
-        .updateTable('webhook_deliveries')
-        .set({ ...encodeResult(result), sending_since: null })
-        .where('id', '=', id)
-        .where('attempt', '=', attempt)
-        .where('sending_since', '=', sendingSince)
-        .returning('id'),
-    )
-    .with('settled', (qb) => rescheduleUnheldStep(qb, 'deliver_webhook', 'recorded', jobRunAt))
-    .selectFrom('recorded')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count) === 1;
+) {
+  return qb
+    .updateTable('webhook_deliveries')
+    .set({ ...encodeResult(result), sending_since: null })
+    .where('id', '=', id)
+    .where('attempt', '=', attempt)
+    .where('sending_since', '=', sendingSince)
+    .returning('id');
 }

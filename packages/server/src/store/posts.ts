@@ -4,8 +4,6 @@
  */
 import { sql } from 'kysely';
 import type { PostStatus } from '@reelay/core';
-import { jobKey } from '../queue/job-kinds';
-import { cancelJobs } from '../queue/jobs';
 import type { StoreCapabilities } from './database';
 import { preparedRows } from './prepared-reads';
 import {
@@ -195,9 +193,31 @@ export async function targetsOfListedPosts(
 }
 
 /**
- * Deletes the posts of these projects (erasing a user), with their targets, events and
- * the queued publications of those targets: a job left behind would keep naming a target
- * that is gone, and would never be run to its end.
+ * The ids of the targets of these projects' posts: erasing a user cancels their queued
+ * publications with them, since a job left behind would keep naming a target that is
+ * gone, and would never be run to its end.
+ *
+ * @example
+ * ```ts
+ * const targetIds = await targetIdsOfProjects(trx, projectIds);
+ * ```
+ */
+export async function targetIdsOfProjects(
+  db: Db,
+  projectIds: readonly string[],
+): Promise<string[]> {
+  if (projectIds.length === 0) return [];
+  const targets = await db
+    .selectFrom('post_targets')
+    .select('id')
+    .where('project_id', 'in', projectIds)
+    .execute();
+  return targets.map((target) => target.id);
+}
+
+/**
+ * Deletes the posts of these projects (erasing a user), with their targets and events;
+ * the jobs of those targets ({@link targetIdsOfProjects}) are the caller's to cancel.
  *
  * @example
  * ```ts
@@ -206,15 +226,6 @@ export async function targetsOfListedPosts(
  */
 export async function deletePostsOfProjects(db: Db, projectIds: readonly string[]): Promise<void> {
   if (projectIds.length === 0) return;
-  const targets = await db
-    .selectFrom('post_targets')
-    .select('id')
-    .where('project_id', 'in', projectIds)
-    .execute();
-  await cancelJobs(
-    db,
-    targets.map((target) => jobKey('publish_target', target.id)),
-  );
   await db.deleteFrom('post_targets').where('project_id', 'in', projectIds).execute();
   await db.deleteFrom('events').where('project_id', 'in', projectIds).execute();
   await db.deleteFrom('posts').where('project_id', 'in', projectIds).execute();

@@ -162,15 +162,19 @@ export async function lockSubscription(
 }
 
 /**
- * Removes a subscription, its deliveries and the jobs of those still pending: nothing
- * more is sent to it (an attempt already in flight finishes and is not recorded).
+ * Removes a subscription and its deliveries: nothing more is sent to it (an attempt
+ * already in flight finishes and is not recorded). The jobs of the pending deliveries
+ * (`pendingDeliveryIdsOf`) are the caller's to cancel, in the same transaction.
  */
 export async function deleteSubscription(db: Db, id: string): Promise<void> {
   await deleteDeliveriesOf(db, 'subscription_id', [id]);
   await db.deleteFrom('webhook_subscriptions').where('id', '=', id).execute();
 }
 
-/** Everything webhook-related of erased projects (`DELETE /v1/me`). */
+/**
+ * Everything webhook-related of erased projects (`DELETE /v1/me`); the jobs of their
+ * pending deliveries are the caller's to cancel, as for {@link deleteSubscription}.
+ */
 export async function deleteWebhooksOfProjects(
   db: Db,
   projectIds: readonly string[],

@@ -3,7 +3,7 @@
  * "Delivery and retries"): delivered on a 2xx; otherwise the next attempt 30 s, then
  * 2 min, after the start of the failed one; after the last, `failed`.
  */
-import type { JobOutcome } from '../queue/worker';
+import type { JobOutcome } from '../queue';
 import type { AttemptResult, Delivery } from '../store/deliveries';
 import type { WebhookResponse } from './webhook-sender';
 import { maxAttempts, nextAttemptAt, type WebhookSettings } from './webhook-settings';
@@ -67,7 +67,9 @@ export function resultOf(
 }
 
 /** The job's outcome after a recorded result: the next attempt's time, or done. */
-export const outcomeOf = (result: Pick<AttemptResult, 'status' | 'nextAttemptAt'>): JobOutcome =>
+export const outcomeOf = (
+  result: Pick<AttemptResult, 'status' | 'nextAttemptAt'>,
+): Extract<JobOutcome, { retryAt: number }> | undefined =>
   result.status === 'pending' && result.nextAttemptAt !== null
     ? { retryAt: result.nextAttemptAt }
     : undefined;

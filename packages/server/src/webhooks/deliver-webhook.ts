@@ -15,19 +15,14 @@
  */
 import type { Clock } from '../clock';
 import type { Logger } from '../logger';
-import { rescheduleUnheld } from '../queue/jobs';
-import type { JobHandler, JobOutcome } from '../queue/worker';
+import type { JobHandler, JobOutcome } from '../queue';
 import type { TokenCipher } from '../security/token-cipher';
 import type { StoreCapabilities } from '../store/database';
 import type { Delivery } from '../store/deliveries';
-import {
-  claimAttempt,
-  findDeliveryToSend,
-  recordAttempt,
-  recordAttemptAndSettleJob,
-} from '../store/delivery-attempts';
+import { claimAttempt, findDeliveryToSend, recordAttempt } from '../store/delivery-attempts';
 import type { Db } from '../store/schema';
 import { INTERRUPTED_MESSAGE, outcomeOf, resultOf, watchdogTime } from './attempt-result';
+import { recordAttemptAndSettleJob, settleDeliveryJob } from './delivery-jobs';
 import type { DestinationGate } from './destination-gate';
 import { signingSecrets, UNREADABLE_SECRET_ERROR } from './signing-secrets';
 import type { WebhookSettings } from './webhook-settings';
@@ -150,6 +145,7 @@ export function createDeliverHandler(options: DeliverOptions) {
           claimed.startedAt,
           changes,
           outcome ? outcome.retryAt : null,
+          clock.now(),
         )
       : await recordAttempt(db, delivery.id, claimed.attempt, claimed.startedAt, changes);
     return recorded ? outcome : LOST;
@@ -166,11 +162,11 @@ export function createDeliverHandler(options: DeliverOptions) {
         // A lost claim belongs to whoever took it over, job included.
         outcome === LOST || settled
           ? undefined
-          : rescheduleUnheld(
+          : settleDeliveryJob(
               db,
-              'deliver_webhook',
               deliveryId,
               outcome && 'retryAt' in outcome ? outcome.retryAt : null,
+              clock.now(),
             ),
       )
       .catch((error: unknown) =>

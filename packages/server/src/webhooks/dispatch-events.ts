@@ -19,10 +19,7 @@
 import { newId } from '@reelay/core';
 import type { Clock } from '../clock';
 import type { Logger } from '../logger';
-import { jobKey } from '../queue/job-kinds';
-import { completeJob } from '../queue/job-leases';
-import { advanceUnheld, enqueueIfAbsent, enqueueMany } from '../queue/jobs';
-import type { JobHandler } from '../queue/worker';
+import { add, jobKey, type JobHandler } from '../queue';
 import type { StoreCapabilities } from '../store/database';
 import { insertDeliveries, type Delivery } from '../store/deliveries';
 import {
@@ -33,8 +30,9 @@ import {
   takeUndispatchedEvents,
   type NewEvent,
 } from '../store/events';
-import type { Db, JobsTable } from '../store/schema';
+import type { Db } from '../store/schema';
 import { subscriptionsOfProjects, type Subscription } from '../store/subscriptions';
+import { queueDeliveries } from './delivery-jobs';
 import type { FreshDelivery } from './inline-sender';
 import { subscriptionReceives } from './event-matching';
 
@@ -42,7 +40,12 @@ const DISPATCHER_KEY = jobKey('dispatch_events');
 
 /** The dispatcher's one job, added due `now` unless it is there, whatever its state. */
 function addDispatcherIfMissing(db: Db, now: number): Promise<void> {
-  return enqueueIfAbsent(db, 'dispatch_events', {}, { runAt: now, dedupeKey: DISPATCHER_KEY, now });
+  return add(
+    db,
+    'dispatch_events',
+    {},
+    { runAt: now, key: DISPATCHER_KEY, mode: 'keep-existing', now },
+  );
 }
 
 /**
@@ -51,8 +54,12 @@ function addDispatcherIfMissing(db: Db, now: number): Promise<void> {
  * is left alone: it takes what is waiting, and another run would only compete with it.
  */
 async function requestEventDispatch(db: Db, now: number): Promise<void> {
-  await addDispatcherIfMissing(db, now);
-  await advanceUnheld(db, DISPATCHER_KEY, now);
+  await add(
+    db,
+    'dispatch_events',
+    {},
+    { runAt: now, key: DISPATCHER_KEY, mode: 'advance-if-unheld', now },
+  );
 }
 
 /**
@@ -82,18 +89,16 @@ export async function appendEvents(
 const BUSY_OUTBOX_WAIT_MS = 20;
 
 /**
- * Ends a dispatcher run: removes its job, unless an event waits (`false`: go on). Looked
- * at first without a lock, then holding the outbox alone, so every transaction that
- * wrote events and found the job there has committed and is seen here.
+ * Whether a dispatcher run may end: no event waits, seen holding the outbox alone, so
+ * every transaction that wrote events and found the job there has committed and is seen
+ * here. The worker removes the job in the same transaction.
  */
-async function endRun(options: DispatcherOptions, job: JobsTable): Promise<boolean> {
-  if (await hasUndispatchedEvents(options.db)) return false;
-  return options.db.transaction().execute(async (trx) => {
-    await lockOutbox(trx, options.capabilities, 'alone');
-    if (await hasUndispatchedEvents(trx)) return false;
-    await completeJob(trx, job.id, job.lease_owner!);
-    return true;
-  });
+async function outboxDrained(
+  db: Db,
+  capabilities: DispatcherOptions['capabilities'],
+): Promise<boolean> {
+  await lockOutbox(db, capabilities, 'alone');
+  return !(await hasUndispatchedEvents(db));
 }
 
 /** First attempts sent at once by the dispatching instance, outside the queue. */
@@ -214,7 +219,7 @@ export async function dispatchBatch(
         }
       }
       await insertDeliveries(trx, deliveries);
-      await enqueueMany(trx, 'deliver_webhook', queued, now);
+      await queueDeliveries(trx, queued, now);
       await markEventsDispatched(
         trx,
         events.map((event) => event.id),
@@ -230,9 +235,10 @@ export async function dispatchBatch(
 }
 
 /**
- * The `dispatch_events` handler. It dispatches batches until none is left, then ends
- * only if no event came in meanwhile (`endRun`), removing its job itself: so no event
- * slips between the last batch and the end of the run.
+ * The `dispatch_events` handler. It dispatches batches until none is left, then answers
+ * that its job may end unless an event came in meanwhile ({@link outboxDrained}, checked
+ * by the worker in the transaction that removes the job, which runs this handler again
+ * when one did): so no event slips between the last batch and the end of the run.
  *
  * @example
  * ```ts
@@ -240,8 +246,9 @@ export async function dispatchBatch(
  * ```
  */
 export function createDispatchHandler(options: DispatcherOptions): JobHandler<'dispatch_events'> {
-  return async (_payload, job, lease) => {
+  return async (_payload, { lease }) => {
     const sending: Array<Promise<void>> = [];
+    let ending = false;
     try {
       for (;;) {
         // Another run has the job now (its lease ran out): that run goes on.
@@ -249,26 +256,40 @@ export function createDispatchHandler(options: DispatcherOptions): JobHandler<'d
         const { dispatched, handed } = await dispatchBatch(options);
         if (handed.length > 0) sending.push(options.inline!.send(handed));
         if (dispatched > 0) options.wake();
-        if (dispatched < options.batchSize && (await endRun(options, job))) return;
+        if (dispatched < options.batchSize && !(await hasUndispatchedEvents(options.db))) {
+          ending = true;
+          return {
+            completeIf: (trx) => outboxDrained(trx, options.capabilities),
+            afterwards: holdForSending(options, sending),
+          };
+        }
         // Events another run is dispatching right now: let it commit.
         if (dispatched === 0)
           await new Promise((resolve) => setTimeout(resolve, BUSY_OUTBOX_WAIT_MS));
       }
     } finally {
-      // The run ends once its deliveries were sent, or after a short hold: slow ones go
-      // on without it.
-      if (sending.length > 0) {
-        let timer: NodeJS.Timeout | undefined;
-        await Promise.race([
-          Promise.allSettled(sending),
-          new Promise((resolve) => {
-            timer = setTimeout(resolve, options.inline!.holdMs);
-            timer.unref();
-          }),
-        ]).finally(() => clearTimeout(timer));
-      }
+      if (!ending) await holdForSending(options, sending);
     }
   };
+}
+
+/**
+ * The run ends once its deliveries were sent, or after a short hold: slow ones go on
+ * without it.
+ */
+async function holdForSending(
+  options: DispatcherOptions,
+  sending: ReadonlyArray<Promise<void>>,
+): Promise<void> {
+  if (sending.length === 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.allSettled(sending),
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, options.inline!.holdMs);
+      timer.unref();
+    }),
+  ]).finally(() => clearTimeout(timer));
 }
 
 /**

@@ -16,7 +16,7 @@
 import { newId, ReelayError } from '@reelay/core';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock';
-import { enqueueMany } from '../queue/jobs';
+import { queueDeliveries } from './delivery-jobs';
 import type { StoreCapabilities } from '../store/database';
 import {
   findDelivery,
@@ -104,7 +104,7 @@ export async function redeliver(
       throw await deliveryPending(trx, subscription.id, original.eventId);
     }
     if (!subscription.paused) {
-      await enqueueMany(trx, 'deliver_webhook', [{ id: delivery.id, runAt: now }], now);
+      await queueDeliveries(trx, [{ id: delivery.id, runAt: now }], now);
     }
     return { delivery, paused: subscription.paused };
   });

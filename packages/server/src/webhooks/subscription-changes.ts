@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { StoreCapabilities } from '../store/database';
-import { queueHeldDeliveries } from '../store/deliveries';
+import { heldDeliveriesOf, markHeldDeliveriesDue, pendingDeliveryIdsOf } from '../store/deliveries';
 import {
   deleteSubscription,
   lockSubscription,
@@ -15,6 +15,7 @@ import {
   type SubscriptionChanges,
 } from '../store/subscriptions';
 import type { Database } from '../store/schema';
+import { cancelDeliveries, queueDeliveries } from './delivery-jobs';
 
 /** What a change needs: the store, what it allows (for the row lock) and waking the queue. */
 export interface ChangeContext {
@@ -42,7 +43,11 @@ export async function changeSubscription(
   await ctx.db.transaction().execute(async (trx) => {
     await lockSubscription(trx, ctx.capabilities, current.id);
     await updateSubscription(trx, current.id, changes);
-    if (resumed) await queueHeldDeliveries(trx, current.id, now);
+    if (resumed) {
+      // Each goes at its next attempt time, or now; one that still has its job keeps it.
+      await queueDeliveries(trx, await heldDeliveriesOf(trx, current.id, now), now);
+      await markHeldDeliveriesDue(trx, current.id, now);
+    }
   });
   if (resumed) ctx.wakeWorker();
 }
@@ -58,6 +63,7 @@ export async function changeSubscription(
 export async function removeSubscription(ctx: ChangeContext, id: string): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     await lockSubscription(trx, ctx.capabilities, id);
+    await cancelDeliveries(trx, await pendingDeliveryIdsOf(trx, 'subscription_id', [id]));
     await deleteSubscription(trx, id);
   });
 }

@@ -1,26 +1,29 @@
 /**
  * Erasing a user and everything they own (`DELETE /v1/me`), in one transaction so a
- * failure leaves nothing half-deleted.
+ * failure leaves nothing half-deleted: the queued work of what goes (publications,
+ * webhook deliveries) is cancelled in that same transaction.
  */
 import type { Kysely } from 'kysely';
-import { deleteApiKeysOfProjects } from './api-keys';
-import { deleteContainerCreationsOfIntegrations } from './container-creations';
-import { deleteIntegrationsOfProjects } from './integrations';
-import { deleteWebhooksOfProjects } from './subscriptions';
-import { eraseMediaOfProjects } from './media';
-import { deleteProfilesOfProjects } from './profiles';
-import { deleteInsightsOfProjects } from './post-insights';
-import { deletePostMediaOfProjects } from './post-media';
-import { deleteSchedulesOfProjects } from './posting-schedules';
-import { deletePostsOfProjects } from './posts';
-import { deleteCountersOfCredentials } from './rate-limit-counters';
-import type { Database } from './schema';
+import { cancel, jobKey } from '../queue';
+import { deleteApiKeysOfProjects } from '../store/api-keys';
+import { deleteContainerCreationsOfIntegrations } from '../store/container-creations';
+import { deleteIntegrationsOfProjects } from '../store/integrations';
+import { pendingDeliveryIdsOf } from '../store/deliveries';
+import { deleteWebhooksOfProjects } from '../store/subscriptions';
+import { eraseMediaOfProjects } from '../store/media';
+import { deleteProfilesOfProjects } from '../store/profiles';
+import { deleteInsightsOfProjects } from '../store/post-insights';
+import { deletePostMediaOfProjects } from '../store/post-media';
+import { deleteSchedulesOfProjects } from '../store/posting-schedules';
+import { deletePostsOfProjects, targetIdsOfProjects } from '../store/posts';
+import { deleteCountersOfCredentials } from '../store/rate-limit-counters';
+import type { Database } from '../store/schema';
 import {
   deleteOrganization,
   deleteUser,
   findOrganizationByOwner,
   listProjectsOfOrganization,
-} from './users';
+} from '../store/users';
 
 /**
  * Deletes the user, their organization, projects and every resource of those projects.
@@ -48,10 +51,21 @@ export async function eraseUser(db: Kysely<Database>, userId: string): Promise<s
     // this same transaction and the media service's sweep deletes them from storage.
     // Erase time from the wall clock: it only orders the queue.
     await eraseMediaOfProjects(trx, projectIds, Date.now());
+    if (projectIds.length > 0) {
+      const deliveryIds = await pendingDeliveryIdsOf(trx, 'project_id', projectIds);
+      await cancel(
+        trx,
+        deliveryIds.map((id) => jobKey('deliver_webhook', id)),
+      );
+    }
     await deleteWebhooksOfProjects(trx, projectIds);
     await deleteInsightsOfProjects(trx, projectIds);
     await deletePostMediaOfProjects(trx, projectIds);
     await deleteSchedulesOfProjects(trx, projectIds);
+    await cancel(
+      trx,
+      (await targetIdsOfProjects(trx, projectIds)).map((id) => jobKey('publish_target', id)),
+    );
     await deletePostsOfProjects(trx, projectIds);
     if (organization) await deleteOrganization(trx, organization.id);
     await deleteUser(trx, userId);
