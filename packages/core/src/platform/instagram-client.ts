@@ -1,279 +1,58 @@
 /**
  * The Instagram client: one granular method per platform call of Instagram Login and
  * content publishing (reference §1a, §1c, §2), so the publishing pipeline can store each
- * platform id before making the next call.
+ * platform id before making the next call. The shapes it answers with live in
+ * `instagram-client-types.ts` and the reading of each answer in `instagram-responses.ts`;
+ * both are re-exported here, the path importers use.
  */
 import { Agent, type Dispatcher } from 'undici';
-import * as z from 'zod';
 import { ReelayError } from '../errors/reelay-error';
-import {
-  containerStatusError,
-  CONTAINER_STATUS_CODES,
-  type ContainerStatusCode,
-} from './container-status';
-import type { ContainerParams } from './container-requests';
 import {
   buildAuthorizationUrl,
   canRefreshToken,
-  isProfessionalAccountType,
-  normalizeAccountType,
   readCodeExchange,
   readTokenAnswer,
   SHORT_LIVED_TOKEN_SECONDS,
   TOKEN_REFRESH_MIN_AGE_MS,
-  type AuthorizationUrlOptions,
 } from './instagram-oauth';
 import {
   resolveInstagramClientOptions,
   type InstagramClientOptions,
   type ResolvedInstagramClientOptions,
 } from './instagram-client-options';
-import { InstagramPlatformError, type PlatformErrorFacts } from './instagram-platform-error';
+import type { InstagramAccount, InstagramClient, LongLivedToken } from './instagram-client-types';
+import { InstagramPlatformError } from './instagram-platform-error';
+import { fetchAccountInsights, fetchMediaInsights, type InsightsGet } from './instagram-insights';
 import {
-  fetchAccountInsights,
-  fetchMediaInsights,
-  type AccountInsights,
-  type InsightsGet,
-  type MediaInsights,
-  type MediaProductType,
-} from './instagram-insights';
+  ME_FIELDS,
+  MEDIA_FIELDS,
+  readAccount,
+  readContainerStatus,
+  readCreatedId,
+  readPublishedMedia,
+  readPublishingLimit,
+} from './instagram-responses';
 import { assertPlatformId } from './platform-id';
 import { INSTAGRAM_SCOPES } from './platform-error-table';
 import {
   malformedResponse,
-  parseWith,
   requireText,
   sendPlatformRequest,
   type PlatformTransport,
 } from './platform-http';
 
-/** A token from the code exchange: valid about 1 hour, to be exchanged for a long-lived one. */
-export interface ShortLivedToken {
-  readonly accessToken: string;
-  /** The Instagram-scoped user id, exact, as a string. */
-  readonly userId: string;
-  /** The permissions the user granted. */
-  readonly scopes: readonly string[];
-  readonly issuedAt: Date;
-  readonly expiresAt: Date;
-}
-
-/** A long-lived token (about 60 days), from the exchange or a refresh. */
-export interface LongLivedToken {
-  readonly accessToken: string;
-  readonly tokenType: string;
-  /** Seconds of validity as answered, or `null` when the answer omits it. */
-  readonly expiresIn: number | null;
-  /** When this client received it: the clock to compare with for the 24 h refresh rule. */
-  readonly issuedAt: Date;
-  readonly expiresAt: Date | null;
-}
-
-export interface RefreshTokenInput {
-  readonly accessToken: string;
-  /** When the token was issued (or last refreshed). */
-  readonly issuedAt: Date;
-  /** When it expires, if known: an expired token cannot be refreshed (reference §1a). */
-  readonly expiresAt?: Date | null;
-}
-
-/** The account behind a token (`GET /me`, reference §1c, §6). */
-export interface InstagramAccount {
-  /** The professional account id used for publishing and by webhooks (`user_id`). */
-  readonly userId: string;
-  /** The app-scoped id (`id`), when answered. */
-  readonly id: string | null;
-  readonly username: string | null;
-  readonly name: string | null;
-  /** `account_type` in upper case (`BUSINESS`, `MEDIA_CREATOR`, …), or `null` when absent. */
-  readonly accountType: string | null;
-  readonly isProfessional: boolean;
-  readonly profilePictureUrl: string | null;
-  readonly followersCount: number | null;
-  readonly followsCount: number | null;
-  readonly mediaCount: number | null;
-}
-
-export interface ContainerStatus {
-  readonly id: string;
-  readonly statusCode: ContainerStatusCode;
-  /** The platform's free text, e.g. "Error: Media upload has failed with error code 2207026". */
-  readonly status: string | null;
-  /** The subcode read from `status`, when it names one. */
-  readonly subcode: number | null;
-  /** For `ERROR` and `EXPIRED`: the Reelay error it stands for; otherwise `null`. */
-  readonly error: InstagramPlatformError | null;
-}
-
-/** A published media (`GET /{media}`, reference §2 "Published media fields"). */
-export interface PublishedMedia {
-  readonly id: string;
-  /** Absent on carousel children and sometimes right after publishing. */
-  readonly permalink: string | null;
-  readonly shortcode: string | null;
-  /** ISO 8601 as answered, e.g. `2019-09-26T22:36:43+0000`. */
-  readonly timestamp: string | null;
-  /** `IMAGE`, `VIDEO` or `CAROUSEL_ALBUM`. */
-  readonly mediaType: string | null;
-  /** `FEED`, `STORY`, `REELS` or `AD`; tells Reels and Stories apart. */
-  readonly mediaProductType: string | null;
-}
-
-/** The account's publishing quota, read live (reference §2 "Limits": never hard-code it). */
-export interface PublishingLimit {
-  readonly quotaUsage: number;
-  /** `config.quota_total`, or `null` when the answer has no `config`. */
-  readonly quotaTotal: number | null;
-  /** `config.quota_duration` in seconds, or `null`. */
-  readonly quotaDurationSeconds: number | null;
-}
-
-export interface TokenAndUser {
-  readonly accessToken: string;
-  /** The professional account id (`user_id` of `/me`). */
-  readonly igUserId: string;
-}
-
-export interface InstagramClient {
-  /** The authorization window's URL. */
-  authorizationUrl(options: AuthorizationUrlOptions): string;
-  /** `POST {api}/oauth/access_token`: the callback's code for a short-lived token. */
-  exchangeCode(code: string): Promise<ShortLivedToken>;
-  /** `GET {graph}/access_token?grant_type=ig_exchange_token`: a short-lived token for a long-lived one. */
-  exchangeForLongLivedToken(shortLivedToken: string): Promise<LongLivedToken>;
-  /** `GET {graph}/refresh_access_token?grant_type=ig_refresh_token`; refused before 24 h. */
-  refreshLongLivedToken(input: RefreshTokenInput): Promise<LongLivedToken>;
-  /** `GET /me`: the account behind a token. */
-  getMe(accessToken: string): Promise<InstagramAccount>;
-  /** `GET /me`, refusing personal accounts with `ACCOUNT_NOT_BUSINESS`. */
-  getProfessionalAccount(accessToken: string): Promise<InstagramAccount>;
-  /** `POST /{ig-user-id}/media`: one container (see `buildContainerPlan`). */
-  createContainer(
-    input: TokenAndUser & { readonly params: ContainerParams },
-  ): Promise<{ id: string }>;
-  /** `GET /{container}?fields=status_code,status`. */
-  getContainerStatus(input: {
-    readonly accessToken: string;
-    readonly containerId: string;
-  }): Promise<ContainerStatus>;
-  /** `POST /{ig-user-id}/media_publish` with `creation_id`: the published media id. */
-  publishContainer(input: TokenAndUser & { readonly creationId: string }): Promise<{ id: string }>;
-  /** `GET /{media}?fields=id,permalink,shortcode,timestamp,media_type,media_product_type`. */
-  getMedia(input: {
-    readonly accessToken: string;
-    readonly mediaId: string;
-  }): Promise<PublishedMedia>;
-  /** `POST /{media}/comments` with `message`. */
-  createComment(input: {
-    readonly accessToken: string;
-    readonly mediaId: string;
-    readonly message: string;
-  }): Promise<{ id: string }>;
-  /** `GET /{ig-user-id}/content_publishing_limit?fields=quota_usage,config`. */
-  getPublishingLimit(input: TokenAndUser): Promise<PublishingLimit>;
-  /**
-   * `GET /{media}/insights`: the metrics in current use for the media's product type
-   * (reference §9); refused metrics are dropped, "Not enough viewers" is `reason`.
-   */
-  getMediaInsights(input: {
-    readonly accessToken: string;
-    readonly mediaId: string;
-    readonly productType: MediaProductType;
-  }): Promise<MediaInsights>;
-  /** `GET /{ig-user-id}/insights`: daily metrics and totals for `since`…`until` (UTC days). */
-  getAccountInsights(
-    input: TokenAndUser & { readonly since: string; readonly until: string },
-  ): Promise<AccountInsights>;
-  /** Closes the dispatcher the client created (an injected one is left to its owner). */
-  close(): Promise<void>;
-}
-
-const idSchema = z
-  .union([z.string().regex(/^[A-Za-z0-9_]{1,64}$/), z.number().int().nonnegative()])
-  .transform(String);
-const countSchema = z
-  .union([z.number(), z.string().regex(/^\d+$/).transform(Number)])
-  .nullish()
-  .transform((value) => value ?? null);
-const textSchema = z
-  .string()
-  .nullish()
-  .transform((value) => value ?? null);
-
-const createdSchema = z.object({ id: idSchema });
-
-const meSchema = z
-  .object({
-    id: idSchema.optional(),
-    user_id: idSchema.optional(),
-    username: textSchema,
-    name: textSchema,
-    account_type: textSchema,
-    profile_picture_url: textSchema,
-    followers_count: countSchema,
-    follows_count: countSchema,
-    media_count: countSchema,
-  })
-  .refine((me) => me.user_id !== undefined || me.id !== undefined);
-
-const containerStatusSchema = z.object({
-  id: idSchema.optional(),
-  status_code: z.string(),
-  status: textSchema,
-});
-
-const mediaSchema = z.object({
-  id: idSchema,
-  permalink: textSchema,
-  shortcode: textSchema,
-  timestamp: textSchema,
-  media_type: textSchema,
-  media_product_type: textSchema,
-});
-
-const limitEntrySchema = z.object({
-  quota_usage: z.union([z.number(), z.string().regex(/^\d+$/).transform(Number)]),
-  config: z
-    .object({ quota_total: countSchema, quota_duration: countSchema })
-    .nullish()
-    .transform((value) => value ?? null),
-});
-
-/**
- * The fields Reelay reads from `/me` (reference §1c).
- *
- * @example
- * ```ts
- * ME_FIELDS.join(','); // 'user_id,username,name,account_type,…'
- * ```
- */
-export const ME_FIELDS = [
-  'user_id',
-  'username',
-  'name',
-  'account_type',
-  'profile_picture_url',
-  'followers_count',
-  'follows_count',
-  'media_count',
-] as const;
-
-/**
- * The fields of a published media Reelay reads (reference §2).
- *
- * @example
- * ```ts
- * MEDIA_FIELDS.join(','); // 'id,permalink,shortcode,timestamp,media_type,media_product_type'
- * ```
- */
-export const MEDIA_FIELDS = [
-  'id',
-  'permalink',
-  'shortcode',
-  'timestamp',
-  'media_type',
-  'media_product_type',
-] as const;
+export type {
+  ContainerStatus,
+  InstagramAccount,
+  InstagramClient,
+  LongLivedToken,
+  PublishedMedia,
+  PublishingLimit,
+  RefreshTokenInput,
+  ShortLivedToken,
+  TokenAndUser,
+} from './instagram-client-types';
+export { ME_FIELDS, MEDIA_FIELDS } from './instagram-responses';
 
 /** The refusal of this client itself, before anything is sent. */
 function refusedLocally(
@@ -403,21 +182,7 @@ export function createInstagramClient(options: InstagramClientOptions): Instagra
       accessToken,
       INSTAGRAM_SCOPES.basic,
     );
-    const me = parseWith(meSchema, body, '/me without user_id');
-    const accountType = normalizeAccountType(me.account_type);
-    return {
-      // user_id is the professional account id; id (app-scoped) stands in if it is missing.
-      userId: (me.user_id ?? me.id) as string,
-      id: me.id ?? null,
-      username: me.username,
-      name: me.name,
-      accountType,
-      isProfessional: isProfessionalAccountType(accountType),
-      profilePictureUrl: me.profile_picture_url,
-      followersCount: me.followers_count,
-      followsCount: me.follows_count,
-      mediaCount: me.media_count,
-    };
+    return readAccount(body);
   }
 
   return {
@@ -510,7 +275,7 @@ export function createInstagramClient(options: InstagramClientOptions): Instagra
         accessToken,
         INSTAGRAM_SCOPES.contentPublish,
       );
-      return { id: parseWith(createdSchema, body, 'container without id').id };
+      return { id: readCreatedId(body, 'container without id') };
     },
 
     async getContainerStatus({ accessToken, containerId }) {
@@ -522,21 +287,7 @@ export function createInstagramClient(options: InstagramClientOptions): Instagra
         accessToken,
         INSTAGRAM_SCOPES.basic,
       );
-      const parsed = parseWith(containerStatusSchema, body, 'container status without status_code');
-      const statusCode = parsed.status_code.trim().toUpperCase();
-      if (!(CONTAINER_STATUS_CODES as readonly string[]).includes(statusCode)) {
-        throw malformedResponse(`unknown status_code ${statusCode.slice(0, 40)}`);
-      }
-      const known = statusCode as ContainerStatusCode;
-      const error = containerStatusError(known, parsed.status);
-      const facts: PlatformErrorFacts | undefined = error?.platform;
-      return {
-        id: parsed.id ?? container,
-        statusCode: known,
-        status: parsed.status,
-        subcode: facts?.subcode ?? null,
-        error,
-      };
+      return readContainerStatus(body, container);
     },
 
     async publishContainer({ accessToken, igUserId, creationId }) {
@@ -549,7 +300,7 @@ export function createInstagramClient(options: InstagramClientOptions): Instagra
         accessToken,
         INSTAGRAM_SCOPES.contentPublish,
       );
-      return { id: parseWith(createdSchema, body, 'media_publish without id').id };
+      return { id: readCreatedId(body, 'media_publish without id') };
     },
 
     async getMedia({ accessToken, mediaId }) {
@@ -561,15 +312,7 @@ export function createInstagramClient(options: InstagramClientOptions): Instagra
         accessToken,
         INSTAGRAM_SCOPES.basic,
       );
-      const parsed = parseWith(mediaSchema, body, 'media without id');
-      return {
-        id: parsed.id,
-        permalink: parsed.permalink,
-        shortcode: parsed.shortcode,
-        timestamp: parsed.timestamp,
-        mediaType: parsed.media_type,
-        mediaProductType: parsed.media_product_type,
-      };
+      return readPublishedMedia(body);
     },
 
     async createComment({ accessToken, mediaId, message }) {
@@ -582,7 +325,7 @@ export function createInstagramClient(options: InstagramClientOptions): Instagra
         accessToken,
         INSTAGRAM_SCOPES.manageComments,
       );
-      return { id: parseWith(createdSchema, body, 'comment without id').id };
+      return { id: readCreatedId(body, 'comment without id') };
     },
 
     async getPublishingLimit({ accessToken, igUserId }) {
@@ -594,23 +337,7 @@ export function createInstagramClient(options: InstagramClientOptions): Instagra
         accessToken,
         INSTAGRAM_SCOPES.contentPublish,
       );
-      // Documented as `{"data":[{…}]}`; a bare object is read the same way.
-      const entry =
-        typeof body === 'object' &&
-        body !== null &&
-        Array.isArray((body as { data?: unknown }).data)
-          ? (body as { data: unknown[] }).data[0]
-          : body;
-      const parsed = parseWith(
-        limitEntrySchema,
-        entry,
-        'content_publishing_limit without quota_usage',
-      );
-      return {
-        quotaUsage: parsed.quota_usage,
-        quotaTotal: parsed.config?.quota_total ?? null,
-        quotaDurationSeconds: parsed.config?.quota_duration ?? null,
-      };
+      return readPublishingLimit(body);
     },
 
     async getMediaInsights({ accessToken, mediaId, productType }) {

@@ -3,11 +3,15 @@
  * with the injected `fetch`, applies the timeout and the caller's `AbortSignal`, turns
  * error answers into {@link ReelayError}s carrying `x-request-id`, and retries what spec
  * §7 says is safe (see `retry-policy.ts`). Credentials live in private fields and never
- * reach an error or a log line.
+ * reach an error or a log line. This file keeps the credentials and the attempt loop; URLs,
+ * answers, connection failures and signals are read by the modules beside it.
  */
 import { createReelayError, isReelayError, type ReelayError } from '../errors';
 import { PageList } from '../pagination';
 import { progressFetch, toUploadBody, type MediaSource } from '../upload';
+import { anySignal, defaultSleep, timeoutSignal } from './abort-signals';
+import { buildUrl, normalizeBaseUrl } from './build-url';
+import { describeFailure, wasSentNowhere } from './connection-failure';
 import type {
   FetchLike,
   ReelayLogger,
@@ -16,9 +20,12 @@ import type {
   UploadOptions,
 } from './options';
 import { randomId } from './random-id';
+import { readError, readSuccess } from './read-answer';
 import { redactText, redactValue } from './redact';
 import { DEFAULT_RETRY, decideRetry, type AttemptOutcome } from './retry-policy';
 import type { RouteInput, RouteMeta } from './route';
+
+export { buildUrl } from './build-url';
 
 /** What generated resources call. */
 export interface ResourceClient {
@@ -41,16 +48,6 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 /** Default time allowed for one upload attempt: 50 MB on a slow uplink. */
 export const DEFAULT_UPLOAD_TIMEOUT_MS = 5 * 60_000;
 
-/** Connection failures that happen before a request leaves the machine. */
-const NOT_SENT_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'ENETUNREACH',
-  'EHOSTUNREACH',
-  'ConnectionRefused',
-]);
-
 interface EncodedBody {
   contentType: string | undefined;
   payload: BodyInit;
@@ -65,100 +62,6 @@ interface SendPlan {
   timeoutMs: number;
   /** Sends this request instead of the client's `fetch` (an upload reporting progress). */
   fetch?: FetchLike | undefined;
-}
-
-function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-/** Both signals: aborts when either does. */
-function anySignal(signals: AbortSignal[]): AbortSignal {
-  if (signals.length === 1) return signals[0]!;
-  if (typeof AbortSignal.any === 'function') return AbortSignal.any(signals);
-  const controller = new AbortController();
-  for (const signal of signals) {
-    if (signal.aborted) {
-      controller.abort(signal.reason);
-      break;
-    }
-    signal.addEventListener('abort', () => controller.abort(signal.reason), { once: true });
-  }
-  return controller.signal;
-}
-
-function timeoutSignal(ms: number): AbortSignal {
-  if (typeof AbortSignal.timeout === 'function') return AbortSignal.timeout(ms);
-  const controller = new AbortController();
-  setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), ms);
-  return controller.signal;
-}
-
-function wasSentNowhere(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && NOT_SENT_CODES.has(code)) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
-function describe(error: unknown): string {
-  const parts: string[] = [];
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current; depth++) {
-    if (current instanceof Error || typeof (current as Error).message === 'string') {
-      parts.push((current as Error).message);
-    }
-    current = (current as { cause?: unknown }).cause;
-  }
-  return [...new Set(parts.filter(Boolean))].join(': ') || String(error);
-}
-
-/**
- * Fills a route's path with encoded parameters and appends the query.
- *
- * @example
- * ```ts
- * buildUrl('https://api.example.com', '/v1/posts/{id}', { id: 'post_1' }, { force: true });
- * // 'https://api.example.com/v1/posts/post_1?force=true'
- * ```
- */
-export function buildUrl(
-  baseUrl: string,
-  path: string,
-  params: Readonly<Record<string, string>> | undefined,
-  query: object | undefined,
-): string {
-  const filled = path.replace(/\{([^}]+)\}/g, (_, name: string) => {
-    const value = params?.[name];
-    // An empty id would turn GET /v1/posts/{id} into the list route, and `..` would
-    // climb out of the path: refuse both rather than call another route.
-    if (typeof value !== 'string' || value === '' || value === '.' || value === '..') {
-      throw new TypeError(`Parâmetro de caminho inválido: ${name} = ${JSON.stringify(value)}.`);
-    }
-    return encodeURIComponent(value);
-  });
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) {
-      search.append(key, item instanceof Date ? item.toISOString() : String(item));
-    }
-  }
-  const text = search.toString();
-  return `${baseUrl}${filled}${text ? `?${text}` : ''}`;
 }
 
 /**
@@ -186,18 +89,7 @@ export class HttpClient implements ResourceClient {
     if (!options || typeof options.baseUrl !== 'string') {
       throw new TypeError('new Reelay({ baseUrl }) exige a URL do servidor Reelay.');
     }
-    let base: URL;
-    try {
-      base = new URL(options.baseUrl);
-    } catch {
-      throw new TypeError(`baseUrl inválida: ${JSON.stringify(options.baseUrl)}.`);
-    }
-    if (base.protocol !== 'http:' && base.protocol !== 'https:') {
-      throw new TypeError('baseUrl deve usar http ou https.');
-    }
-    if (base.username || base.password) {
-      throw new TypeError('baseUrl não pode conter usuário ou senha; use apiKey ou accessToken.');
-    }
+    const baseUrl = normalizeBaseUrl(options.baseUrl);
     if (options.apiKey !== undefined && options.accessToken !== undefined) {
       // Spec §5: both together are refused with 401; say so before sending anything.
       throw new TypeError('Informe apiKey ou accessToken, não os dois.');
@@ -205,7 +97,7 @@ export class HttpClient implements ResourceClient {
     if (options.apiKey !== undefined && (typeof options.apiKey !== 'string' || !options.apiKey)) {
       throw new TypeError('apiKey deve ser um texto não vazio.');
     }
-    this.baseUrl = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
+    this.baseUrl = baseUrl;
     this.#apiKey = options.apiKey;
     this.#accessToken = options.accessToken;
     this.#projectId = options.projectId;
@@ -411,9 +303,9 @@ export class HttpClient implements ResourceClient {
           durationMs: Date.now() - started,
         });
         if (response.status >= 200 && response.status < 300) {
-          return (await this.#readSuccess(response, errorContext, requestId)) as T;
+          return (await readSuccess(response, errorContext, requestId)) as T;
         }
-        ({ error, outcome } = await this.#readError(response, errorContext, requestId));
+        ({ error, outcome } = await readError(response, errorContext, requestId, this.#secrets()));
       } catch (thrown) {
         if (options.signal?.aborted) throw options.signal.reason;
         if (isReelayError(thrown)) throw thrown;
@@ -427,7 +319,7 @@ export class HttpClient implements ResourceClient {
           message: redactText(
             timedOut
               ? `${route.method} ${path} não respondeu em ${plan.timeoutMs} ms.`
-              : `Falha de conexão em ${route.method} ${path}: ${describe(thrown)}`,
+              : `Falha de conexão em ${route.method} ${path}: ${describeFailure(thrown)}`,
             this.#secrets(),
           ),
           ...errorContext,
@@ -491,89 +383,5 @@ export class HttpClient implements ResourceClient {
       }
     })();
     await this.#refreshing;
-  }
-
-  async #readSuccess(
-    response: Response,
-    context: { method: string; path: string | undefined; idempotencyKey: string | undefined },
-    requestId: string | undefined,
-  ): Promise<unknown> {
-    if (response.status === 204) return undefined;
-    const text = await response.text();
-    if (text === '') return undefined;
-    try {
-      return JSON.parse(text);
-    } catch (cause) {
-      throw createReelayError({
-        code: 'UNEXPECTED_RESPONSE',
-        statusCode: response.status,
-        message: `${context.method} ${context.path} respondeu ${response.status} com um corpo que não é JSON.`,
-        requestId,
-        ...context,
-        cause,
-      });
-    }
-  }
-
-  async #readError(
-    response: Response,
-    context: { method: string; path: string | undefined; idempotencyKey: string | undefined },
-    requestId: string | undefined,
-  ): Promise<{ error: ReelayError; outcome: AttemptOutcome }> {
-    const secrets = this.#secrets();
-    const status = response.status;
-    if (response.type === 'opaqueredirect' || (status >= 300 && status < 400)) {
-      const location = response.headers.get('location');
-      return {
-        outcome: { kind: 'unexpected', status },
-        error: createReelayError({
-          code: 'UNEXPECTED_RESPONSE',
-          statusCode: status,
-          message: `${context.method} ${context.path} foi redirecionado${location ? ` para ${redactText(location, secrets)}` : ''}; o SDK não segue redirecionamentos: use o endereço final em baseUrl.`,
-          requestId,
-          ...context,
-        }),
-      };
-    }
-    const text = await response.text().catch(() => '');
-    let envelope: { code?: unknown; message?: unknown; statusCode?: unknown; details?: unknown };
-    try {
-      envelope = JSON.parse(text) as typeof envelope;
-    } catch {
-      envelope = {};
-    }
-    if (typeof envelope?.code !== 'string' || typeof envelope.message !== 'string') {
-      return {
-        outcome: { kind: 'unexpected', status },
-        error: createReelayError({
-          code: 'UNEXPECTED_RESPONSE',
-          statusCode: status,
-          message: redactText(
-            `${context.method} ${context.path} respondeu ${status} fora do envelope de erro: ${text.slice(0, 200)}`,
-            secrets,
-          ),
-          requestId,
-          ...context,
-        }),
-      };
-    }
-    const resetHeader = response.headers.get('x-ratelimit-reset');
-    const reset = resetHeader === null || resetHeader === '' ? NaN : Number(resetHeader);
-    const resetSeconds = Number.isFinite(reset) && reset >= 0 ? reset : undefined;
-    return {
-      outcome: { kind: 'error', status, code: envelope.code, resetSeconds },
-      error: createReelayError({
-        code: envelope.code,
-        statusCode: typeof envelope.statusCode === 'number' ? envelope.statusCode : status,
-        message: redactText(envelope.message, secrets),
-        details:
-          envelope.details && typeof envelope.details === 'object'
-            ? redactValue(envelope.details as Record<string, unknown>, secrets)
-            : undefined,
-        requestId,
-        rateLimitReset: resetSeconds,
-        ...context,
-      }),
-    };
   }
 }
