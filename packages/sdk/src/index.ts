@@ -24,6 +24,8 @@ export type {
   ReelayLogger,
   FetchLike,
 } from './client/options';
+export type { RouteInput } from './client/route';
+export type { SdkRouteId } from './route-table';
 export {
   ReelayError,
   AuthenticationError,
@@ -70,6 +72,6 @@ export {
  * closed value lists with their types, the options each kind of post takes, and wall
  * clocks in IANA time zones (see `@reelay/core/vocabulary`).
  */
-export * from '@reelay/core/vocabulary';
+export * from './vocabulary';
 export * from './generated/resources';
 export type * from './generated/types';
