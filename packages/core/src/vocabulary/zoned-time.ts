@@ -99,6 +99,20 @@ function offsetMsAt(instant: number, timeZone: string): number {
   return wallAsUtc(wallClockAt(minute, timeZone)) - minute;
 }
 
+const sampled = new Map<string, number>();
+
+/** {@link offsetMsAt} at a whole day, remembered (a few thousand entries at most). */
+function sampledOffset(instant: number, timeZone: string): number {
+  const key = `${timeZone} ${instant}`;
+  let offset = sampled.get(key);
+  if (offset === undefined) {
+    if (sampled.size >= 4096) sampled.clear();
+    offset = offsetMsAt(instant, timeZone);
+    sampled.set(key, offset);
+  }
+  return offset;
+}
+
 /**
  * Minutes the zone is ahead of UTC at an instant: `-180` for São Paulo, `330` for Kolkata.
  *
@@ -114,9 +128,9 @@ export function zoneOffsetMinutes(timeZone: string, instant: number | Date): num
 
 /**
  * The instant a wall clock names in a zone, with this module's rule for times a daylight
- * saving change skips or repeats (see {@link ZonedTimeResolution}). The zone's offsets a
- * day before and a day after are the only candidates: no zone changes its clocks twice
- * within two days. Throws `RangeError` for a zone the runtime does not know.
+ * saving change skips or repeats (see {@link ZonedTimeResolution}). The zone's offsets on
+ * the day before the date and the day after it are the only candidates: no zone changes
+ * its clocks twice within three days. Throws `RangeError` for a zone the runtime does not know.
  *
  * @example
  * ```ts
@@ -129,8 +143,11 @@ export function zoneOffsetMinutes(timeZone: string, instant: number | Date): num
  */
 export function resolveZonedTime(clock: WallClock, timeZone: string): ZonedInstant {
   const wanted = wallAsUtc(clock);
-  const before = offsetMsAt(wanted - DAY_MS, timeZone);
-  const after = offsetMsAt(wanted + DAY_MS, timeZone);
+  // Sampled at whole days around the date, so every time of one date (a week of posting
+  // slots) reads the same two offsets, once.
+  const day = Math.floor(wanted / DAY_MS) * DAY_MS;
+  const before = sampledOffset(day - DAY_MS, timeZone);
+  const after = sampledOffset(day + 2 * DAY_MS, timeZone);
   // No change of offset within a day of this time (almost always): one answer.
   if (before === after) return { instant: wanted - before, resolution: 'exact' };
   const matching = [wanted - before, wanted - after]
