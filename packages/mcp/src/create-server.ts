@@ -12,7 +12,7 @@ import type { Reelay } from '@reelay/sdk';
 import * as z from 'zod';
 import packageJson from '../package.json' with { type: 'json' };
 import { derivedIdempotencyKey } from './idempotency';
-import { ROUTE_CALLS } from './route-calls';
+import { callRoute } from './route-calls';
 import { describeTime, serverDate, type TimeSource } from './server-time';
 import { errorResult, successResult } from './tool-results';
 import { splitArguments } from './tool-schema';
@@ -108,7 +108,7 @@ async function runRouteTool(
         typeof given === 'string' ? given : await derivedIdempotencyKey(spec.name, args);
       parts.body = { ...parts.body, idempotencyKey };
     }
-    return successResult(await ROUTE_CALLS[spec.routeId](client, parts, { signal }));
+    return successResult(await callRoute(client, spec.routeId, parts, { signal }));
   } catch (error) {
     if (isDefect(error)) logger?.error(`a ferramenta ${spec.name} falhou`, { error });
     return errorResult(error, {

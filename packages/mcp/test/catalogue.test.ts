@@ -8,7 +8,7 @@ import { HTTP_ERROR_CODES, ROUTES, retryClassOf, type RouteDefinition } from '@r
 import { buildLlmsIndex } from '@reelay/core/openapi';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, derivedIdempotencyKey } from '../src/idempotency';
-import { ROUTE_CALLS } from '../src/route-calls';
+import { SPECIAL_ROUTE_CALLS } from '../src/route-calls';
 import { describeTime, inZone } from '../src/server-time';
 import { describeFailure } from '../src/tool-results';
 import { LOCAL_TOOLS, routeTools, toolCatalogue } from '../src/tools';
@@ -19,10 +19,13 @@ const optedIn = ROUTES.filter(
 );
 
 describe('the tools against the contract', () => {
-  it('has one tool and one call for every route that opts in, and for no other', () => {
+  it('has one tool for every route that opts in, each callable through the SDK, and for no other', () => {
     expect(routeTools().map((tool) => tool.routeId)).toEqual(optedIn.map((route) => route.id));
     expect(routeTools().map((tool) => tool.name)).toEqual(optedIn.map((route) => route.mcp.tool));
-    expect(Object.keys(ROUTE_CALLS).sort()).toEqual(optedIn.map((route) => route.id).sort());
+    // That each opted-in route is one the SDK calls by id is checked when route-calls.ts
+    // compiles; the tools with a call of their own must be tools.
+    const ids: readonly string[] = optedIn.map((route) => route.id);
+    for (const id of Object.keys(SPECIAL_ROUTE_CALLS)) expect(ids).toContain(id);
   });
 
   it('has every tool come from an opted-in route or be one of the package own', () => {

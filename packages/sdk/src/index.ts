@@ -24,6 +24,8 @@ export type {
   ReelayLogger,
   FetchLike,
 } from './client/options';
+export type { RouteInput } from './client/route';
+export type { SdkRouteId } from './route-table';
 export {
   ReelayError,
   AuthenticationError,
@@ -65,5 +67,11 @@ export {
   type RawBody,
   type HeadersLike,
 } from './webhooks';
+/**
+ * The contract's vocabulary, without its schemas: every limit as a named constant, the
+ * closed value lists with their types, the options each kind of post takes, and wall
+ * clocks in IANA time zones (see `@reelay/core/vocabulary`).
+ */
+export * from './vocabulary';
 export * from './generated/resources';
 export type * from './generated/types';

@@ -3,7 +3,9 @@
  * contract) over one HTTP client.
  */
 import { HttpClient } from './client/http-client';
-import type { ReelayOptions } from './client/options';
+import type { ReelayOptions, RequestOptions } from './client/options';
+import type { RouteInput } from './client/route';
+import { ROUTE_TABLE, type SdkRouteId } from './route-table';
 import { ReelayResources } from './generated/resources';
 
 /**
@@ -49,6 +51,28 @@ export class Reelay extends ReelayResources {
   /** The project resource routes act on in Bearer mode. */
   get projectId(): string | undefined {
     return this.#client.projectId;
+  }
+
+  /**
+   * Calls a contract route by its id with the parts of the request, as the resource
+   * methods do (same credential, retries, idempotency key and errors), and resolves to the
+   * parsed answer. For code driven by the contract's route table, such as a tool server;
+   * otherwise prefer the typed methods (`reelay.posts.get(id)`).
+   *
+   * @param routeId - The contract route, such as `getPost`.
+   * @param input - Path parameters, query and body, before encoding.
+   * @param options - Signal, timeout, retries and headers of this call.
+   * @example
+   * ```ts
+   * const { post } = await reelay.request<{ post: Post }>('getPost', { params: { id: 'post_01…' } });
+   * ```
+   */
+  request<Result = unknown>(
+    routeId: SdkRouteId,
+    input: RouteInput = {},
+    options?: RequestOptions,
+  ): Promise<Result> {
+    return this.#client.request<Result>(ROUTE_TABLE[routeId], input, options);
   }
 
   /**

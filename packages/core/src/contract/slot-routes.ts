@@ -31,7 +31,7 @@ const ACCOUNT_PARAM = { id: 'A conta conectada (`int_…`).' };
 const PROFILE_PARAM = { id: 'O perfil (`prf_…`).' };
 
 const SLOT_RULES =
-  'Cada horário é um dia da semana e uma hora local (HH:MM) lidos no fuso IANA da agenda, data a data: 09:00 continua 09:00 depois de uma mudança de horário de verão. Uma hora que o relógio pula nesse dia é adiada pelo tamanho do salto (02:30 vira 03:30); uma hora que acontece duas vezes vale a primeira.';
+  'Cada horário é um dia da semana e uma hora local (HH:MM) lidos no fuso IANA da agenda, data a data: 09:00 continua 09:00 depois de uma mudança de horário de verão. Uma hora que o relógio pula nesse dia passa para o primeiro minuto depois do salto (02:30 vira 03:00); uma hora que acontece duas vezes vale a primeira.';
 const FREE_RULES =
   'Um horário está livre quando nenhum post agendado da conta (que não esteja cancelado nem com falha) cai no mesmo minuto. Só horários de 1 minuto a 75 dias à frente.';
 

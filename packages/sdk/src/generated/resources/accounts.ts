@@ -169,7 +169,7 @@ export class AccountsResource {
   /**
    * Agenda de publicação de uma conta.
    *
-   * A agenda que vale para a conta: a dela (`source` = `integration`), senão a do perfil dela (`profile`), senão nenhuma (`none`, sem horários). Cada horário é um dia da semana e uma hora local (HH:MM) lidos no fuso IANA da agenda, data a data: 09:00 continua 09:00 depois de uma mudança de horário de verão. Uma hora que o relógio pula nesse dia é adiada pelo tamanho do salto (02:30 vira 03:30); uma hora que acontece duas vezes vale a primeira.
+   * A agenda que vale para a conta: a dela (`source` = `integration`), senão a do perfil dela (`profile`), senão nenhuma (`none`, sem horários). Cada horário é um dia da semana e uma hora local (HH:MM) lidos no fuso IANA da agenda, data a data: 09:00 continua 09:00 depois de uma mudança de horário de verão. Uma hora que o relógio pula nesse dia passa para o primeiro minuto depois do salto (02:30 vira 03:00); uma hora que acontece duas vezes vale a primeira.
    *
    * `GET /v1/integrations/{id}/slots`, with an API key, or a Bearer token with `projectId`. Answers 200.
    * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `NOT_FOUND`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
@@ -193,7 +193,7 @@ export class AccountsResource {
   /**
    * Substitui a agenda de uma conta.
    *
-   * Troca todos os horários da conta pelos enviados (até 168, sem repetir dia e hora) no fuso `timezone`. `slots` vazio remove a agenda própria da conta, que volta a seguir a do perfil. Responde a agenda que passa a valer. Posts já agendados não mudam. Cada horário é um dia da semana e uma hora local (HH:MM) lidos no fuso IANA da agenda, data a data: 09:00 continua 09:00 depois de uma mudança de horário de verão. Uma hora que o relógio pula nesse dia é adiada pelo tamanho do salto (02:30 vira 03:30); uma hora que acontece duas vezes vale a primeira.
+   * Troca todos os horários da conta pelos enviados (até 168, sem repetir dia e hora) no fuso `timezone`. `slots` vazio remove a agenda própria da conta, que volta a seguir a do perfil. Responde a agenda que passa a valer. Posts já agendados não mudam. Cada horário é um dia da semana e uma hora local (HH:MM) lidos no fuso IANA da agenda, data a data: 09:00 continua 09:00 depois de uma mudança de horário de verão. Uma hora que o relógio pula nesse dia passa para o primeiro minuto depois do salto (02:30 vira 03:00); uma hora que acontece duas vezes vale a primeira.
    *
    * `PUT /v1/integrations/{id}/slots`, with an API key, or a Bearer token with `projectId`. Answers 200.
    * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `NOT_FOUND`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.

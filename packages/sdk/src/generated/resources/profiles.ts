@@ -94,7 +94,7 @@ export class ProfilesResource {
   /**
    * Agenda de publicação de um perfil.
    *
-   * A agenda do perfil (`source` = `profile`, ou `none` sem agenda), que vale para cada conta do perfil sem agenda própria. Cada horário é um dia da semana e uma hora local (HH:MM) lidos no fuso IANA da agenda, data a data: 09:00 continua 09:00 depois de uma mudança de horário de verão. Uma hora que o relógio pula nesse dia é adiada pelo tamanho do salto (02:30 vira 03:30); uma hora que acontece duas vezes vale a primeira.
+   * A agenda do perfil (`source` = `profile`, ou `none` sem agenda), que vale para cada conta do perfil sem agenda própria. Cada horário é um dia da semana e uma hora local (HH:MM) lidos no fuso IANA da agenda, data a data: 09:00 continua 09:00 depois de uma mudança de horário de verão. Uma hora que o relógio pula nesse dia passa para o primeiro minuto depois do salto (02:30 vira 03:00); uma hora que acontece duas vezes vale a primeira.
    *
    * `GET /v1/profiles/{id}/slots`, with an API key, or a Bearer token with `projectId`. Answers 200.
    * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `NOT_FOUND`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
@@ -117,7 +117,7 @@ export class ProfilesResource {
   /**
    * Substitui a agenda de um perfil.
    *
-   * Troca todos os horários do perfil pelos enviados (até 168, sem repetir dia e hora) no fuso `timezone`; valem para cada conta do perfil sem agenda própria. `slots` vazio remove a agenda do perfil. Posts já agendados não mudam. Cada horário é um dia da semana e uma hora local (HH:MM) lidos no fuso IANA da agenda, data a data: 09:00 continua 09:00 depois de uma mudança de horário de verão. Uma hora que o relógio pula nesse dia é adiada pelo tamanho do salto (02:30 vira 03:30); uma hora que acontece duas vezes vale a primeira.
+   * Troca todos os horários do perfil pelos enviados (até 168, sem repetir dia e hora) no fuso `timezone`; valem para cada conta do perfil sem agenda própria. `slots` vazio remove a agenda do perfil. Posts já agendados não mudam. Cada horário é um dia da semana e uma hora local (HH:MM) lidos no fuso IANA da agenda, data a data: 09:00 continua 09:00 depois de uma mudança de horário de verão. Uma hora que o relógio pula nesse dia passa para o primeiro minuto depois do salto (02:30 vira 03:00); uma hora que acontece duas vezes vale a primeira.
    *
    * `PUT /v1/profiles/{id}/slots`, with an API key, or a Bearer token with `projectId`. Answers 200.
    * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `NOT_FOUND`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.

@@ -1,0 +1,64 @@
+/**
+ * Liveness, the credential check and the OpenAPI document. Part of the contract table (`routes.ts`), in its order.
+ */
+import * as z from 'zod';
+import { healthAuthResponseSchema, livenessResponseSchema } from '../schemas/account';
+import { json } from './route-parts';
+import { defineRoute, type RouteDefinition } from './route';
+
+export const healthRoutes = {
+  healthz: defineRoute({
+    id: 'healthz',
+    method: 'GET',
+    path: '/healthz',
+    auth: 'public',
+    // Load balancers probe often: the default bucket (by address) leaves them room.
+    rateBucket: 'default',
+    tag: 'Saúde',
+    summary: 'Verifica se o servidor está no ar e alcança o banco de dados',
+    description:
+      'Responde 200 `{ ok: true }` enquanto o processo estiver de pé e o banco de dados responder. Enquanto o banco de dados estiver fora do ar, responde 503 `DATABASE_UNAVAILABLE`; sem espaço para gravar, 503 `STORAGE_FULL`; nos dois casos com `retry-after`, e volta a 200 sozinho quando a falha passa. Não exige credencial.',
+    request: {},
+    responses: { 200: { description: 'O processo está no ar.', schema: livenessResponseSchema } },
+    examples: { noAr: { summary: 'Verifica se o processo responde' } },
+    errors: [],
+  }),
+  healthAuth: defineRoute({
+    id: 'healthAuth',
+    method: 'GET',
+    path: '/v1/health/auth',
+    auth: 'key',
+    rateBucket: 'default',
+    tag: 'Saúde',
+    summary: 'Verifica a credencial',
+    description:
+      'Confere a credencial e devolve o projeto a que ela pertence. Com token Bearer, o cabeçalho `x-project-id` é obrigatório.',
+    request: {},
+    responses: { 200: { description: 'A credencial é válida.', schema: healthAuthResponseSchema } },
+    examples: { credencial: { summary: 'Confere a credencial em uso' } },
+    errors: ['VALIDATION_ERROR'],
+    mcp: {
+      tool: 'whoami',
+      title: 'Qual credencial está em uso',
+      guidance:
+        'Diz o projeto da credencial e se ela é uma chave de API ou a sessão de um usuário (com o usuário). Use antes de agir, para confirmar em que projeto está.',
+    },
+  }),
+  getOpenApiDocument: defineRoute({
+    id: 'getOpenApiDocument',
+    method: 'GET',
+    path: '/openapi.json',
+    auth: 'public',
+    rateBucket: 'public',
+    tag: 'Saúde',
+    summary: 'Documento OpenAPI deste serviço',
+    description:
+      'O contrato completo em OpenAPI 3.1, gerado a partir das rotas. Não exige credencial.',
+    request: {},
+    responses: {
+      200: { description: 'O documento OpenAPI.', schema: z.record(z.string(), z.unknown()) },
+    },
+    examples: { documento: { summary: 'Baixa o documento OpenAPI' } },
+    errors: [],
+  }),
+} as const satisfies Record<string, RouteDefinition>;
