@@ -433,8 +433,9 @@ export interface ListPostsOptions {
   profile?: string;
   from?: string;
   to?: string;
-  limit?: string;
-  offset?: string;
+  /** Checked against the route's bounds, with its default, before the command runs. */
+  limit?: number;
+  offset?: number;
   sort?: SortOrder;
   all?: boolean;
   /** Times in UTC instead of each post's zone. */
@@ -453,8 +454,7 @@ export interface ListPostsOptions {
 export async function listPosts(options: ListPostsOptions, ctx: CommandContext): Promise<void> {
   const from = options.from ? parseScheduleTime(options.from, { label: '--from' }) : undefined;
   const to = options.to ? parseScheduleTime(options.to, { label: '--to' }) : undefined;
-  const limit = integerOption(options.limit, '--limit', { min: 1, max: 100 }) ?? 20;
-  const offset = integerOption(options.offset, '--offset') ?? 0;
+  const { limit, offset = 0 } = options;
   const reelay = await projectClient(await loadSettings(ctx.global));
   const accountId = options.account
     ? (await resolveAccountIds(reelay, [options.account]))[0]
@@ -467,7 +467,7 @@ export async function listPosts(options: ListPostsOptions, ctx: CommandContext):
     ...(from ? { from } : {}),
     ...(to ? { to } : {}),
     ...(options.sort ? { sort: options.sort } : {}),
-    ...(options.all ? {} : { limit }),
+    ...(options.all || limit === undefined ? {} : { limit }),
     offset,
   };
   if (options.all) {

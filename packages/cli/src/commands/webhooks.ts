@@ -15,7 +15,7 @@ import {
 import { CliError, usageError } from '../cli-error';
 import { projectClient } from '../client';
 import type { CommandContext } from '../command-context';
-import { integerOption, listOption } from '../options';
+import { listOption } from '../options';
 import { loadSettings } from '../settings';
 import { renderFields, renderTable } from '../table';
 import { t } from '../i18n';
@@ -142,11 +142,10 @@ const subscriptionColumns = () => [
  * ```
  */
 export async function listWebhooks(
-  options: { limit?: string; offset?: string; all?: boolean },
+  options: { limit?: number; offset?: number; all?: boolean },
   ctx: CommandContext,
 ): Promise<void> {
-  const limit = integerOption(options.limit, '--limit', { min: 1, max: 100 }) ?? 20;
-  const offset = integerOption(options.offset, '--offset') ?? 0;
+  const { limit, offset = 0 } = options;
   const reelay = await projectClient(await loadSettings(ctx.global));
   if (options.all) {
     const notifications: NotificationSubscription[] = [];
@@ -157,7 +156,10 @@ export async function listWebhooks(
     );
     return;
   }
-  const answer = await reelay.notifications.list({ limit, offset });
+  const answer = await reelay.notifications.list({
+    ...(limit === undefined ? {} : { limit }),
+    offset,
+  });
   ctx.out.result(answer, () => renderTable(answer.notifications, subscriptionColumns()));
 }
 
@@ -248,15 +250,15 @@ export async function deleteWebhook(notificationId: string, ctx: CommandContext)
  *
  * @example
  * ```ts
- * await rotateWebhookSecret('ntf_01…', { overlap: '3600' }, ctx);
+ * await rotateWebhookSecret('ntf_01…', { overlap: 3600 }, ctx);
  * ```
  */
 export async function rotateWebhookSecret(
   notificationId: string,
-  options: { overlap?: string },
+  options: { overlap?: number },
   ctx: CommandContext,
 ): Promise<void> {
-  const overlapSeconds = integerOption(options.overlap, '--overlap', { min: 0 });
+  const overlapSeconds = options.overlap;
   const reelay = await projectClient(await loadSettings(ctx.global));
   const answer = await reelay.notifications.rotateSecret(
     notificationId,
@@ -318,8 +320,9 @@ export async function testWebhook(
 
 export interface DeliveriesOptions {
   status?: DeliveryStatus;
-  limit?: string;
-  offset?: string;
+  /** Checked against the route's bounds, with its default, before the command runs. */
+  limit?: number;
+  offset?: number;
   all?: boolean;
 }
 
@@ -346,12 +349,11 @@ export async function listDeliveries(
   options: DeliveriesOptions,
   ctx: CommandContext,
 ): Promise<void> {
-  const limit = integerOption(options.limit, '--limit', { min: 1, max: 100 }) ?? 20;
-  const offset = integerOption(options.offset, '--offset') ?? 0;
+  const { limit, offset = 0 } = options;
   const reelay = await projectClient(await loadSettings(ctx.global));
   const query = {
     ...(options.status ? { status: options.status } : {}),
-    ...(options.all ? {} : { limit }),
+    ...(options.all || limit === undefined ? {} : { limit }),
     offset,
   };
   if (options.all) {

@@ -68,6 +68,9 @@ export const en: CatalogueShape<Messages> = {
     seeOptions: 'see the options with --help',
   },
   help: {
+    routeCommand: 'call {{method}} {{path}} and print its answer',
+    routeParam: 'the {{param}} of the path',
+    routeField: 'the {{field}} field of {{route}}',
     program: 'Publish and schedule Instagram posts with Reelay, from the terminal.',
     version: 'print the version',
     help: 'print help',

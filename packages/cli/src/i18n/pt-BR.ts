@@ -67,6 +67,9 @@ export const ptBR = {
     seeOptions: 'veja as opções com --help',
   },
   help: {
+    routeCommand: 'chama {{method}} {{path}} e mostra a resposta',
+    routeParam: 'o {{param}} do caminho',
+    routeField: 'o campo {{field}} de {{route}}',
     program: 'Publica e agenda posts do Instagram pelo Reelay, do terminal.',
     version: 'mostra a versão',
     help: 'mostra a ajuda',
