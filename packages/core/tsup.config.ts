@@ -8,6 +8,7 @@ export default defineConfig({
     errors: 'src/errors/index.ts',
     platform: 'src/platform/index.ts',
     runtime: 'src/runtime/index.ts',
+    vocabulary: 'src/vocabulary/index.ts',
   },
   format: ['esm'],
   dts: true,

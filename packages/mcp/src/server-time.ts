@@ -3,7 +3,7 @@
  * checks the scheduling window (1 minute to 75 days ahead), shown in a time zone, so a
  * model can turn "tomorrow at 9" into a `scheduledFor` with an explicit offset.
  */
-import { SCHEDULE_MAX_LEAD_MS, SCHEDULE_MIN_LEAD_MS } from '@reelay/core';
+import { formatZonedDateTime, SCHEDULE_MAX_LEAD_MS, SCHEDULE_MIN_LEAD_MS } from '@reelay/sdk';
 
 /** Where the current time comes from. */
 export type TimeSource = () => Date | Promise<Date>;
@@ -35,7 +35,8 @@ export async function serverDate(
 }
 
 /**
- * A date as ISO 8601 local time in a zone, with that zone's offset at that instant.
+ * A date as ISO 8601 local time in a zone, with that zone's offset at that instant (the
+ * vocabulary's `formatZonedDateTime`, the form `scheduledFor` takes).
  *
  * @example
  * ```ts
@@ -43,27 +44,7 @@ export async function serverDate(
  * ```
  */
 export function inZone(date: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(date)
-      .map((part) => [part.type, part.value]),
-  );
-  const local = `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
-  const wholeSeconds = Math.floor(date.getTime() / 1000) * 1000;
-  const offsetMinutes = Math.round((Date.parse(`${local}Z`) - wholeSeconds) / 60_000);
-  const sign = offsetMinutes < 0 ? '-' : '+';
-  const hours = String(Math.floor(Math.abs(offsetMinutes) / 60)).padStart(2, '0');
-  const minutes = String(Math.abs(offsetMinutes) % 60).padStart(2, '0');
-  return `${local}${sign}${hours}:${minutes}`;
+  return formatZonedDateTime(date, timeZone);
 }
 
 /** The answer of `current_time`. */

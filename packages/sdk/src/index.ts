@@ -65,5 +65,11 @@ export {
   type RawBody,
   type HeadersLike,
 } from './webhooks';
+/**
+ * The contract's vocabulary, without its schemas: every limit as a named constant, the
+ * closed value lists with their types, the options each kind of post takes, and wall
+ * clocks in IANA time zones (see `@reelay/core/vocabulary`).
+ */
+export * from '@reelay/core/vocabulary';
 export * from './generated/resources';
 export type * from './generated/types';

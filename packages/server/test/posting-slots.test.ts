@@ -219,17 +219,17 @@ describe.each(testDialects())('posting slots on $name', (dialect) => {
     });
   });
 
-  it('moves a slot the spring change skips by the gap: 02:30 in New York on 2026-03-08 is 03:30', async () => {
+  it('moves a slot the spring change skips to the first minute after it: 02:30 in New York on 2026-03-08 is 03:00', async () => {
     const id = await connect('agenda.salto');
     await setSlots(`/v1/integrations/${id}`, 'America/New_York', [['sunday', '02:30']]);
     expect((await freeSlots(`/v1/integrations/${id}`, 2)).slots).toEqual([
-      { at: '2026-03-08T07:30:00.000Z', local: '2026-03-08T03:30', day: 'sunday' },
+      { at: '2026-03-08T07:00:00.000Z', local: '2026-03-08T03:00', day: 'sunday' },
       { at: '2026-03-15T06:30:00.000Z', local: '2026-03-15T02:30', day: 'sunday' },
     ]);
     // The queue gives the same instant.
     const queued = await post([id], { queue: true });
     expect(queued.status).toBe(201);
-    expect(targetTime(queued, id)).toBe('2026-03-08T07:30:00.000Z');
+    expect(targetTime(queued, id)).toBe('2026-03-08T07:00:00.000Z');
   });
 
   it('takes the first of a slot the autumn change repeats, in New York and in Lisbon', async () => {
@@ -455,7 +455,8 @@ describe.each(testDialects())('posting slots on $name', (dialect) => {
       'integration',
     );
 
-    // Lisbon moves to summer time on 29 March: 01:30 does not exist that day (02:30 WEST).
+    // Lisbon moves to summer time on 29 March: 01:30 does not exist that day; the slot
+    // happens at the first minute after the gap (02:00 WEST).
     const listed = await freeSlots(`/v1/profiles/${profile}`, 8);
     expect(listed.source).toBe('profile');
     expect(listed.slots.slice(0, 2)).toEqual([
@@ -463,7 +464,7 @@ describe.each(testDialects())('posting slots on $name', (dialect) => {
       { at: '2026-03-08T09:00:00.000Z', local: '2026-03-08T09:00', day: 'sunday' },
     ]);
     expect(listed.slots.slice(6)).toEqual([
-      { at: '2026-03-29T01:30:00.000Z', local: '2026-03-29T02:30', day: 'sunday' },
+      { at: '2026-03-29T01:00:00.000Z', local: '2026-03-29T02:00', day: 'sunday' },
       { at: '2026-03-29T08:00:00.000Z', local: '2026-03-29T09:00', day: 'sunday' },
     ]);
 

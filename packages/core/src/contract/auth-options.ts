@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { successResponse } from '../schemas/common';
-import { LOGIN_MODES } from '../schemas/integrations';
+import { LOGIN_MODES } from '../vocabulary/enums';
 
 export const authOptionsResponseSchema = successResponse({
   signup: z.boolean().meta({

@@ -3,7 +3,7 @@
  * when it is accepted (`checkMedia` with the post's kind as the usage), so the media
  * library never promises a kind that posting would then refuse.
  */
-import { POST_KINDS, type PostKind } from '../contract/choices';
+import { POST_KINDS, type PostKind } from '../vocabulary/enums';
 import { checkMedia, type MediaDescription } from './media-rules';
 
 /**

@@ -5,10 +5,10 @@ import {
   checkMedia,
   checkVideo,
   mediaInvalid,
-  MEDIA_INVALID_REASONS,
   normalizeCodec,
   type VideoDescription,
 } from './media-rules';
+import { MEDIA_INVALID_REASONS } from '../vocabulary/enums';
 
 const reasonOf = (found: { reason: string } | null) => found?.reason ?? null;
 

@@ -6,27 +6,8 @@
  * in error 36000/2207004).
  */
 import { ReelayError } from '../errors/reelay-error';
-
-const MB = 1024 * 1024;
-
-/** Every `details.reason` a `MEDIA_INVALID` error may carry (spec §7). */
-export const MEDIA_INVALID_REASONS = [
-  'missing',
-  'too_many',
-  'too_large',
-  'mime',
-  'width',
-  'aspect',
-  'duration',
-  'fps',
-  'codec',
-  'audio',
-  'bitrate',
-  'moov',
-] as const;
-export type MediaInvalidReason = (typeof MEDIA_INVALID_REASONS)[number];
-
-export type MediaType = 'image' | 'video';
+import { MEDIA_LIMITS } from '../vocabulary/limits';
+import type { MediaInvalidReason, MediaType } from '../vocabulary/enums';
 
 /**
  * Where a media item is going. `upload` is acceptance into the media library, before
@@ -38,53 +19,6 @@ interface Range {
   readonly min: number;
   readonly max: number;
 }
-
-/** The limits table of spec §8, completed from the platform's media specifications. */
-export const MEDIA_LIMITS = {
-  itemsPerPost: { min: 1, max: 10 },
-  itemsPerKind: {
-    feed: { min: 1, max: 1 },
-    reel: { min: 1, max: 1 },
-    story: { min: 1, max: 1 },
-    carousel: { min: 2, max: 10 },
-  },
-  /** Largest file accepted by a direct upload to `POST /v1/media`; larger video goes by URL. */
-  directUploadMaxBytes: 50 * MB,
-  image: {
-    mimes: ['image/jpeg', 'image/png', 'image/webp'],
-    maxBytes: 8 * MB,
-    width: { min: 320, max: 1920 },
-    /**
-     * Most pixels (width × height) an image may declare. A few hundred kilobytes of PNG
-     * can declare 1920×65000 pixels and take gigabytes to decode, so images past this are
-     * refused (`too_large`) from their header, before anything decodes them. It stays well
-     * above real images: 1920 px wide allows a height of 20,833 px, six times a 9:16 Story.
-     */
-    maxPixels: 40_000_000,
-    /** Feed and carousel images: narrower, and 4:5 to 1.91:1 (width / height). */
-    feed: { width: { min: 320, max: 1440 }, aspect: { min: 4 / 5, max: 1.91 } },
-  },
-  video: {
-    mimes: ['video/mp4', 'video/quicktime'],
-    videoCodecs: ['h264', 'hevc'],
-    audioCodecs: ['aac'],
-    fps: { min: 23, max: 60 },
-    /** Bits per second of the video stream. */
-    maxBitrate: 25_000_000,
-    maxWidth: 1920,
-    reel: {
-      durationSeconds: { min: 3, max: 15 * 60 },
-      maxBytes: 300 * MB,
-      aspect: { min: 0.01, max: 10 },
-    },
-    story: {
-      durationSeconds: { min: 3, max: 60 },
-      maxBytes: 100 * MB,
-      aspect: { min: 0.1, max: 10 },
-    },
-    carousel: { durationSeconds: { min: 3, max: 60 }, maxBytes: 100 * MB, aspect: null },
-  },
-} as const;
 
 export interface ImageDescription {
   type: 'image';
@@ -154,6 +88,7 @@ export function normalizeCodec(codec: string): string {
 const EPSILON = 1e-9;
 const inRange = (value: number, range: Range) =>
   value >= range.min - EPSILON && value <= range.max + EPSILON;
+const MB = 1024 * 1024;
 const megabytes = (bytes: number) => `${Math.round((bytes / MB) * 10) / 10} MB`;
 const megapixels = (pixels: number) => `${Math.round(pixels / 100_000) / 10}`;
 const problem = (reason: MediaInvalidReason, message: string): MediaProblem => ({

@@ -8,7 +8,7 @@ import * as z from 'zod';
 import { HTTP_ERRORS, TARGET_ONLY_ERRORS } from '../errors/catalogue';
 import { RATE_BUCKETS, routeErrorCodes, type RouteDefinition } from '../contract/route';
 import { ROUTES } from '../contract/routes';
-import { EVENT_TYPES } from '../posts/post-state';
+import { EVENT_TYPES } from '../vocabulary/enums';
 import { WEBHOOK_PAYLOAD_VERSION, webhookEventSchema } from '../schemas/webhook-payload';
 import { WEBHOOK_HEADERS, WEBHOOK_TOLERANCE_SECONDS } from '../webhooks/signing';
 import { STANDARD_WEBHOOK_HEADERS } from '../webhooks/standard-webhooks';

@@ -1,6 +1,6 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, it } from 'vitest';
-import { EVENT_TYPES } from '../posts/post-state';
+import { EVENT_TYPES } from '../vocabulary/enums';
 import { ROUTES } from '../contract/routes';
 import { buildOpenApiDocument } from './build-openapi-document';
 

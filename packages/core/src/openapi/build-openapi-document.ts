@@ -19,7 +19,7 @@ import {
 } from '../contract/route';
 import { ROUTES } from '../contract/routes';
 import { errorEnvelopeSchema } from '../schemas/common';
-import { EVENT_TYPES, type EventType } from '../posts/post-state';
+import { EVENT_TYPES, type EventType } from '../vocabulary/enums';
 import { WEBHOOK_PAYLOAD_VERSION, webhookEventSchema } from '../schemas/webhook-payload';
 import { WEBHOOK_HEADERS, WEBHOOK_TOLERANCE_SECONDS } from '../webhooks/signing';
 import { STANDARD_WEBHOOK_HEADERS } from '../webhooks/standard-webhooks';

@@ -7,7 +7,8 @@
  * limits but with more than 5 hashtags, the cap is the reason, and the target's error says
  * so instead of a generic caption message.
  */
-import { CAPTION_ANNOUNCED_HASHTAG_CAP, captionTags, checkCaption } from '../rules/caption';
+import { captionTags, checkCaption } from '../rules/caption';
+import { CAPTION_ANNOUNCED_HASHTAG_CAP } from '../vocabulary/limits';
 import { InstagramPlatformError } from './instagram-platform-error';
 
 /** Whether the platform's answer is its caption refusal (36004, or subcode 2207010). */

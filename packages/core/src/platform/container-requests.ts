@@ -4,8 +4,8 @@
  * stores each platform id before the next call.
  */
 import { assertPostComposition } from '../rules/post-composition';
-import type { MediaType } from '../media/media-rules';
-import type { PostKind } from '../contract/choices';
+import type { MediaType } from '../vocabulary/enums';
+import type { PostKind } from '../vocabulary/enums';
 import type { InstagramOptions } from '../schemas/posts';
 import { PLATFORM_ID } from './platform-id';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_ERRORS } from '../errors/catalogue';
 import { isReelayError } from '../errors/reelay-error';
-import { MEDIA_INVALID_REASONS } from '../media/media-rules';
+import { MEDIA_INVALID_REASONS } from '../vocabulary/enums';
 import { createInstagramClient, type InstagramClient } from './instagram-client';
 import { InstagramPlatformError, isTransientPlatformError } from './instagram-platform-error';
 import { mapPlatformError, readPlatformErrorFacts } from './map-platform-error';

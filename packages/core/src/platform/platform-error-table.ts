@@ -4,7 +4,7 @@
  * included, so the table is keyed by the Graph `code` and `error_subcode`, never by status.
  */
 import type { HttpErrorCode } from '../errors/catalogue';
-import type { MediaInvalidReason } from '../media/media-rules';
+import type { MediaInvalidReason } from '../vocabulary/enums';
 
 /**
  * The permission each family of calls needs (reference §1a "Scopes").

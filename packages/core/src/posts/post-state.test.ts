@@ -5,9 +5,8 @@ import {
   derivePostStatus,
   finalOutcome,
   isCancellable,
-  TARGET_STATUSES,
-  type TargetStatus,
 } from './post-state';
+import { TARGET_STATUSES, type TargetStatus } from '../vocabulary/enums';
 
 describe('target transitions', () => {
   it('lets a scheduled target start, be cancelled, fail or be rescheduled', () => {

@@ -13,37 +13,8 @@
  * ```
  */
 
-/** Every status a post target can have. */
-export const TARGET_STATUSES = [
-  'scheduled',
-  'queued',
-  'publishing',
-  'published',
-  'failed',
-  'cancelled',
-] as const;
-export type TargetStatus = (typeof TARGET_STATUSES)[number];
+import type { EventType, PostStatus, TargetStatus } from '../vocabulary/enums';
 
-/** Every status a post can have: its targets' statuses summed up, plus `partial`. */
-export const POST_STATUSES = [
-  'scheduled',
-  'queued',
-  'publishing',
-  'published',
-  'partial',
-  'failed',
-  'cancelled',
-] as const;
-export type PostStatus = (typeof POST_STATUSES)[number];
-
-/** The events of spec §6. */
-export const EVENT_TYPES = [
-  'post.scheduled',
-  'post.published',
-  'post.partial',
-  'post.failed',
-] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
 export type FinalEventType = Exclude<EventType, 'post.scheduled'>;
 
 const TRANSITIONS: Record<TargetStatus, readonly TargetStatus[]> = {

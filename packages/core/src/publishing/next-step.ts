@@ -14,7 +14,8 @@
  * `media_publish` remains. A container that would expire before its time is discarded and
  * made again.
  */
-import { isActiveTargetStatus, type TargetStatus } from '../posts/post-state';
+import { isActiveTargetStatus } from '../posts/post-state';
+import type { TargetStatus } from '../vocabulary/enums';
 
 /** Timings of the publishing pipeline. */
 export interface PipelineSettings {

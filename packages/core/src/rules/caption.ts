@@ -4,15 +4,12 @@
  * post is accepted turns a failure hours later into an immediate, clear answer.
  */
 
-export const CAPTION_MAX_LENGTH = 2200;
-export const CAPTION_MAX_HASHTAGS = 30;
-export const CAPTION_MAX_MENTIONS = 20;
-/**
- * The cap Instagram announced in December 2025 (reference §9): 5 hashtags per post or reel,
- * rolling out gradually. Whether the API refuses a caption with more is not settled, so
- * captions up to {@link CAPTION_MAX_HASHTAGS} are still accepted, with a warning.
- */
-export const CAPTION_ANNOUNCED_HASHTAG_CAP = 5;
+import {
+  CAPTION_ANNOUNCED_HASHTAG_CAP,
+  CAPTION_MAX_HASHTAGS,
+  CAPTION_MAX_LENGTH,
+  CAPTION_MAX_MENTIONS,
+} from '../vocabulary/limits';
 
 // A hashtag or mention starts a word: `a#b`, `&#38;` and `me@example.com` are not tags.
 const HASHTAG = /(?<![\p{L}\p{N}_&#])#[\p{L}\p{M}\p{N}_]+/gu;

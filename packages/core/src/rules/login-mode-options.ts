@@ -6,20 +6,9 @@
  * of a platform failure at publication.
  */
 import type { InstagramOptions } from '../schemas/posts';
-import type { LoginMode } from '../schemas/integrations';
+import type { LoginMode } from '../vocabulary/enums';
+import { FACEBOOK_LOGIN_ONLY_OPTIONS } from '../vocabulary/post-options';
 import { validationError, type ValidationIssue } from '../validation/parse-input';
-
-/**
- * The options only accounts connected with Facebook Login may use.
- *
- * @example
- * ```ts
- * FACEBOOK_LOGIN_ONLY_OPTIONS.includes('productTags'); // true
- * ```
- */
-export const FACEBOOK_LOGIN_ONLY_OPTIONS = ['productTags'] as const satisfies ReadonlyArray<
-  keyof InstagramOptions
->;
 
 const OPTION_NAMES: Record<(typeof FACEBOOK_LOGIN_ONLY_OPTIONS)[number], string> = {
   productTags: 'produtos marcados',

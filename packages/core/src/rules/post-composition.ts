@@ -10,8 +10,15 @@
  * Stories, take a username only on Reels and are not supported on carousel videos;
  * product tags go on feed images (with x/y) and Reels (without), never on Stories.
  */
-import { mediaInvalid, MEDIA_LIMITS, type MediaType } from '../media/media-rules';
-import type { PostKind } from '../contract/choices';
+import { mediaInvalid } from '../media/media-rules';
+import { MEDIA_LIMITS } from '../vocabulary/limits';
+import type { MediaType } from '../vocabulary/enums';
+import {
+  kindTakesOption,
+  POST_OPTION_NAMES,
+  type PostOptionName,
+} from '../vocabulary/post-options';
+import type { PostKind } from '../vocabulary/enums';
 import type { InstagramOptions } from '../schemas/posts';
 import { validationError, type ValidationIssue } from '../validation/parse-input';
 
@@ -22,6 +29,40 @@ export interface PostComposition {
   /** Types of `mediaItems`, in order. */
   mediaTypes: readonly MediaType[];
   platforms: ReadonlyArray<{ options?: InstagramOptions | undefined }>;
+}
+
+// The vocabulary names every option of the schema, and nothing else.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const optionNamesMatchSchema: Same<PostOptionName, keyof InstagramOptions> = true;
+void optionNamesMatchSchema;
+
+/**
+ * Why a kind refuses an option it does not take (Portuguese, as API messages are). An
+ * empty list of collaborators asks for nothing and is not refused.
+ */
+const OPTION_REFUSALS: Record<PostOptionName, (kind: PostKind) => string> = {
+  shareToFeed: () => 'só vale para Reels',
+  coverUrl: () => 'só vale para Reels',
+  thumbOffset: () => 'só vale para Reels',
+  trialParams: () => 'só vale para Reels',
+  audioName: () => 'só vale para Reels',
+  collaborators: () => 'Stories não aceitam colaboradores',
+  locationId: () => 'Stories não aceitam localização',
+  firstComment: () => 'Stories não aceitam comentários',
+  altText: () => 'texto alternativo só vale para imagens do feed e de carrosséis',
+  userTags: (kind) => `${KIND_NAMES[kind]} não aceita marcações`,
+  productTags: (kind) =>
+    kind === 'story'
+      ? 'Stories não aceitam produtos marcados'
+      : 'produtos marcados valem para posts de feed e Reels, não carrosséis',
+  aiGenerated: (kind) => `${KIND_NAMES[kind]} não aceita o rótulo de IA`,
+};
+
+/** Whether an option was given: present, and for collaborators, not an empty list. */
+function isGiven(options: InstagramOptions, option: PostOptionName): boolean {
+  const value = options[option];
+  if (option === 'collaborators') return Array.isArray(value) && value.length > 0;
+  return value !== undefined;
 }
 
 const KIND_NAMES: Record<PostKind, string> = {
@@ -101,20 +142,13 @@ function optionIssues(
   const refuse = (option: keyof InstagramOptions, message: string) =>
     issues.push({ field: `${path}.${option}`, message });
 
-  if (kind !== 'reel') {
-    if (options.shareToFeed !== undefined) refuse('shareToFeed', 'só vale para Reels');
-    if (options.coverUrl !== undefined) refuse('coverUrl', 'só vale para Reels');
-    if (options.thumbOffset !== undefined) refuse('thumbOffset', 'só vale para Reels');
-    if (options.trialParams !== undefined) refuse('trialParams', 'só vale para Reels');
-    if (options.audioName !== undefined) refuse('audioName', 'só vale para Reels');
+  // What the kind does not take at all, from the one table clients also read.
+  for (const option of POST_OPTION_NAMES) {
+    if (!isGiven(options, option) || kindTakesOption(kind, option)) continue;
+    refuse(option, OPTION_REFUSALS[option](kind));
   }
-  if (kind === 'story') {
-    if (options.collaborators?.length) refuse('collaborators', 'Stories não aceitam colaboradores');
-    if (options.locationId !== undefined) refuse('locationId', 'Stories não aceitam localização');
-    if (options.firstComment !== undefined)
-      refuse('firstComment', 'Stories não aceitam comentários');
-  }
-  if (options.altText !== undefined) {
+  // Then how the options the kind takes must be filled.
+  if (options.altText !== undefined && kindTakesOption(kind, 'altText')) {
     if (kind === 'feed') {
       if (typeof options.altText !== 'string') refuse('altText', 'no feed, informe um único texto');
     } else if (kind === 'carousel') {
@@ -134,8 +168,6 @@ function optionIssues(
           }
         });
       }
-    } else {
-      refuse('altText', 'texto alternativo só vale para imagens do feed e de carrosséis');
     }
   }
   if (options.userTags !== undefined) {
@@ -166,23 +198,19 @@ function optionIssues(
       }
     });
   }
-  if (options.productTags !== undefined) issues.push(...productTagIssues(kind, options, path));
+  if (options.productTags !== undefined && kindTakesOption(kind, 'productTags')) {
+    issues.push(...productTagIssues(kind, options, path));
+  }
   return issues;
 }
 
-/** Product tags: feed images with x/y, Reels without; no Stories, no carousels (yet). */
+/** Product tags on the kinds that take them: feed images with x/y, Reels without. */
 function productTagIssues(
   kind: PostKind,
   options: InstagramOptions,
   path: string,
 ): ValidationIssue[] {
   const field = `${path}.productTags`;
-  if (kind === 'story') return [{ field, message: 'Stories não aceitam produtos marcados' }];
-  if (kind === 'carousel') {
-    return [
-      { field, message: 'produtos marcados valem para posts de feed e Reels, não carrosséis' },
-    ];
-  }
   const issues: ValidationIssue[] = [];
   (options.productTags ?? []).forEach((tag, index) => {
     const placed = tag.x !== undefined || tag.y !== undefined;

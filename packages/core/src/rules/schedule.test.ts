@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkScheduleWindow, parseOffsetDateTime, SCHEDULE_MAX_LEAD_MS } from './schedule';
+import { checkScheduleWindow, parseOffsetDateTime } from './schedule';
+import { SCHEDULE_MAX_LEAD_MS } from '../vocabulary/limits';
 
 describe('parseOffsetDateTime', () => {
   it('reads Z and explicit offsets as the same instant in UTC', () => {

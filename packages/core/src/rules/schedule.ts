@@ -3,8 +3,11 @@
  * ISO 8601 date-time with `Z` or an explicit offset, from 1 minute to 75 days ahead.
  */
 
-export const SCHEDULE_MIN_LEAD_MS = 60_000;
-export const SCHEDULE_MAX_LEAD_MS = 75 * 24 * 60 * 60_000;
+import {
+  SCHEDULE_MAX_LEAD_DAYS,
+  SCHEDULE_MAX_LEAD_MS,
+  SCHEDULE_MIN_LEAD_MS,
+} from '../vocabulary/limits';
 
 // RFC 3339 date-time; seconds and fractions optional; the offset is required.
 const OFFSET_DATE_TIME =
@@ -60,6 +63,7 @@ export function parseOffsetDateTime(text: string): Date | null {
 export function checkScheduleWindow(scheduledFor: Date, now: Date): string | null {
   const lead = scheduledFor.getTime() - now.getTime();
   if (lead < SCHEDULE_MIN_LEAD_MS) return 'deve ser pelo menos 1 minuto no futuro';
-  if (lead > SCHEDULE_MAX_LEAD_MS) return 'deve ser no máximo 75 dias no futuro';
+  if (lead > SCHEDULE_MAX_LEAD_MS)
+    return `deve ser no máximo ${SCHEDULE_MAX_LEAD_DAYS} dias no futuro`;
   return null;
 }

@@ -39,17 +39,17 @@ describe('resolveWallClock', () => {
     expect(nineAm(10, 25)).toBe('2026-10-25T09:00:00.000Z');
   });
 
-  it('moves a time the clock skips forward by the length of the gap', () => {
-    // New York, 2026-03-08: 02:00 EST becomes 03:00 EDT; 02:30 happens at 03:30 EDT.
+  it('moves a time the clock skips to the first valid minute after the gap', () => {
+    // New York, 2026-03-08: 02:00 EST becomes 03:00 EDT; 02:30 happens at 03:00 EDT.
     expect(
       iso(resolveWallClock({ year: 2026, month: 3, day: 8 }, '02:30', 'America/New_York')),
-    ).toBe('2026-03-08T07:30:00.000Z');
+    ).toBe('2026-03-08T07:00:00.000Z');
     expect(
       iso(resolveWallClock({ year: 2026, month: 3, day: 8 }, '02:00', 'America/New_York')),
     ).toBe('2026-03-08T07:00:00.000Z');
-    // Lisbon, 2026-03-29: 01:00 WET becomes 02:00 WEST; 01:30 happens at 02:30 WEST.
+    // Lisbon, 2026-03-29: 01:00 WET becomes 02:00 WEST; 01:30 happens at 02:00 WEST.
     expect(iso(resolveWallClock({ year: 2026, month: 3, day: 29 }, '01:30', 'Europe/Lisbon'))).toBe(
-      '2026-03-29T01:30:00.000Z',
+      '2026-03-29T01:00:00.000Z',
     );
   });
 
@@ -113,15 +113,15 @@ describe('slotOccurrences', () => {
       timezone: 'America/New_York',
       slots: [
         { day: 'sunday', time: '02:30' },
-        { day: 'sunday', time: '03:30' },
+        { day: 'sunday', time: '03:00' },
       ],
     };
     expect(occurrences(schedule, '2026-03-08T00:00:00Z', '2026-03-09T00:00:00Z')).toEqual([
-      { at: '2026-03-08T07:30:00.000Z', local: '2026-03-08T03:30', day: 'sunday' },
+      { at: '2026-03-08T07:00:00.000Z', local: '2026-03-08T03:00', day: 'sunday' },
     ]);
     expect(occurrences(schedule, '2026-03-15T00:00:00Z', '2026-03-16T00:00:00Z')).toEqual([
       { at: '2026-03-15T06:30:00.000Z', local: '2026-03-15T02:30', day: 'sunday' },
-      { at: '2026-03-15T07:30:00.000Z', local: '2026-03-15T03:30', day: 'sunday' },
+      { at: '2026-03-15T07:00:00.000Z', local: '2026-03-15T03:00', day: 'sunday' },
     ]);
   });
 

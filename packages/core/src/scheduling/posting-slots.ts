@@ -1,32 +1,19 @@
 /**
  * Posting slots: a weekly schedule of wall-clock times in an IANA time zone ("Monday to
  * Friday at 09:00 and 18:00 in America/Sao_Paulo"), resolved to instants one date at a
- * time with `Intl` (the runtime's zone database), so 09:00 stays 09:00 on both sides of a
- * daylight saving change. No date library: the only zone question asked is "what does the
- * wall clock show at this instant", which `Intl.DateTimeFormat` answers everywhere.
+ * time with `vocabulary/zoned-time` (the runtime's zone database through `Intl`), so 09:00
+ * stays 09:00 on both sides of a daylight saving change.
  *
- * Times a daylight saving change makes ambiguous follow Temporal's `compatible`
- * disambiguation (the behaviour of most calendars):
- * - a time skipped by the change (02:30 in New York on 2026-03-08) moves forward by the
- *   length of the gap: the slot happens at 03:30 that day;
+ * Times a daylight saving change makes ambiguous follow that module's one rule:
+ * - a time skipped by the change (02:30 in New York on 2026-03-08) moves to the first
+ *   valid minute after the gap: the slot happens at 03:00 that day;
  * - a time that happens twice (01:30 in New York on 2026-11-01) is taken the first time.
  * Two slots resolving to the same instant count once.
  */
 
-/** The days of a weekly schedule, Monday first (ISO 8601 order). */
-export const WEEKDAYS = [
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
-
-/** `HH:MM`, 00:00 to 23:59. */
-export const SLOT_TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)$/;
+import { WEEKDAYS, type Weekday } from '../vocabulary/enums';
+import { SLOT_TIME_PATTERN } from '../vocabulary/limits';
+import { wallClockAt, zonedTimeToInstant } from '../vocabulary/zoned-time';
 
 /** One weekly slot: a day and a wall-clock time (`HH:MM`). */
 export interface WeeklySlot {
@@ -52,7 +39,6 @@ export interface SlotOccurrence {
 }
 
 const MINUTE_MS = 60_000;
-const DAY_MS = 86_400_000;
 
 interface CivilDate {
   year: number;
@@ -60,54 +46,11 @@ interface CivilDate {
   day: number;
 }
 
-interface WallClock extends CivilDate {
-  hour: number;
-  minute: number;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** The wall clock in `timeZone` at an instant (seconds dropped). */
-function wallClockAt(instant: number, timeZone: string): WallClock {
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-    });
-    formatters.set(timeZone, format);
-  }
-  const parts: Record<string, number> = {};
-  for (const part of format.formatToParts(new Date(instant))) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  return {
-    year: parts.year!,
-    month: parts.month!,
-    day: parts.day!,
-    hour: parts.hour!,
-    minute: parts.minute!,
-  };
-}
-
-const wallAsUtc = (clock: WallClock) =>
-  Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute);
-
-/** The zone's offset at an instant, in milliseconds (wall clock minus UTC), to the minute. */
-function offsetAt(instant: number, timeZone: string): number {
-  const minute = Math.floor(instant / MINUTE_MS) * MINUTE_MS;
-  return wallAsUtc(wallClockAt(minute, timeZone)) - minute;
-}
-
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
-/** `YYYY-MM-DDTHH:MM` of a wall clock. */
-function formatLocal(clock: WallClock): string {
+/** `YYYY-MM-DDTHH:MM` of the wall clock an instant shows in a zone. */
+function localAt(instant: number, timeZone: string): string {
+  const clock = wallClockAt(instant, timeZone);
   return `${pad(clock.year, 4)}-${pad(clock.month)}-${pad(clock.day)}T${pad(clock.hour)}:${pad(clock.minute)}`;
 }
 
@@ -134,38 +77,16 @@ function parseSlotTime(time: string): { hour: number; minute: number } {
   return { hour: Number(match[1]), minute: Number(match[2]) };
 }
 
-/** The zone's offsets around a date: at noon the day before and at noon the day after. */
-function offsetsAround(date: CivilDate, timeZone: string): { before: number; after: number } {
-  const noon = Date.UTC(date.year, date.month - 1, date.day, 12);
-  return { before: offsetAt(noon - DAY_MS, timeZone), after: offsetAt(noon + DAY_MS, timeZone) };
-}
-
-function resolveWithOffsets(
-  wanted: number,
-  offsets: { before: number; after: number },
-  timeZone: string,
-): number {
-  // No change of offset within a day of this date (almost every date): one answer.
-  if (offsets.before === offsets.after) return wanted - offsets.before;
-  const matching = [offsets.before, offsets.after]
-    .map((offset) => wanted - offset)
-    .filter((instant) => wallAsUtc(wallClockAt(instant, timeZone)) === wanted)
-    .sort((a, b) => a - b);
-  // Twice (the clock went back): the first. Never (the clock jumped over it): read with
-  // the offset before the jump, which lands as far after the gap as the time was into it.
-  return matching[0] ?? wanted - offsets.before;
-}
-
 /**
  * The instant at which a wall-clock time happens on a date in a zone, with the rule of
- * this module for times a daylight saving change skips or repeats.
+ * `vocabulary/zoned-time` for times a daylight saving change skips or repeats.
  *
  * @example
  * ```ts
  * new Date(resolveWallClock({ year: 2026, month: 3, day: 8 }, '09:00', 'America/New_York')).toISOString();
  * // '2026-03-08T13:00:00.000Z' (EDT)
  * new Date(resolveWallClock({ year: 2026, month: 3, day: 8 }, '02:30', 'America/New_York')).toISOString();
- * // '2026-03-08T07:30:00.000Z': 02:30 does not exist that day; 03:30 EDT
+ * // '2026-03-08T07:00:00.000Z': 02:30 does not exist that day; 03:00 EDT
  * new Date(resolveWallClock({ year: 2026, month: 11, day: 1 }, '01:30', 'America/New_York')).toISOString();
  * // '2026-11-01T05:30:00.000Z': the first 01:30 (EDT)
  * ```
@@ -175,9 +96,7 @@ export function resolveWallClock(
   time: string,
   timeZone: string,
 ): number {
-  const { hour, minute } = parseSlotTime(time);
-  const wanted = Date.UTC(date.year, date.month - 1, date.day, hour, minute);
-  return resolveWithOffsets(wanted, offsetsAround(date, timeZone), timeZone);
+  return zonedTimeToInstant({ ...date, ...parseSlotTime(time) }, timeZone);
 }
 
 /**
@@ -239,18 +158,13 @@ export function* slotOccurrences(
     const day = weekdayOf(date);
     const times = byDay.get(day);
     if (times) {
-      const offsets = offsetsAround(date, timezone);
       const instants = times
-        .map((time) => {
-          const { hour, minute } = parseSlotTime(time);
-          const wanted = Date.UTC(date.year, date.month - 1, date.day, hour, minute);
-          return resolveWithOffsets(wanted, offsets, timezone);
-        })
+        .map((time) => resolveWallClock(date, time, timezone))
         .sort((a, b) => a - b);
       for (const at of instants) {
         if (at <= previous || at < from || at > until) continue;
         previous = at;
-        yield { at, local: formatLocal(wallClockAt(at, timezone)), day };
+        yield { at, local: localAt(at, timezone), day };
       }
     }
     date = addDays(date, 1);

@@ -3,6 +3,8 @@
  * and the bodies of their routes. These routes accept Bearer mode only.
  */
 import * as z from 'zod';
+import { ORGANIZATION_ROLES, PROJECT_ENVIRONMENTS } from '../vocabulary/enums';
+import { API_KEY_NAME_MAX_LENGTH, ORGANIZATION_NAME_MAX_LENGTH } from '../vocabulary/limits';
 import { dateTimeSchema, idSchema, safeString, successResponse } from './common';
 
 export const userSchema = z
@@ -16,8 +18,8 @@ export const userSchema = z
 export const organizationSchema = z
   .object({
     id: idSchema('organization'),
-    name: z.string().min(1).max(80),
-    role: z.enum(['owner']),
+    name: z.string().min(1).max(ORGANIZATION_NAME_MAX_LENGTH),
+    role: z.enum(ORGANIZATION_ROLES),
   })
   .meta({ id: 'Organization' });
 
@@ -25,7 +27,7 @@ export const projectSchema = z
   .object({
     id: idSchema('project'),
     name: z.string(),
-    environment: z.enum(['live', 'sandbox']).meta({
+    environment: z.enum(PROJECT_ENVIRONMENTS).meta({
       description: 'Sempre `live` na prática; não existe sandbox: toda publicação é real.',
     }),
   })
@@ -42,7 +44,9 @@ export const updateOrganizationBodySchema = z
     name: safeString({ error: 'o nome é obrigatório' })
       .trim()
       .min(1, { error: 'o nome não pode ser vazio' })
-      .max(80, { error: 'o nome tem no máximo 80 caracteres' }),
+      .max(ORGANIZATION_NAME_MAX_LENGTH, {
+        error: `o nome tem no máximo ${ORGANIZATION_NAME_MAX_LENGTH} caracteres`,
+      }),
   })
   .meta({ id: 'UpdateOrganizationBody' });
 
@@ -54,7 +58,7 @@ export const API_KEY_PREFIX = 'rly_live_';
 export const apiKeySchema = z
   .object({
     id: idSchema('apiKey'),
-    name: z.string().max(60).nullable(),
+    name: z.string().max(API_KEY_NAME_MAX_LENGTH).nullable(),
     prefix: z.string().meta({
       description: 'Início visível da chave, para reconhecê-la.',
       example: 'rly_live_4f9a',
@@ -81,7 +85,9 @@ export const createApiKeyBodySchema = z
     name: safeString()
       .trim()
       .min(1, { error: 'o nome não pode ser vazio' })
-      .max(60, { error: 'o nome tem no máximo 60 caracteres' })
+      .max(API_KEY_NAME_MAX_LENGTH, {
+        error: `o nome tem no máximo ${API_KEY_NAME_MAX_LENGTH} caracteres`,
+      })
       .optional(),
   })
   .optional()

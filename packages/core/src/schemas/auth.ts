@@ -2,16 +2,19 @@
  * The built-in login system (Bearer mode): sign-up, login and refresh.
  */
 import * as z from 'zod';
+import {
+  EMAIL_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  USER_NAME_MAX_LENGTH,
+} from '../vocabulary/limits';
 import { safeString, successResponse } from './common';
 import { userSchema } from './account';
 
 const emailSchema = z
   .email({ error: 'esperava um e-mail válido' })
-  .max(254)
+  .max(EMAIL_MAX_LENGTH)
   .transform((email) => email.toLowerCase());
-
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 256;
 
 export const signupBodySchema = z
   .strictObject({
@@ -23,7 +26,7 @@ export const signupBodySchema = z
       .max(PASSWORD_MAX_LENGTH, {
         error: `a senha tem no máximo ${PASSWORD_MAX_LENGTH} caracteres`,
       }),
-    name: safeString().trim().min(1).max(120).optional(),
+    name: safeString().trim().min(1).max(USER_NAME_MAX_LENGTH).optional(),
   })
   .meta({ id: 'SignupBody' });
 

@@ -3,6 +3,13 @@
  * the success wrapper and the error envelope.
  */
 import * as z from 'zod';
+import { SORT_ORDERS } from '../vocabulary/enums';
+import {
+  DEFAULT_PAGE_LIMIT,
+  PAGE_LIMIT_MAX,
+  PAGE_LIMIT_MIN,
+  URL_MAX_LENGTH,
+} from '../vocabulary/limits';
 import { HTTP_ERROR_CODES } from '../errors/catalogue';
 import { ID_PREFIXES, idPattern, type IdKind } from '../ids';
 import { parseOffsetDateTime } from '../rules/schedule';
@@ -135,7 +142,7 @@ export const httpUrlSchema = z
     hostname: URL_HOSTNAME,
     error: 'esperava uma URL http(s) absoluta',
   })
-  .max(2048)
+  .max(URL_MAX_LENGTH)
   .refine(isStorableText, { error: UNSTORABLE_TEXT_MESSAGE })
   .meta({ example: 'https://cdn.example.com/foto.jpg' });
 
@@ -198,10 +205,10 @@ export function queryInteger(options: {
 /** `limit` and `offset` of spec §8 "Pagination". */
 export const paginationQueryShape = {
   limit: queryInteger({
-    min: 1,
-    max: 100,
-    default: 20,
-    description: 'Itens por página, de 1 a 100.',
+    min: PAGE_LIMIT_MIN,
+    max: PAGE_LIMIT_MAX,
+    default: DEFAULT_PAGE_LIMIT,
+    description: `Itens por página, de ${PAGE_LIMIT_MIN} a ${PAGE_LIMIT_MAX}.`,
   }),
   offset: queryInteger({ min: 0, default: 0, description: 'Quantos itens pular.' }),
 };
@@ -211,13 +218,13 @@ export const paginationQueryShape = {
  * `desc`); default `desc`; parsed to `asc` or `desc`.
  */
 export const sortQuerySchema = z
-  .enum(['asc', 'desc', 'createdAt', '-createdAt'])
+  .enum([...SORT_ORDERS, 'createdAt', '-createdAt'])
   .optional()
   .transform((sort): 'asc' | 'desc' => (sort === 'asc' || sort === 'createdAt' ? 'asc' : 'desc'))
   .meta(
     documentedAs({
       type: 'string',
-      enum: ['asc', 'desc', 'createdAt', '-createdAt'],
+      enum: [...SORT_ORDERS, 'createdAt', '-createdAt'],
       default: 'desc',
       description: 'Ordem por data de criação; `createdAt` = `asc`, `-createdAt` = `desc`.',
     }),

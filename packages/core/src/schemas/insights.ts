@@ -5,27 +5,10 @@
  * (`impressions`, `plays`, `video_views`, …) are never asked for.
  */
 import * as z from 'zod';
+import { INSIGHTS_REASONS } from '../vocabulary/enums';
+import { ACCOUNT_INSIGHTS_DEFAULT_DAYS, ACCOUNT_INSIGHTS_MAX_DAYS } from '../vocabulary/limits';
 import { validationError } from '../validation/parse-input';
 import { dateTimeSchema, idSchema, safeString, successResponse } from './common';
-
-/** How long post metrics are reused before Instagram is asked again (unless forced). */
-export const POST_INSIGHTS_MAX_AGE_MS = 60 * 60_000;
-
-/** The most days one account-insights request may cover (the platform's own window). */
-export const ACCOUNT_INSIGHTS_MAX_DAYS = 30;
-
-/** Days covered when the request names no range: the last 7, today included. */
-export const ACCOUNT_INSIGHTS_DEFAULT_DAYS = 7;
-
-/**
- * Why a post target has no metrics to show:
- * - `not_published`: the target is not published (no call to Instagram is made);
- * - `not_enough_viewers`: Instagram answered that too few people saw the media to
- *   report on it (its error code 10);
- * - `not_available`: no metrics could be read yet; `errorCode` says why, when it failed.
- */
-export const INSIGHTS_REASONS = ['not_published', 'not_enough_viewers', 'not_available'] as const;
-export type InsightsReason = (typeof INSIGHTS_REASONS)[number];
 
 const count = (description: string) => z.number().nullable().meta({ description });
 

@@ -3,6 +3,7 @@
  * §3, §4).
  */
 import * as z from 'zod';
+import { ACCOUNT_SEARCH_MAX_LENGTH } from '../vocabulary/limits';
 import {
   dateTimeSchema,
   httpUrlSchema,
@@ -15,14 +16,7 @@ import {
   successResponse,
 } from './common';
 
-export const AUTH_STATUSES = ['active', 'reconnect_required'] as const;
-export const CONNECTION_STATUSES = ['connected', 'degraded', 'revoked'] as const;
-/**
- * How an account was connected: Instagram Login (Instagram API, Instagram user token) or
- * Facebook Login (Graph API, through the Facebook Page linked to the account).
- */
-export const LOGIN_MODES = ['instagram', 'facebook'] as const;
-export type LoginMode = (typeof LOGIN_MODES)[number];
+import { AUTH_STATUSES, CONNECTION_STATUSES, LOGIN_MODES } from '../vocabulary/enums';
 
 export const connectedAccountSchema = z
   .object({
@@ -77,7 +71,7 @@ export const listIntegrationsQuerySchema = z.object({
   profileId: profileFilterSchema.optional(),
   q: safeString()
     .min(1)
-    .max(100)
+    .max(ACCOUNT_SEARCH_MAX_LENGTH)
     .optional()
     .meta({ description: 'Busca no nome de usuário e no id da conta no Instagram.' }),
   ...paginationQueryShape,

@@ -2,8 +2,7 @@
  * Media uploaded to Reelay or imported from a URL (spec §4 "POST /v1/media").
  */
 import * as z from 'zod';
-import { POST_KINDS } from '../contract/choices';
-import { POST_STATUSES } from '../posts/post-state';
+import { MEDIA_STATUSES, POST_KINDS, POST_STATUSES } from '../vocabulary/enums';
 import {
   dateTimeSchema,
   httpUrlSchema,
@@ -13,8 +12,6 @@ import {
   successResponse,
 } from './common';
 import { mediaTypeSchema } from './posts';
-
-export const MEDIA_STATUSES = ['processing', 'ready', 'failed'] as const;
 
 export const mediaSchema = z
   .object({

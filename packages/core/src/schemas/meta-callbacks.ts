@@ -3,6 +3,7 @@
  * data deletion, each verified by a `signed_request`.
  */
 import * as z from 'zod';
+import { DATA_DELETION_STATUSES } from '../vocabulary/enums';
 import { dateTimeSchema, safeString, successResponse } from './common';
 
 /** The form Meta posts (`application/x-www-form-urlencoded`); other fields are ignored. */
@@ -18,8 +19,6 @@ export const dataDeletionResponseSchema = successResponse({
   url: z.url().meta({ description: 'Onde a pessoa acompanha o pedido de exclusão.' }),
   confirmation_code: z.string().meta({ description: 'Código alfanumérico do pedido.' }),
 });
-
-export const DATA_DELETION_STATUSES = ['received', 'completed'] as const;
 
 export const dataDeletionStatusPathSchema = z.object({ code: safeString().min(1).max(64) });
 

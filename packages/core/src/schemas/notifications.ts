@@ -2,7 +2,7 @@
  * Webhook subscriptions and their delivery history (spec §2, §3, §4, §6).
  */
 import * as z from 'zod';
-import { EVENT_TYPES } from '../posts/post-state';
+import { MAX_SECRET_OVERLAP_SECONDS } from '../vocabulary/limits';
 import {
   dateTimeSchema,
   httpUrlSchema,
@@ -11,7 +11,7 @@ import {
   sortQuerySchema,
   successResponse,
 } from './common';
-import { DELIVERY_STATUSES } from '../contract/choices';
+import { DELIVERY_STATUSES, EVENT_TYPES } from '../vocabulary/enums';
 
 export const eventTypeSchema = z.enum(EVENT_TYPES);
 
@@ -23,11 +23,6 @@ const eventTypesSchema = z
 const webhookTargetSchema = z.strictObject({
   url: httpUrlSchema.meta({ description: 'Endereço https que recebe os eventos.' }),
 });
-
-/** How long a rotated secret keeps signing, by default: 24 hours. */
-export const DEFAULT_SECRET_OVERLAP_SECONDS = 86_400;
-/** The longest overlap a rotation may ask for: 7 days. */
-export const MAX_SECRET_OVERLAP_SECONDS = 7 * 86_400;
 
 const previousSecretExpiresAtSchema = dateTimeSchema.nullable().meta({
   description:

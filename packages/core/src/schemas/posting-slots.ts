@@ -6,17 +6,9 @@
  */
 import * as z from 'zod';
 import { isIanaTimeZone } from '../rules/timezone';
-import { SLOT_TIME_PATTERN, WEEKDAYS } from '../scheduling/posting-slots';
+import { POSTING_SCHEDULE_SOURCES, WEEKDAYS } from '../vocabulary/enums';
+import { FREE_SLOTS_MAX, POSTING_SLOTS_MAX, SLOT_TIME_PATTERN } from '../vocabulary/limits';
 import { dateTimeSchema, queryInteger, safeString, successResponse } from './common';
-
-/** At most one slot per hour of the week. */
-export const POSTING_SLOTS_MAX = 168;
-/** Free slots listed at most per call. */
-export const FREE_SLOTS_MAX = 50;
-
-/** Whose schedule applies to an account: its own, its profile's, or none. */
-export const POSTING_SCHEDULE_SOURCES = ['integration', 'profile', 'none'] as const;
-export type PostingScheduleSource = (typeof POSTING_SCHEDULE_SOURCES)[number];
 
 export const weekdaySchema = z
   .enum(WEEKDAYS)

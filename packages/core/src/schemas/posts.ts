@@ -6,8 +6,7 @@
  * uploaded media (which only the server can look up) live in `rules/post-composition`.
  */
 import * as z from 'zod';
-import { CAPTION_MAX_LENGTH, checkCaption } from '../rules/caption';
-import { POST_STATUSES, TARGET_STATUSES } from '../posts/post-state';
+import { checkCaption } from '../rules/caption';
 import {
   dateTimeSchema,
   httpUrlSchema,
@@ -21,19 +20,28 @@ import {
   successResponse,
   timezoneSchema,
 } from './common';
-import { POST_KINDS, TRIAL_GRADUATION_STRATEGIES } from '../contract/choices';
+import {
+  MEDIA_TYPES,
+  POST_KINDS,
+  POST_STATUSES,
+  TARGET_STATUSES,
+  TRIAL_GRADUATION_STRATEGIES,
+} from '../vocabulary/enums';
+import {
+  ACCOUNTS_PER_POST_MAX,
+  ACCOUNTS_PER_POST_MIN,
+  ALT_TEXT_MAX_LENGTH,
+  AUDIO_NAME_MAX_LENGTH,
+  CAPTION_MAX_LENGTH,
+  COLLABORATORS_MAX,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  MEDIA_ITEMS_MAX,
+  MEDIA_ITEMS_MIN,
+  PRODUCT_TAGS_MAX,
+  USER_TAGS_MAX,
+} from '../vocabulary/limits';
 
-export const MEDIA_TYPES = ['image', 'video'] as const;
 export const mediaTypeSchema = z.enum(MEDIA_TYPES);
-
-export const IDEMPOTENCY_KEY_MAX_LENGTH = 128;
-export const COLLABORATORS_MAX = 3;
-export const USER_TAGS_MAX = 20;
-export const ALT_TEXT_MAX_LENGTH = 1000;
-/** Product tags per post (reference §2, `product_tags`: at most 5). */
-export const PRODUCT_TAGS_MAX = 5;
-/** Reelay's own bound on a Reel's audio name; the platform documents none. */
-export const AUDIO_NAME_MAX_LENGTH = 255;
 
 const captionSchema = safeString()
   .superRefine((caption, ctx) => {
@@ -150,7 +158,7 @@ export const instagramOptionsSchema = z
     altText: z
       .union([
         safeString().max(ALT_TEXT_MAX_LENGTH),
-        z.array(safeString().max(ALT_TEXT_MAX_LENGTH).nullable()).max(10),
+        z.array(safeString().max(ALT_TEXT_MAX_LENGTH).nullable()).max(MEDIA_ITEMS_MAX),
       ])
       .optional()
       .meta({
@@ -198,8 +206,12 @@ export const platformTargetInputSchema = z
 
 const platformsSchema = z
   .array(platformTargetInputSchema)
-  .min(1, { error: 'informe de 1 a 5 contas' })
-  .max(5, { error: 'um post vai para no máximo 5 contas' })
+  .min(ACCOUNTS_PER_POST_MIN, {
+    error: `informe de ${ACCOUNTS_PER_POST_MIN} a ${ACCOUNTS_PER_POST_MAX} contas`,
+  })
+  .max(ACCOUNTS_PER_POST_MAX, {
+    error: `um post vai para no máximo ${ACCOUNTS_PER_POST_MAX} contas`,
+  })
   .superRefine((targets, ctx) => {
     const seen = new Set<string>();
     targets.forEach((target, index) => {
@@ -216,7 +228,7 @@ const platformsSchema = z
 
 const mediaItemsSchema = z.array(mediaItemInputSchema).meta({
   description: 'De 1 a 10 mídias; um Story leva exatamente 1, um carrossel de 2 a 10.',
-  override: { minItems: 1, maxItems: 10 },
+  override: { minItems: MEDIA_ITEMS_MIN, maxItems: MEDIA_ITEMS_MAX },
 });
 
 export const createPostBodySchema = z

@@ -2,13 +2,14 @@
  * Profiles group connected accounts, for example one per client or brand (spec §2).
  */
 import * as z from 'zod';
+import { PROFILE_DESCRIPTION_MAX_LENGTH, PROFILE_NAME_MAX_LENGTH } from '../vocabulary/limits';
 import { dateTimeSchema, idSchema, safeString, successResponse } from './common';
 
 export const profileSchema = z
   .object({
     id: idSchema('profile'),
-    name: z.string().min(1).max(120),
-    description: z.string().max(500).nullable(),
+    name: z.string().min(1).max(PROFILE_NAME_MAX_LENGTH),
+    description: z.string().max(PROFILE_DESCRIPTION_MAX_LENGTH).nullable(),
     createdAt: dateTimeSchema,
   })
   .meta({ id: 'Profile' });
@@ -18,10 +19,14 @@ export const createProfileBodySchema = z
     name: safeString({ error: 'o nome é obrigatório' })
       .trim()
       .min(1, { error: 'o nome não pode ser vazio' })
-      .max(120, { error: 'o nome tem no máximo 120 caracteres' }),
+      .max(PROFILE_NAME_MAX_LENGTH, {
+        error: `o nome tem no máximo ${PROFILE_NAME_MAX_LENGTH} caracteres`,
+      }),
     description: safeString()
       .trim()
-      .max(500, { error: 'a descrição tem no máximo 500 caracteres' })
+      .max(PROFILE_DESCRIPTION_MAX_LENGTH, {
+        error: `a descrição tem no máximo ${PROFILE_DESCRIPTION_MAX_LENGTH} caracteres`,
+      })
       .nullable()
       .optional(),
   })

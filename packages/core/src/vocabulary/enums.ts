@@ -1,0 +1,144 @@
+/**
+ * The closed sets of values the contract's schemas accept, declared without zod so a
+ * client can offer them (the CLI's `--kind`, `--status`, `--sort`, the web app's selects)
+ * without loading the schemas: the zod enums of `schemas/` are built from these same
+ * lists. Each list is an `as const` array with its union type beside it.
+ *
+ * @example
+ * ```ts
+ * import { POST_KINDS, type PostKind } from '@reelay/core/vocabulary';
+ * const isKind = (value: string): value is PostKind => (POST_KINDS as readonly string[]).includes(value);
+ * ```
+ */
+
+/** The kinds of post: a single feed image, a Reel, a Story, or a carousel of 2 to 10 items. */
+export const POST_KINDS = ['feed', 'reel', 'story', 'carousel'] as const;
+export type PostKind = (typeof POST_KINDS)[number];
+
+/** The types of a media item. */
+export const MEDIA_TYPES = ['image', 'video'] as const;
+export type MediaType = (typeof MEDIA_TYPES)[number];
+
+/** Every status a post target can have (spec §3). */
+export const TARGET_STATUSES = [
+  'scheduled',
+  'queued',
+  'publishing',
+  'published',
+  'failed',
+  'cancelled',
+] as const;
+export type TargetStatus = (typeof TARGET_STATUSES)[number];
+
+/** Every status a post can have: its targets' statuses summed up, plus `partial`. */
+export const POST_STATUSES = [
+  'scheduled',
+  'queued',
+  'publishing',
+  'published',
+  'partial',
+  'failed',
+  'cancelled',
+] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
+
+/** The webhook events of spec §6. */
+export const EVENT_TYPES = [
+  'post.scheduled',
+  'post.published',
+  'post.partial',
+  'post.failed',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/**
+ * How a trial Reel graduates to a regular Reel (`options.trialParams.graduationStrategy`):
+ * by hand in the Instagram app, or automatically when it performs well with non-followers.
+ */
+export const TRIAL_GRADUATION_STRATEGIES = ['MANUAL', 'SS_PERFORMANCE'] as const;
+export type TrialGraduationStrategy = (typeof TRIAL_GRADUATION_STRATEGIES)[number];
+
+/** Where a webhook delivery stands (`GET /v1/notifications/{id}/deliveries?status=`). */
+export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/**
+ * The orders a list can be read in (`sort`), by creation time. The contract also accepts
+ * `createdAt` and `-createdAt` as aliases of these two.
+ */
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/** The days of a weekly posting schedule, Monday first (ISO 8601 order). */
+export const WEEKDAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** Whose posting schedule applies to an account: its own, its profile's, or none. */
+export const POSTING_SCHEDULE_SOURCES = ['integration', 'profile', 'none'] as const;
+export type PostingScheduleSource = (typeof POSTING_SCHEDULE_SOURCES)[number];
+
+/** Whether a connected account's token still works. */
+export const AUTH_STATUSES = ['active', 'reconnect_required'] as const;
+export type AuthStatus = (typeof AUTH_STATUSES)[number];
+
+/** A connected account's health, as the last check saw it. */
+export const CONNECTION_STATUSES = ['connected', 'degraded', 'revoked'] as const;
+export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
+
+/**
+ * How an account was connected: Instagram Login (Instagram API, Instagram user token) or
+ * Facebook Login (Graph API, through the Facebook Page linked to the account).
+ */
+export const LOGIN_MODES = ['instagram', 'facebook'] as const;
+export type LoginMode = (typeof LOGIN_MODES)[number];
+
+/** Where an uploaded or imported media item stands. */
+export const MEDIA_STATUSES = ['processing', 'ready', 'failed'] as const;
+export type MediaStatus = (typeof MEDIA_STATUSES)[number];
+
+/**
+ * Why a post target has no metrics to show:
+ * - `not_published`: the target is not published (no call to Instagram is made);
+ * - `not_enough_viewers`: Instagram answered that too few people saw the media to
+ *   report on it (its error code 10);
+ * - `not_available`: no metrics could be read yet; `errorCode` says why, when it failed.
+ */
+export const INSIGHTS_REASONS = ['not_published', 'not_enough_viewers', 'not_available'] as const;
+export type InsightsReason = (typeof INSIGHTS_REASONS)[number];
+
+/** Where a data deletion request Meta sent stands. */
+export const DATA_DELETION_STATUSES = ['received', 'completed'] as const;
+export type DataDeletionStatus = (typeof DATA_DELETION_STATUSES)[number];
+
+/** The roles a user holds in an organization: its owner only, for now. */
+export const ORGANIZATION_ROLES = ['owner'] as const;
+export type OrganizationRole = (typeof ORGANIZATION_ROLES)[number];
+
+/** A project's environment: always `live` in practice; there is no sandbox. */
+export const PROJECT_ENVIRONMENTS = ['live', 'sandbox'] as const;
+export type ProjectEnvironment = (typeof PROJECT_ENVIRONMENTS)[number];
+
+/** Every `details.reason` a `MEDIA_INVALID` error may carry (spec §7). */
+export const MEDIA_INVALID_REASONS = [
+  'missing',
+  'too_many',
+  'too_large',
+  'mime',
+  'width',
+  'aspect',
+  'duration',
+  'fps',
+  'codec',
+  'audio',
+  'bitrate',
+  'moov',
+] as const;
+export type MediaInvalidReason = (typeof MEDIA_INVALID_REASONS)[number];
