@@ -73,7 +73,11 @@ function defaultCommand(id: string, facts: RouteFacts): CommandSpec {
 
 function helpText(spec: OptionSpec, field: FieldFacts | undefined, routeId: string): string {
   const keys = typeof spec.help === 'string' ? [spec.help] : spec.help;
-  const values = {
+  // The bounds and default of a number are the schema's, so the help cannot drift from them.
+  const values: Record<string, string | number> = {
+    ...(field?.min !== undefined ? { min: field.min } : {}),
+    ...(field?.max !== undefined ? { max: field.max } : {}),
+    ...(field?.default !== undefined ? { default: String(field.default) } : {}),
     ...(spec.choicesInHelp ? { [spec.choicesInHelp]: (field?.choices ?? []).join(', ') } : {}),
     field: spec.field ?? '',
     route: routeId,

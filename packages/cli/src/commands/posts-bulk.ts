@@ -15,10 +15,12 @@
 import { createHash } from 'node:crypto';
 import { dirname } from 'node:path';
 import {
+  ACCOUNT_SEARCH_MAX_LENGTH,
   checkCaption,
   checkScheduleWindow,
   compositionIssues,
   isReelayError as isCoreError,
+  PAGE_LIMIT_MAX,
   POST_KINDS,
   resolvePostKind,
   type MediaType,
@@ -333,8 +335,8 @@ async function resolveUsernames(
       const username = reference.replace(/^@/, '').toLowerCase();
       if (ids.has(username)) continue;
       const { integrations } = await reelay.accounts.list({
-        q: username.slice(0, 100),
-        limit: 100,
+        q: username.slice(0, ACCOUNT_SEARCH_MAX_LENGTH),
+        limit: PAGE_LIMIT_MAX,
       });
       try {
         ids.set(username, pickAccount(username, integrations).id);

@@ -92,7 +92,7 @@ export const ptBR = {
     server: 'usa este servidor em vez do do contexto',
     // Shared by several commands.
     accountArg: 'id int_… ou @usuário',
-    limit: 'itens por página, 1 a 100 (padrão 20)',
+    limit: 'itens por página, {{min}} a {{max}} (padrão {{default}})',
     offset: 'quantos pular',
     sortCreated: 'ordem por criação',
     allPages: 'todas as páginas',
@@ -158,7 +158,7 @@ export const ptBR = {
     slotsSlot: 'ex.: mon-fri@09:00,18:00 ou sab,dom@10:30 (repita)',
     slotsClear: 'remove a agenda (a conta volta a seguir a do perfil)',
     slotsNext: 'os próximos horários livres',
-    slotsCount: 'quantos, de 1 a 50 (padrão 10)',
+    slotsCount: 'quantos, de {{min}} a {{max}} (padrão {{default}})',
     keys: 'chaves de API do projeto (exige login)',
     keysList: 'lista as chaves (nunca os segredos)',
     keysCreate: 'cria uma chave; o segredo aparece só desta vez',
