@@ -662,7 +662,8 @@ export const ROUTE_COMMANDS: Partial<Record<RouteId, readonly CommandSpec[]>> = 
         ...pageOptions,
         allPages,
       ],
-      run: async ([id], o, ctx) => (await webhooksModule()).listDeliveries(id!, o, ctx),
+      run: async ([id], o, ctx) =>
+        (await import('./commands/webhook-deliveries')).listDeliveries(id!, o, ctx),
     },
   ],
   redeliverDelivery: [
@@ -671,7 +672,7 @@ export const ROUTE_COMMANDS: Partial<Record<RouteId, readonly CommandSpec[]>> = 
       help: 'help.webhooksRedeliver',
       arguments: [notificationOf, { value: 'placeholder.delivery', help: 'help.deliveryId' }],
       run: async ([id, delivery], _o, ctx) =>
-        (await webhooksModule()).redeliverWebhook(id!, delivery!, ctx),
+        (await import('./commands/webhook-deliveries')).redeliverWebhook(id!, delivery!, ctx),
     },
   ],
 };
