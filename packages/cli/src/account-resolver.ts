@@ -4,6 +4,7 @@
  * the username matches exactly. None or several matches is a usage error (exit 2): a
  * post must never go to an account the person did not mean.
  */
+import { ACCOUNT_SEARCH_MAX_LENGTH, PAGE_LIMIT_MAX } from '@reelay/core';
 import type { ConnectedAccount, Reelay } from '@reelay/sdk';
 import { usageError } from './cli-error';
 import { t } from './i18n';
@@ -72,8 +73,8 @@ export async function resolveAccountIds(
       const username = trimmed.replace(/^@/, '');
       // The search also matches parts of names and platform ids: exact matching is ours.
       const { integrations } = await reelay.accounts.list({
-        q: username.slice(0, 100),
-        limit: 100,
+        q: username.slice(0, ACCOUNT_SEARCH_MAX_LENGTH),
+        limit: PAGE_LIMIT_MAX,
       });
       id = pickAccount(username, integrations).id;
     }

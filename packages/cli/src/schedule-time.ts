@@ -4,7 +4,12 @@
  * instant is inside the scheduling window (spec §8: 1 minute to 75 days); this only
  * makes sure the instant is the one the person meant.
  */
-import { isIanaTimeZone, parseOffsetDateTime } from '@reelay/core';
+import {
+  isIanaTimeZone,
+  parseOffsetDateTime,
+  resolveZonedTime,
+  type WallClock as CoreWallClock,
+} from '@reelay/core';
 import { usageError } from './cli-error';
 import { t } from './i18n';
 
@@ -67,22 +72,21 @@ export function parseScheduleTime(text: string, options: ScheduleTimeOptions = {
 
   const local = LOCAL.exec(value);
   if (local) {
+    const [, year, month, day, hour, minute, second = '0'] = local;
+    const clock = {
+      year: Number(year),
+      month: Number(month),
+      day: Number(day),
+      hour: Number(hour),
+      minute: Number(minute),
+      second: Number(second),
+    };
+    // A date no calendar has is the first thing to tell, with or without a zone.
+    assertRealDate(clock, `${label} "${text}"`);
     if (options.timeZone === undefined) {
       throw usageError(t('time.noZone', { label, text }), t('time.noZoneHint'));
     }
-    const [, year, month, day, hour, minute, second = '0'] = local;
-    return zonedTimeToInstant(
-      {
-        year: Number(year),
-        month: Number(month),
-        day: Number(day),
-        hour: Number(hour),
-        minute: Number(minute),
-        second: Number(second),
-      },
-      options.timeZone,
-      `${label} "${text}"`,
-    );
+    return zonedTimeToInstant(clock, options.timeZone, `${label} "${text}"`);
   }
   throw usageError(t('time.invalid', { label, text }), examples());
 }
@@ -102,55 +106,13 @@ export function assertTimeZone(timeZone: string): void {
   }
 }
 
-export interface WallClock {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** The wall-clock time in `timeZone` at an instant, through `Intl` (the runtime's tz data). */
-function wallClockAt(time: number, timeZone: string): WallClock {
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(
-    format.formatToParts(new Date(time)).map((part) => [part.type, Number(part.value)]),
-  );
-  return {
-    year: parts.year!,
-    month: parts.month!,
-    day: parts.day!,
-    hour: parts.hour!,
-    minute: parts.minute!,
-    second: parts.second!,
-  };
-}
-
-const asUtc = (clock: WallClock) =>
-  Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second);
+/** A wall-clock time as `--at` names it, seconds included. */
+export type WallClock = Required<CoreWallClock>;
 
 /**
- * The instant at which the wall clock in `timeZone` shows `clock`. The zone's offsets a
- * day before and a day after are the only candidates (no zone changes twice within two
- * days); the candidates that really show that time are the answers. None: the time was
- * skipped by a DST change (refused). Two: it happened twice; the first is taken, as
- * Temporal's `disambiguation: 'compatible'` does.
+ * The instant at which the wall clock in `timeZone` shows `clock` (core's zoned-time
+ * rule): a time skipped by a DST change is refused; one that happens twice means the
+ * first, as Temporal's `disambiguation: 'compatible'` does.
  *
  * @example
  * ```ts
@@ -163,8 +125,19 @@ export function zonedTimeToInstant(
   timeZone: string,
   label = t('time.label'),
 ): Date {
-  const wanted = asUtc(clock);
-  const check = new Date(wanted);
+  assertRealDate(clock, label);
+  const { instant, resolution } = resolveZonedTime(clock, timeZone);
+  if (resolution === 'gap') {
+    throw usageError(t('time.skipped', { label, zone: timeZone }), t('time.skippedHint'));
+  }
+  return new Date(instant);
+}
+
+/** Refuses a date or time that no calendar has (month 13, February 30, 24:00). */
+function assertRealDate(clock: WallClock, label: string): void {
+  const check = new Date(
+    Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second),
+  );
   if (
     check.getUTCFullYear() !== clock.year ||
     check.getUTCMonth() + 1 !== clock.month ||
@@ -175,15 +148,4 @@ export function zonedTimeToInstant(
   ) {
     throw usageError(t('time.noSuchDate', { label }), examples());
   }
-  const offsetAt = (time: number) =>
-    asUtc(wallClockAt(time, timeZone)) - Math.floor(time / 1000) * 1000;
-  const offsets = new Set([offsetAt(wanted - 86_400_000), offsetAt(wanted + 86_400_000)]);
-  const instants = [...offsets]
-    .map((offset) => wanted - offset)
-    .filter((time) => asUtc(wallClockAt(time, timeZone)) === wanted)
-    .sort((a, b) => a - b);
-  if (instants.length === 0) {
-    throw usageError(t('time.skipped', { label, zone: timeZone }), t('time.skippedHint'));
-  }
-  return new Date(instants[0]!);
 }

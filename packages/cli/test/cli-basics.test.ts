@@ -162,6 +162,24 @@ describe('usage errors exit 2', () => {
     expect(badZone.stderr).toContain('fuso horário desconhecido');
   });
 
+  it('says a date that does not exist is invalid, not that its zone is missing', async () => {
+    const port = await freePort();
+    const args = ['posts', 'schedule', 'Oi', '-m', 'https://cdn.example.com/a.jpg', '-a', 'int_1'];
+    const server = ['--server', `http://127.0.0.1:${port}`];
+    const noZone = await reelay.run([...args, '--at', '2026-13-45T10:00', ...server, '--json']);
+    expect(noZone.code).toBe(2);
+    expect(noZone.errorJson()).toMatchObject({
+      code: 'USAGE_ERROR',
+      message: '--at "2026-13-45T10:00": data inexistente',
+    });
+    const english = await reelay.run([...args, '--at', '2026-02-30T10:00', ...server], {
+      env: { LANG: 'en_US.UTF-8' },
+    });
+    expect(english.code).toBe(2);
+    expect(english.stderr).toContain('--at "2026-02-30T10:00": no such date');
+    expect(english.stderr).not.toContain('time zone');
+  });
+
   it('refuses a media file that does not exist, and a caption over the limit', async () => {
     const base = ['posts', 'create', '-a', 'int_1'];
     const missing = await reelay.run([...base, 'Oi', '-m', 'nao-existe.jpg']);

@@ -32,8 +32,9 @@ const accountColumns = () => [
 export interface ListAccountsOptions {
   profile?: string;
   search?: string;
-  limit?: string;
-  offset?: string;
+  /** Checked against the route's bounds, with its default, before the command runs. */
+  limit?: number;
+  offset?: number;
   sort?: SortOrder;
   all?: boolean;
 }
@@ -55,10 +56,8 @@ export async function listAccounts(
     ...(options.profile ? { profileId: options.profile } : {}),
     ...(options.search ? { q: options.search } : {}),
     ...(options.sort ? { sort: options.sort } : {}),
-    ...(options.all
-      ? {}
-      : { limit: integerOption(options.limit, '--limit', { min: 1, max: 100 }) ?? 20 }),
-    offset: integerOption(options.offset, '--offset') ?? 0,
+    ...(options.all || options.limit === undefined ? {} : { limit: options.limit }),
+    offset: options.offset ?? 0,
   };
   if (options.all) {
     const integrations: ConnectedAccount[] = [];

@@ -9,7 +9,6 @@ import { projectClient } from '../client';
 import type { CommandContext } from '../command-context';
 import { formatBytes } from '../feedback';
 import { classifyMedia, createUploadTracker, uploadMedia } from '../media-input';
-import { integerOption } from '../options';
 import { loadSettings } from '../settings';
 import { renderFields, renderTable } from '../table';
 import { t } from '../i18n';
@@ -85,8 +84,9 @@ const useColumns = () => [
 
 export interface ListMediaOptions {
   type?: 'image' | 'video';
-  limit?: string;
-  offset?: string;
+  /** Checked against the route's bounds, with its default, before the command runs. */
+  limit?: number;
+  offset?: number;
   sort?: SortOrder;
   all?: boolean;
 }
@@ -97,20 +97,19 @@ export interface ListMediaOptions {
  *
  * @example
  * ```ts
- * await listMediaCommand({ type: 'video', limit: '50' }, ctx);
+ * await listMediaCommand({ type: 'video', limit: 50 }, ctx);
  * ```
  */
 export async function listMediaCommand(
   options: ListMediaOptions,
   ctx: CommandContext,
 ): Promise<void> {
-  const limit = integerOption(options.limit, '--limit', { min: 1, max: 100 }) ?? 20;
-  const offset = integerOption(options.offset, '--offset') ?? 0;
+  const { limit, offset = 0 } = options;
   const reelay = await projectClient(await loadSettings(ctx.global));
   const query: ListMediaQuery = {
     ...(options.type ? { type: options.type } : {}),
     ...(options.sort ? { sort: options.sort } : {}),
-    ...(options.all ? {} : { limit }),
+    ...(options.all || limit === undefined ? {} : { limit }),
     offset,
   };
   if (options.all) {

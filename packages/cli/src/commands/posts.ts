@@ -11,131 +11,20 @@ import {
   type SortOrder,
   type TrialGraduationStrategy,
 } from '@reelay/core';
-import type {
-  CreatePostBody,
-  InstagramOptions,
-  ListPostsQuery,
-  Post,
-  PostTarget,
-  Reelay,
-} from '@reelay/sdk';
+import type { CreatePostBody, InstagramOptions, ListPostsQuery, Post } from '@reelay/sdk';
 import { resolveAccountIds } from '../account-resolver';
-import { CliError, usageError } from '../cli-error';
+import { usageError } from '../cli-error';
 import { projectClient } from '../client';
 import type { CommandContext } from '../command-context';
-import { progressMode, startSpinner, type Spinner } from '../feedback';
 import { t } from '../i18n';
 import { readCaption } from '../input';
-import { beforeDeadline, untilSignal } from '../interrupt';
 import { classifyMedia, createUploadTracker, resolveMediaItems } from '../media-input';
 import { integerOption } from '../options';
 import { assertTimeZone, parseScheduleTime } from '../schedule-time';
 import { loadSettings } from '../settings';
-import { renderFields, renderTable } from '../table';
-
-const FINAL_STATUSES = new Set(['published', 'partial', 'failed', 'cancelled']);
-
-/**
- * The columns of `posts list`: the time is the post's own wall clock and zone (the zone
- * it was scheduled in), or UTC with `--utc`.
- */
-function postColumns(utc: boolean) {
-  return [
-    { header: 'id', value: (p: Post) => p.id },
-    { header: t('posts.columnStatus'), value: (p: Post) => p.status },
-    { header: t('posts.columnKind'), value: (p: Post) => p.kind },
-    {
-      header: t('posts.columnWhen'),
-      value: (p: Post) =>
-        wallClock(p.scheduledFor ?? p.publishedAt ?? p.createdAt, utc ? 'UTC' : p.timezone),
-    },
-    { header: t('posts.columnAccounts'), value: (p: Post) => p.platforms.length },
-    { header: t('posts.columnCaption'), value: (p: Post) => p.content, max: 40 },
-  ];
-}
-
-function targetColumns() {
-  return [
-    { header: t('posts.columnAccount'), value: (target: PostTarget) => target.integrationId },
-    { header: t('posts.columnStatus'), value: (target: PostTarget) => target.status },
-    // Each account has its own time in a post queued on posting schedules.
-    { header: t('posts.columnScheduledFor'), value: (target: PostTarget) => target.scheduledFor },
-    { header: t('posts.columnPublishedAt'), value: (target: PostTarget) => target.publishedAt },
-    { header: t('posts.columnLink'), value: (target: PostTarget) => target.platformPostUrl },
-    {
-      header: t('posts.columnError'),
-      value: (target: PostTarget) =>
-        target.errorCode ? `${target.errorCode}: ${target.errorMessage ?? ''}` : null,
-      max: 70,
-    },
-  ];
-}
-
-/**
- * An instant as the wall clock of a zone shows it, with the zone's name:
- * `2026-12-01 10:00 America/Sao_Paulo`; the ISO instant itself for a zone this Node.js
- * does not know.
- *
- * @example
- * ```ts
- * wallClock('2026-12-01T13:00:00.000Z', 'America/Sao_Paulo'); // '2026-12-01 10:00 America/Sao_Paulo'
- * wallClock('2026-12-01T13:00:00.000Z', 'UTC'); // '2026-12-01 13:00 UTC'
- * ```
- */
-export function wallClock(iso: string, timeZone: string): string {
-  try {
-    const local = new Intl.DateTimeFormat('sv-SE', {
-      timeZone,
-      dateStyle: 'short',
-      timeStyle: 'short',
-    }).format(new Date(iso));
-    return `${local} ${timeZone}`;
-  } catch {
-    return iso;
-  }
-}
-
-/**
- * A post for people: its fields, then one line per account.
- *
- * @example
- * ```ts
- * process.stdout.write(describePost(post));
- * ```
- */
-export function describePost(post: Post): string {
-  return (
-    renderFields([
-      ['Id', post.id],
-      [t('posts.fieldStatus'), post.status],
-      [t('posts.fieldKind'), post.kind],
-      [
-        t('posts.fieldScheduledFor'),
-        post.scheduledFor ? inZone(post.scheduledFor, post.timezone) : null,
-      ],
-      [t('posts.fieldPublishedAt'), post.publishedAt],
-      [t('posts.fieldMedia'), post.mediaItems.map((item) => item.mediaId ?? item.url).join(', ')],
-      ['Idempotency key', post.idempotencyKey],
-      [t('posts.fieldCaption'), post.content || null],
-    ]) +
-    '\n' +
-    renderTable(post.platforms, targetColumns())
-  );
-}
-
-/**
- * An instant as the wall clock of the post's zone shows it, with the UTC instant after:
- * `2026-12-01 10:00 America/Sao_Paulo (2026-12-01T13:00:00.000Z)`.
- *
- * @example
- * ```ts
- * inZone('2026-12-01T13:00:00.000Z', 'America/Sao_Paulo');
- * ```
- */
-export function inZone(iso: string, timeZone: string): string {
-  const local = wallClock(iso, timeZone);
-  return local === iso ? iso : `${local} (${iso})`;
-}
+import { describePost, postColumns } from '../post-display';
+import { waitForOutcome } from '../post-wait';
+import { renderTable } from '../table';
 
 export interface PostInputOptions {
   captionFile?: string;
@@ -296,136 +185,6 @@ async function submitPost(
   await waitForOutcome(reelay, answer.post, waitSeconds, ctx, accountArgs);
 }
 
-/**
- * Polls a post until it reaches a final status; prints it; a post that did not publish
- * everywhere exits 1, and one still going after the time-out exits 5. The time-out holds
- * even when a request hangs, and SIGTERM or Ctrl-C end the wait at once (exit 143, 130).
- */
-async function waitForOutcome(
-  reelay: Reelay,
-  first: Post,
-  seconds: number,
-  ctx: CommandContext,
-  accounts: readonly string[],
-): Promise<void> {
-  // Plain progress lines must not print a line a second: they count down by the minute.
-  const precise = progressMode() === 'live';
-  const describe = (post: Post) => waitText(post, accounts, Date.now(), precise);
-  const spinner = await startSpinner(describe(first));
-  const deadline = Date.now() + seconds * 1000;
-  let post = first;
-  try {
-    post = await untilSignal(pollUntilFinal(reelay, first, deadline, spinner, describe));
-  } catch (error) {
-    spinner.fail(
-      error instanceof CliError && error.code === 'INTERRUPTED'
-        ? t('posts.interrupted')
-        : t('posts.followFailed'),
-    );
-    throw error;
-  }
-  if (!FINAL_STATUSES.has(post.status)) {
-    spinner.fail(t('posts.timedOut'));
-    ctx.out.result({ success: true, post }, () => describePost(post));
-    throw new CliError(
-      'timeout',
-      t('posts.stillGoing', { id: post.id, status: post.status, seconds }),
-      {
-        code: 'WAIT_TIMEOUT',
-        hint: t('posts.followWithShow', { id: post.id }),
-      },
-    );
-  }
-  if (post.status === 'published') spinner.succeed(t('posts.published', { id: post.id }));
-  else spinner.fail(t('posts.endedAs', { status: post.status }));
-  ctx.out.result({ success: true, post }, () => describePost(post));
-  if (post.status !== 'published') {
-    const failures = post.platforms
-      .filter((t) => t.errorCode)
-      .map((t) => `${t.integrationId}: ${t.errorCode}`);
-    throw new CliError('failure', t('posts.postEndedAs', { id: post.id, status: post.status }), {
-      code: 'POST_NOT_PUBLISHED',
-      details: { status: post.status, targets: failures },
-    });
-  }
-}
-
-/**
- * What `--wait` is waiting for, as the spinner shows it: the post, the accounts, and
- * before the scheduled time a countdown to it, in the post's zone.
- *
- * @example
- * ```ts
- * waitText(post, ['@cafe.aurora'], Date.now(), true);
- * // 'Waiting for post_01… on @cafe.aurora: publishes in 1 h 05 min 09 s (2026-12-01 10:00 America/Sao_Paulo)'
- * ```
- */
-export function waitText(
-  post: Post,
-  accounts: readonly string[],
-  now: number,
-  precise: boolean,
-): string {
-  const where = accounts.join(', ');
-  const due = post.scheduledFor ? Date.parse(post.scheduledFor) : Number.NaN;
-  if (post.status === 'scheduled' && due > now) {
-    return t('posts.waitingCountdown', {
-      id: post.id,
-      accounts: where,
-      countdown: countdown(due - now, precise),
-      when: wallClock(post.scheduledFor!, post.timezone),
-    });
-  }
-  return t('posts.waiting', { id: post.id, accounts: where, status: post.status });
-}
-
-/**
- * A duration as a countdown: `1 h 05 min 09 s`, or by the minute (rounded up) when not
- * `precise`: `1 h 06 min`.
- *
- * @example
- * ```ts
- * countdown(3_909_000, true); // '1 h 05 min 09 s'
- * countdown(3_909_000, false); // '1 h 06 min'
- * ```
- */
-export function countdown(ms: number, precise: boolean): string {
-  const totalSeconds = precise ? Math.ceil(ms / 1000) : Math.ceil(ms / 60_000) * 60;
-  const days = Math.floor(totalSeconds / 86_400);
-  const hours = Math.floor((totalSeconds % 86_400) / 3600);
-  const minutes = Math.floor((totalSeconds % 3600) / 60);
-  const seconds = totalSeconds % 60;
-  const two = (n: number) => String(n).padStart(2, '0');
-  const parts = [
-    ...(days > 0 ? [t('posts.days', { n: days })] : []),
-    ...(days > 0 || hours > 0 ? [`${hours} h`] : []),
-    `${days > 0 || hours > 0 ? two(minutes) : minutes} min`,
-    ...(precise ? [`${two(seconds)} s`] : []),
-  ];
-  return parts.join(' ');
-}
-
-/** The post once final, or as last seen when `deadline` (epoch ms) passes. */
-async function pollUntilFinal(
-  reelay: Reelay,
-  first: Post,
-  deadline: number,
-  spinner: Spinner,
-  describe: (post: Post) => string,
-): Promise<Post> {
-  let post = first;
-  while (!FINAL_STATUSES.has(post.status)) {
-    const left = deadline - Date.now();
-    if (left <= 0) return post;
-    await new Promise((resolve) => setTimeout(resolve, Math.min(1000, left)));
-    const answer = await beforeDeadline(reelay.posts.get(post.id), deadline);
-    if (answer === undefined) return post;
-    post = answer.post;
-    spinner.update(describe(post));
-  }
-  return post;
-}
-
 export interface ListPostsOptions {
   status?: PostStatus;
   kind?: PostKind;
@@ -433,8 +192,9 @@ export interface ListPostsOptions {
   profile?: string;
   from?: string;
   to?: string;
-  limit?: string;
-  offset?: string;
+  /** Checked against the route's bounds, with its default, before the command runs. */
+  limit?: number;
+  offset?: number;
   sort?: SortOrder;
   all?: boolean;
   /** Times in UTC instead of each post's zone. */
@@ -453,8 +213,7 @@ export interface ListPostsOptions {
 export async function listPosts(options: ListPostsOptions, ctx: CommandContext): Promise<void> {
   const from = options.from ? parseScheduleTime(options.from, { label: '--from' }) : undefined;
   const to = options.to ? parseScheduleTime(options.to, { label: '--to' }) : undefined;
-  const limit = integerOption(options.limit, '--limit', { min: 1, max: 100 }) ?? 20;
-  const offset = integerOption(options.offset, '--offset') ?? 0;
+  const { limit, offset = 0 } = options;
   const reelay = await projectClient(await loadSettings(ctx.global));
   const accountId = options.account
     ? (await resolveAccountIds(reelay, [options.account]))[0]
@@ -467,7 +226,7 @@ export async function listPosts(options: ListPostsOptions, ctx: CommandContext):
     ...(from ? { from } : {}),
     ...(to ? { to } : {}),
     ...(options.sort ? { sort: options.sort } : {}),
-    ...(options.all ? {} : { limit }),
+    ...(options.all || limit === undefined ? {} : { limit }),
     offset,
   };
   if (options.all) {

@@ -10,7 +10,6 @@ import { resolveAccountIds } from '../account-resolver';
 import { usageError } from '../cli-error';
 import { projectClient } from '../client';
 import type { CommandContext } from '../command-context';
-import { integerOption } from '../options';
 import { assertTimeZone } from '../schedule-time';
 import { loadSettings } from '../settings';
 import { renderFields, renderTable } from '../table';
@@ -246,15 +245,15 @@ export async function clearSlots(
  *
  * @example
  * ```ts
- * await nextSlots('@cafe.aurora', { count: '5' }, ctx);
+ * await nextSlots('@cafe.aurora', { count: 5 }, ctx);
  * ```
  */
 export async function nextSlots(
   account: string | undefined,
-  options: SlotOwnerOptions & { count?: string },
+  options: SlotOwnerOptions & { count?: number },
   ctx: CommandContext,
 ): Promise<void> {
-  const count = integerOption(options.count, '--count', { min: 1, max: 50 }) ?? 10;
+  const { count } = options;
   const reelay = await projectClient(await loadSettings(ctx.global));
   const owner = await ownerOf(reelay, account, options);
   const answer =

@@ -3,19 +3,17 @@
  * the project's notification subscriptions (spec §4 "Webhook subscription routes").
  * `verify` and `listen` live in their own files.
  */
-import type { DeliveryStatus } from '@reelay/core';
 import {
   WEBHOOK_EVENT_TYPES,
   type CreateNotificationBody,
   type CreatedNotificationSubscription,
-  type Delivery,
   type NotificationSubscription,
   type UpdateNotificationBody,
 } from '@reelay/sdk';
 import { CliError, usageError } from '../cli-error';
 import { projectClient } from '../client';
 import type { CommandContext } from '../command-context';
-import { integerOption, listOption } from '../options';
+import { listOption } from '../options';
 import { loadSettings } from '../settings';
 import { renderFields, renderTable } from '../table';
 import { t } from '../i18n';
@@ -142,11 +140,10 @@ const subscriptionColumns = () => [
  * ```
  */
 export async function listWebhooks(
-  options: { limit?: string; offset?: string; all?: boolean },
+  options: { limit?: number; offset?: number; all?: boolean },
   ctx: CommandContext,
 ): Promise<void> {
-  const limit = integerOption(options.limit, '--limit', { min: 1, max: 100 }) ?? 20;
-  const offset = integerOption(options.offset, '--offset') ?? 0;
+  const { limit, offset = 0 } = options;
   const reelay = await projectClient(await loadSettings(ctx.global));
   if (options.all) {
     const notifications: NotificationSubscription[] = [];
@@ -157,7 +154,10 @@ export async function listWebhooks(
     );
     return;
   }
-  const answer = await reelay.notifications.list({ limit, offset });
+  const answer = await reelay.notifications.list({
+    ...(limit === undefined ? {} : { limit }),
+    offset,
+  });
   ctx.out.result(answer, () => renderTable(answer.notifications, subscriptionColumns()));
 }
 
@@ -248,15 +248,15 @@ export async function deleteWebhook(notificationId: string, ctx: CommandContext)
  *
  * @example
  * ```ts
- * await rotateWebhookSecret('ntf_01…', { overlap: '3600' }, ctx);
+ * await rotateWebhookSecret('ntf_01…', { overlap: 3600 }, ctx);
  * ```
  */
 export async function rotateWebhookSecret(
   notificationId: string,
-  options: { overlap?: string },
+  options: { overlap?: number },
   ctx: CommandContext,
 ): Promise<void> {
-  const overlapSeconds = integerOption(options.overlap, '--overlap', { min: 0 });
+  const overlapSeconds = options.overlap;
   const reelay = await projectClient(await loadSettings(ctx.global));
   const answer = await reelay.notifications.rotateSecret(
     notificationId,
@@ -314,88 +314,4 @@ export async function testWebhook(
       },
     );
   }
-}
-
-export interface DeliveriesOptions {
-  status?: DeliveryStatus;
-  limit?: string;
-  offset?: string;
-  all?: boolean;
-}
-
-const deliveryColumns = () => [
-  { header: 'id', value: (d: Delivery) => d.id },
-  { header: t('webhooks.columnEvent'), value: (d: Delivery) => `${d.eventType} ${d.eventId}` },
-  { header: t('posts.columnStatus'), value: (d: Delivery) => d.status },
-  { header: t('webhooks.columnAttempt'), value: (d: Delivery) => d.attempt },
-  { header: t('webhooks.columnResponse'), value: (d: Delivery) => d.responseStatus },
-  { header: t('webhooks.columnNext'), value: (d: Delivery) => d.nextAttemptAt },
-  { header: t('posts.columnError'), value: (d: Delivery) => d.error, max: 50 },
-];
-
-/**
- * `reelay webhooks deliveries <ntf_…> [--status] [--all]`: what was sent and how it went.
- *
- * @example
- * ```ts
- * await listDeliveries('ntf_01…', { status: 'failed' }, ctx);
- * ```
- */
-export async function listDeliveries(
-  notificationId: string,
-  options: DeliveriesOptions,
-  ctx: CommandContext,
-): Promise<void> {
-  const limit = integerOption(options.limit, '--limit', { min: 1, max: 100 }) ?? 20;
-  const offset = integerOption(options.offset, '--offset') ?? 0;
-  const reelay = await projectClient(await loadSettings(ctx.global));
-  const query = {
-    ...(options.status ? { status: options.status } : {}),
-    ...(options.all ? {} : { limit }),
-    offset,
-  };
-  if (options.all) {
-    const deliveries: Delivery[] = [];
-    for await (const delivery of reelay.notifications.deliveries(notificationId, query))
-      deliveries.push(delivery);
-    ctx.out.result({ success: true, total: deliveries.length, deliveries }, () =>
-      renderTable(deliveries, deliveryColumns()),
-    );
-    return;
-  }
-  const answer = await reelay.notifications.deliveries(notificationId, query);
-  ctx.out.result(answer, () => renderTable(answer.deliveries, deliveryColumns()));
-}
-
-/**
- * `reelay webhooks redeliver <ntf_…> <dlv_…>`: sends the delivery's event again (same id
- * and body, signed anew) as a new delivery with its own attempts. While a delivery of
- * that event is still pending the server refuses (`DELIVERY_PENDING`, exit 1); to a
- * paused subscription the redelivery waits until it is resumed.
- *
- * @example
- * ```ts
- * await redeliverWebhook('ntf_01…', 'dlv_01…', ctx);
- * ```
- */
-export async function redeliverWebhook(
-  notificationId: string,
-  deliveryId: string,
-  ctx: CommandContext,
-): Promise<void> {
-  const reelay = await projectClient(await loadSettings(ctx.global));
-  const answer = await reelay.notifications.redeliver(notificationId, deliveryId);
-  const { delivery } = answer;
-  if (delivery.status === 'pending' && delivery.nextAttemptAt === null) {
-    ctx.out.note(t('webhooks.pausedRedelivery'));
-  }
-  ctx.out.result(answer, () =>
-    renderFields([
-      [t('webhooks.fieldNewDelivery'), delivery.id],
-      [t('webhooks.fieldRedelivers'), delivery.redeliveryOf],
-      [t('webhooks.fieldEvent'), `${delivery.eventType} ${delivery.eventId}`],
-      [t('posts.fieldStatus'), delivery.status],
-      [t('webhooks.fieldNextAttempt'), delivery.nextAttemptAt],
-    ]),
-  );
 }

@@ -2,10 +2,21 @@
  * Portuguese (Brazil): the CLI's reference catalogue. `en.ts` must have exactly these
  * keys (checked by its type); `{{name}}` marks a value filled in at run time.
  */
-import type { ErrorCode } from '@reelay/core';
+import { HTTP_ERRORS, TARGET_ONLY_ERRORS, type ErrorCode } from '@reelay/core';
 
 /** Codes the SDK gives when no answer came from Reelay (see `@reelay/sdk`'s errors). */
 type SdkErrorCode = 'CONNECTION_ERROR' | 'TIMEOUT' | 'UNEXPECTED_RESPONSE';
+
+/** Core's Portuguese message of every error code. */
+function coreMessages(): Record<ErrorCode, string> {
+  const all: Record<string, { readonly message: string }> = {
+    ...HTTP_ERRORS,
+    ...TARGET_ONLY_ERRORS,
+  };
+  return Object.fromEntries(
+    Object.entries(all).map(([code, error]) => [code, error.message]),
+  ) as Record<ErrorCode, string>;
+}
 
 export const ptBR = {
   language: {
@@ -67,6 +78,9 @@ export const ptBR = {
     seeOptions: 'veja as opções com --help',
   },
   help: {
+    routeCommand: 'chama {{method}} {{path}} e mostra a resposta',
+    routeParam: 'o {{param}} do caminho',
+    routeField: 'o campo {{field}} de {{route}}',
     program: 'Publica e agenda posts do Instagram pelo Reelay, do terminal.',
     version: 'mostra a versão',
     help: 'mostra a ajuda',
@@ -78,7 +92,7 @@ export const ptBR = {
     server: 'usa este servidor em vez do do contexto',
     // Shared by several commands.
     accountArg: 'id int_… ou @usuário',
-    limit: 'itens por página, 1 a 100 (padrão 20)',
+    limit: 'itens por página, {{min}} a {{max}} (padrão {{default}})',
     offset: 'quantos pular',
     sortCreated: 'ordem por criação',
     allPages: 'todas as páginas',
@@ -144,7 +158,7 @@ export const ptBR = {
     slotsSlot: 'ex.: mon-fri@09:00,18:00 ou sab,dom@10:30 (repita)',
     slotsClear: 'remove a agenda (a conta volta a seguir a do perfil)',
     slotsNext: 'os próximos horários livres',
-    slotsCount: 'quantos, de 1 a 50 (padrão 10)',
+    slotsCount: 'quantos, de {{min}} a {{max}} (padrão {{default}})',
     keys: 'chaves de API do projeto (exige login)',
     keysList: 'lista as chaves (nunca os segredos)',
     keysCreate: 'cria uma chave; o segredo aparece só desta vez',
@@ -739,80 +753,14 @@ export const ptBR = {
     forbiddenProject: 'o projeto do contexto não é seu: confira com reelay whoami',
   },
   /**
-   * The meaning of every code the server or the SDK may answer with, by code. Portuguese
-   * output prints the server's own message (it may name the resource); these texts are
-   * for targets' error codes and for the other language.
+   * The meaning of every code the server or the SDK may answer with, by code: the server's
+   * own catalogue (core's `HTTP_ERRORS` and `TARGET_ONLY_ERRORS`), so the two cannot
+   * drift, plus the SDK's codes for answers that never came from Reelay. Portuguese output
+   * prints the server's own message (it may name the resource); these texts are for
+   * targets' error codes and for the other language's fallback.
    */
   apiErrors: {
-    UNAUTHORIZED: 'Credencial ausente, inválida, revogada ou expirada.',
-    FORBIDDEN: 'Este projeto ou organização não pertence ao usuário autenticado.',
-    PROJECT_REQUIRED: 'Informe o cabeçalho x-project-id ao usar um token Bearer nesta rota.',
-    RATE_LIMIT_KEY:
-      'Limite de requisições da credencial excedido; aguarde o tempo de x-ratelimit-reset.',
-    PERMISSION_REQUIRED:
-      'A conta não concedeu a permissão necessária; reconecte a conta para concedê-la.',
-    VALIDATION_ERROR: 'A requisição contém dados inválidos.',
-    NOT_FOUND: 'Recurso não encontrado.',
-    IDEMPOTENCY_KEY_REUSED:
-      'Esta idempotencyKey já foi usada com outro conteúdo neste projeto; use uma nova chave.',
-    EMAIL_IN_USE: 'Já existe um usuário com este e-mail.',
-    REQUEST_TIMEOUT: 'A requisição não chegou inteira a tempo; envie de novo.',
-    HEADERS_TOO_LARGE: 'Os cabeçalhos da requisição são grandes demais.',
-    PLATFORM_NOT_AVAILABLE: 'Plataforma não disponível; apenas instagram é suportado.',
-    STATE_INVALID:
-      'O parâmetro state da conexão está ausente, foi alterado, expirou (10 minutos) ou já foi usado.',
-    AUTHORIZATION_DENIED: 'O usuário recusou a autorização no Instagram.',
-    ACCOUNT_NOT_BUSINESS:
-      'A conta do Instagram é pessoal; converta-a em conta profissional (comercial ou de criador).',
-    TOKEN_INVALID: 'O token da conta expirou ou foi revogado; reconecte a conta.',
-    ACCOUNT_RESTRICTED:
-      'O Instagram restringiu esta conta; resolva a restrição no aplicativo do Instagram.',
-    ACCOUNT_IN_USE:
-      'Esta conta do Instagram já está conectada a outro perfil neste projeto; desconecte-a primeiro.',
-    RATE_LIMIT_ACCOUNT: 'A conta atingiu a cota de publicações do Instagram nas últimas 24 horas.',
-    RATE_LIMIT_APP:
-      'Limite global do aplicativo no Instagram atingido temporariamente; tente novamente.',
-    PLATFORM_UNAVAILABLE:
-      'O Instagram está instável ou respondeu com um erro inesperado; tente novamente em instantes.',
-    PLATFORM_TIMEOUT: 'O Instagram não respondeu a tempo; tente novamente em instantes.',
-    SPAM_SUSPECTED: 'O Instagram marcou este conteúdo como possível spam.',
-    MEDIA_INVALID: 'A mídia está fora dos limites aceitos.',
-    MEDIA_FETCH_FAILED: 'A URL da mídia respondeu com erro ou não usa https.',
-    MEDIA_UNREACHABLE: 'A URL da mídia é inacessível (DNS, tempo esgotado ou endereço privado).',
-    CONTAINER_EXPIRED:
-      'O Instagram demorou demais para processar a mídia; nova tentativa automática.',
-    CONTAINER_STUCK: 'O processamento da mídia ficou em andamento por mais de 1 hora.',
-    POST_NOT_CANCELLABLE:
-      'O post já começou a ser publicado, já terminou ou seu horário já passou.',
-    POST_NOT_EDITABLE:
-      'O post já começou a ser publicado, já terminou ou seu horário já passou; não pode mais ser alterado.',
-    POST_NOT_RETRYABLE: 'O post não tem contas com falha para tentar de novo.',
-    NO_FREE_SLOT:
-      'A conta não tem horário livre na agenda de publicação nos próximos 75 dias; defina uma agenda para a conta ou para o perfil dela, ou libere um horário cancelando ou reagendando um post.',
-    MEDIA_IN_USE:
-      'A mídia é usada por posts agendados ou em publicação; cancele ou edite esses posts antes de removê-la.',
-    DELIVERY_PENDING:
-      'Este evento ainda tem uma entrega pendente para esta assinatura; aguarde ela terminar antes de reenviar.',
-    PLATFORM_CREDENTIALS_MISSING:
-      'As credenciais do aplicativo do Instagram não estão configuradas no servidor: defina INSTAGRAM_APP_ID e INSTAGRAM_APP_SECRET ou, para desenvolver, use `pnpm dev`, que inicia o emulador do Instagram já ligado ao servidor.',
-    SIGNED_REQUEST_INVALID: 'A assinatura do signed_request não confere.',
-    DATABASE_UNAVAILABLE:
-      'O banco de dados do servidor está indisponível no momento; tente de novo em alguns segundos. Posts aceitos são publicados quando ele voltar.',
-    STORAGE_FULL:
-      'O servidor está sem espaço para gravar (disco ou banco de dados cheio); nada foi gravado. Tente de novo quando houver espaço.',
-    INTERNAL_ERROR: 'Erro interno inesperado.',
-    FST_ERR_CTP_INVALID_JSON_BODY:
-      'O corpo não é um JSON válido, mas o content-type é application/json.',
-    FST_ERR_CTP_EMPTY_JSON_BODY:
-      'O corpo não pode ser vazio quando o content-type é application/json.',
-    FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Tipo de conteúdo não suportado por esta rota.',
-    FST_ERR_CTP_BODY_TOO_LARGE: 'O corpo da requisição é grande demais.',
-    FST_ERR_CTP_INVALID_CONTENT_LENGTH:
-      'O tamanho do corpo não corresponde ao cabeçalho Content-Length.',
-    CANCELLED: 'O post foi cancelado antes da publicação.',
-    PUBLISH_UNCONFIRMED:
-      'O Instagram aceitou a publicação mas não a confirmou a tempo; o post pode existir. Verifique a conta antes de tentar de novo.',
-    MISSED: 'O horário agendado passou sem que a publicação pudesse ser feita.',
+    ...coreMessages(),
     CONNECTION_ERROR: 'Não foi possível falar com o servidor.',
     TIMEOUT: 'O servidor não respondeu a tempo.',
     UNEXPECTED_RESPONSE: 'A resposta não veio do Reelay (um proxy ou um redirecionamento?).',
