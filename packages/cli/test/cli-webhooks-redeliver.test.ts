@@ -9,16 +9,16 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { testDialects } from '../../server/test/helpers/dialects';
-import { call, createAccount, type Account } from '../../server/test/helpers/http-client';
+import { testDialects } from '@reelay/test-support/dialects';
+import { call, createAccount, type Account } from '@reelay/test-support/http-client';
 import { emitEvents } from '../../server/test/helpers/outbox';
-import { startTestServer, type TestServer } from '../../server/test/helpers/test-server';
+import { startTestServer, type TestServer } from '@reelay/test-support/test-server';
 import {
   startReceiver,
   type Receiver,
   type ReceivedWebhook,
-} from '../../server/test/helpers/webhook-receiver';
-import { cliFor, freshConfigDir, type Cli } from './helpers/cli';
+} from '@reelay/test-support/webhook-receiver';
+import { cliFor, freshConfigDir, type Cli } from '@reelay/test-support/cli';
 
 vi.setConfig({ testTimeout: 60_000 });
 
