@@ -5,6 +5,9 @@
  *   that none can be understood, tested or moved alone.
  * - HTTP handlers talk to services, never to the store: transactions, locks and the
  *   shape of stored rows stay behind the services `createReelay` builds.
+ * - No file reaches into another package's `test/` folder (nor do the repository's own
+ *   `test/`, `bench/`, `scripts/` and `examples/`): what tests share lives in the private
+ *   @reelay/test-support package, so a package's tests can change without breaking others.
  */
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -28,6 +31,17 @@ module.exports = {
         'transaction and the stored shape.',
       from: { path: '^packages/server/src/http/' },
       to: { path: '^packages/server/src/store/' },
+    },
+    {
+      name: 'no-foreign-test-folder',
+      severity: 'error',
+      comment:
+        "A file imports another package's test/ folder (or root test/, bench/, scripts/ or " +
+        "examples/ imports a package's): move what is shared into packages/test-support " +
+        'and import it as @reelay/test-support/<name>.',
+      // $1 is the importing folder: a package's own test/ folder stays its own to use.
+      from: { path: '^(packages/[^/]+|test|bench|scripts|examples)/' },
+      to: { path: '^packages/[^/]+/test/', pathNot: '^$1/test/' },
     },
   ],
   options: {
