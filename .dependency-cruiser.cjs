@@ -14,6 +14,9 @@
  *   own transactions, so the layers point one way (queue → store, never back).
  * - The work queue is entered through its index only: `add`, `cancel` and the worker;
  *   claims, leases and the statements on the `jobs` table stay inside queue/.
+ * - No file reaches into another package's `test/` folder (nor do the repository's own
+ *   `test/`, `bench/`, `scripts/` and `examples/`): what tests share lives in the private
+ *   @reelay/test-support package, so a package's tests can change without breaking others.
  */
 
 const TESTS = '\\.test\\.tsx?$';
@@ -112,6 +115,16 @@ module.exports = {
         path: '^packages/server/src/queue/',
         pathNot: '^packages/server/src/queue/index\\.ts$',
       },
+    {
+      name: 'no-foreign-test-folder',
+      severity: 'error',
+      comment:
+        "A file imports another package's test/ folder (or root test/, bench/, scripts/ or " +
+        "examples/ imports a package's): move what is shared into packages/test-support " +
+        'and import it as @reelay/test-support/<name>.',
+      // $1 is the importing folder: a package's own test/ folder stays its own to use.
+      from: { path: '^(packages/[^/]+|test|bench|scripts|examples)/' },
+      to: { path: '^packages/[^/]+/test/', pathNot: '^$1/test/' },
     },
   ],
   options: {

@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { MEDIA_LIMITS } from '@reelay/core';
 import { convertToJpeg } from '../packages/server/src/media/convert-image';
-import { writeSolidPng } from '../packages/server/test/helpers/solid-png';
+import { writeSolidPng } from '@reelay/test-support/solid-png';
 
 const MB = 1024 * 1024;
 const mb = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;

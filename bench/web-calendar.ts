@@ -22,9 +22,9 @@ import {
   signedInLink,
   signUpThroughApi,
   uploadPhoto,
-} from '../packages/web/test/helpers/api-steps';
-import { startAppServer } from '../packages/web/test/helpers/app-server';
-import { launchBrowser, openPage } from '../packages/web/test/helpers/browser';
+} from '@reelay/test-support/api-steps';
+import { startAppServer } from '@reelay/test-support/app-server';
+import { launchBrowser, openPage } from '@reelay/test-support/browser';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 const POSTS = Number(process.env.BENCH_POSTS ?? 500);

@@ -11,7 +11,7 @@ import {
   authorizeOnEmulator,
   createTestAccount,
   startPlatform,
-} from '../packages/sdk/test/helpers/platform';
+} from '@reelay/test-support/sdk-platform';
 import { runExample } from './helpers/run-example';
 
 const platform = await startPlatform();

@@ -14,11 +14,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { startReceiver } from '../packages/server/test/helpers/webhook-receiver';
-import { startAppServer, type AppServer } from '../packages/web/test/helpers/app-server';
-import { launchBrowser, type OpenedPage } from '../packages/web/test/helpers/browser';
-import { seedDemo } from '../packages/web/test/helpers/demo-data';
-import { signUp } from '../packages/web/test/helpers/flows';
+import { startReceiver } from '@reelay/test-support/webhook-receiver';
+import { startAppServer, type AppServer } from '@reelay/test-support/app-server';
+import { launchBrowser, type OpenedPage } from '@reelay/test-support/browser';
+import { seedDemo } from '@reelay/test-support/demo-data';
+import { signUp } from '@reelay/test-support/flows';
 import { renderFile, WEB_APP_SCREENSHOTS_DIR, type ScreenshotPage } from './generated-docs';
 
 type Page = OpenedPage['page'];

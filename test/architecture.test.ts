@@ -2,12 +2,12 @@
  * The architecture rules in .dependency-cruiser.cjs hold: no import cycle inside any
  * package's sources, no module under packages/server/src/http importing
  * packages/server/src/store, none under packages/server/src/store importing
- * packages/server/src/queue, the queue entered only through its index, and packages
- * importing one another in one direction. A failure lists each offending import as
- * `rule: from → to`.
+ * packages/server/src/queue, the queue entered only through its index, packages
+ * importing one another in one direction, and no file importing another package's
+ * test/ folder. A failure lists each offending import as `rule: from → to`.
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -27,9 +27,21 @@ interface CruiseResult {
   summary: { violations: Violation[] };
 }
 
-/** Runs dependency-cruiser over every package's sources with the repository's rules. */
+/**
+ * Runs dependency-cruiser with the repository's rules over every package's sources and
+ * tests, and the root's tests, benchmarks, scripts and examples.
+ */
 function cruise(): CruiseResult {
-  const sources = readdirSync(join(root, 'packages')).map((name) => `packages/${name}/src`);
+  const sources = [
+    ...readdirSync(join(root, 'packages')).flatMap((name) => [
+      `packages/${name}/src`,
+      `packages/${name}/test`,
+    ]),
+    'test',
+    'bench',
+    'scripts',
+    'examples',
+  ].filter((folder) => existsSync(join(root, folder)));
   const run = spawnSync(
     process.execPath,
     [cruiser, '--config', '.dependency-cruiser.cjs', '--output-type', 'json', ...sources],
@@ -72,8 +84,18 @@ describe('architecture', () => {
     expect(violations.filter((line) => line.startsWith('queue-through-index:'))).toEqual([]);
   });
 
+  it("keeps every file out of another package's test folder", () => {
+    expect(violations.filter((line) => line.startsWith('no-foreign-test-folder:'))).toEqual([]);
+  });
+
   it('reports no other rule violation', () => {
-    const checked = ['no-circular:', 'http-not-store:', 'store-not-queue:', 'queue-through-index:'];
+    const checked = [
+      'no-circular:',
+      'http-not-store:',
+      'store-not-queue:',
+      'queue-through-index:',
+      'no-foreign-test-folder:',
+    ];
     expect(violations.filter((line) => !checked.some((rule) => line.startsWith(rule)))).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { englishWordsIn, portugueseWordsIn } from '../packages/cli/src/i18n/language-words';
-import { freePort } from '../packages/server/test/helpers/free-port';
+import { freePort } from '@reelay/test-support/free-port';
 import { buildWebAppIfStale } from '../packages/web/scripts/build-if-stale';
 import { buildingWebApp, devBanner, type DevBannerValues } from '../scripts/dev-banner';
 

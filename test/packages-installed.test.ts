@@ -12,7 +12,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../packages/server/test/helpers/free-port';
+import { freePort } from '@reelay/test-support/free-port';
 import {
   ensureBuilt,
   packPublicPackages,

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { freePort } from '../packages/server/test/helpers/free-port';
+import { freePort } from '@reelay/test-support/free-port';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 

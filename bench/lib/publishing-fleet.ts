@@ -13,7 +13,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { createBenchAccount } from '../fixtures/bench-account';
-import { freePort } from '../../packages/server/test/helpers/free-port';
+import { freePort } from '@reelay/test-support/free-port';
 import { freshDatabase } from './fresh-database';
 import { stopChild } from './stop-child';
 import type { Dialect } from './publishing-options';

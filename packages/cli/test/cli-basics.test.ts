@@ -4,11 +4,11 @@
  * request. Each test is a real subprocess.
  */
 import { readFileSync } from 'node:fs';
-import { freePort } from '../../server/test/helpers/free-port';
+import { freePort } from '@reelay/test-support/free-port';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import packageJson from '../package.json' with { type: 'json' };
-import { cliFor, freshConfigDir } from './helpers/cli';
+import { cliFor, freshConfigDir } from '@reelay/test-support/cli';
 
 const TOP_LEVEL = [
   'login',

@@ -9,11 +9,17 @@
  * accounts and posts made by earlier ones.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { freePort } from '../../server/test/helpers/free-port';
+import { freePort } from '@reelay/test-support/free-port';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cliFor, freshConfigDir, type Cli, type CliResult, type RunningCli } from './helpers/cli';
+import {
+  cliFor,
+  freshConfigDir,
+  type Cli,
+  type CliResult,
+  type RunningCli,
+} from '@reelay/test-support/cli';
 import { startCliPlatform, type CliPlatform } from './helpers/platform';
 
 const FINAL = new Set(['published', 'partial', 'failed', 'cancelled']);

@@ -5,12 +5,12 @@
  */
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from '../../server/test/helpers/dialects';
-import { createAccount, type Account } from '../../server/test/helpers/http-client';
-import type { Platform } from '../../server/test/helpers/with-emulator';
-import { facebookPerson, startWithFacebook } from '../../server/test/helpers/with-facebook';
+import { testDialects } from '@reelay/test-support/dialects';
+import { createAccount, type Account } from '@reelay/test-support/http-client';
+import type { Platform } from '@reelay/test-support/with-emulator';
+import { facebookPerson, startWithFacebook } from '@reelay/test-support/with-facebook';
 import { createLiveClock } from './helpers/platform';
-import { cliFor, freshConfigDir, type Cli } from './helpers/cli';
+import { cliFor, freshConfigDir, type Cli } from '@reelay/test-support/cli';
 
 describe('reelay accounts with Facebook Login', { timeout: 60_000 }, () => {
   let platform: Platform;

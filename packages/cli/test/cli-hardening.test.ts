@@ -9,11 +9,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { testDialects } from '../../server/test/helpers/dialects';
-import { createAccount, type Account } from '../../server/test/helpers/http-client';
-import { startTestServer, type TestServer } from '../../server/test/helpers/test-server';
-import { connectThroughPlatform } from '../../server/test/helpers/with-emulator';
-import { BIN, cliFor, freshConfigDir } from './helpers/cli';
+import { testDialects } from '@reelay/test-support/dialects';
+import { createAccount, type Account } from '@reelay/test-support/http-client';
+import { startTestServer, type TestServer } from '@reelay/test-support/test-server';
+import { connectThroughPlatform } from '@reelay/test-support/with-emulator';
+import { BIN, cliFor, freshConfigDir } from '@reelay/test-support/cli';
 import { startCliPlatform, type CliPlatform } from './helpers/platform';
 
 vi.setConfig({ testTimeout: 60_000 });

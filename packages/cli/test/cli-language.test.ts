@@ -7,12 +7,12 @@
  */
 import type { CommandUnknownOpts as Command } from '@commander-js/extra-typings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from '../../server/test/helpers/dialects';
-import { freePort } from '../../server/test/helpers/free-port';
-import { startTestServer, type TestServer } from '../../server/test/helpers/test-server';
+import { testDialects } from '@reelay/test-support/dialects';
+import { freePort } from '@reelay/test-support/free-port';
+import { startTestServer, type TestServer } from '@reelay/test-support/test-server';
 import { buildProgram } from '../src/cli';
 import { englishWordsIn, portugueseWordsIn } from '../src/i18n/language-words';
-import { cliFor, freshConfigDir, type CliResult } from './helpers/cli';
+import { cliFor, freshConfigDir, type CliResult } from '@reelay/test-support/cli';
 
 const EN = { LANG: 'en_US.UTF-8' };
 const PT = { LANG: 'pt_BR.UTF-8' };

@@ -4,11 +4,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { freePort } from '../../server/test/helpers/free-port';
+import { freePort } from '@reelay/test-support/free-port';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cliFor, freshConfigDir } from './helpers/cli';
+import { cliFor, freshConfigDir } from '@reelay/test-support/cli';
 
 const scratch = mkdtempSync(join(tmpdir(), 'reelay-cli-serve-'));
 const reelay = cliFor(freshConfigDir());

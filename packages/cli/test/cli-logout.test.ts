@@ -6,11 +6,11 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from '../../server/test/helpers/dialects';
-import { freePort } from '../../server/test/helpers/free-port';
-import { call } from '../../server/test/helpers/http-client';
-import { startTestServer, type TestServer } from '../../server/test/helpers/test-server';
-import { cliFor, freshConfigDir, type Cli } from './helpers/cli';
+import { testDialects } from '@reelay/test-support/dialects';
+import { freePort } from '@reelay/test-support/free-port';
+import { call } from '@reelay/test-support/http-client';
+import { startTestServer, type TestServer } from '@reelay/test-support/test-server';
+import { cliFor, freshConfigDir, type Cli } from '@reelay/test-support/cli';
 
 const password = 'correct horse battery staple';
 

@@ -5,15 +5,15 @@
  */
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from '../../server/test/helpers/dialects';
-import { call, createAccount, type Account } from '../../server/test/helpers/http-client';
+import { testDialects } from '@reelay/test-support/dialects';
+import { call, createAccount, type Account } from '@reelay/test-support/http-client';
 import {
   connectThroughPlatform,
   startWithEmulator,
   type Platform,
-} from '../../server/test/helpers/with-emulator';
-import { fixture, makeFixtures } from '../../server/test/media-fixtures';
-import { cliFor, freshConfigDir, type Cli } from './helpers/cli';
+} from '@reelay/test-support/with-emulator';
+import { fixture, makeFixtures } from '@reelay/test-support/media-fixtures';
+import { cliFor, freshConfigDir, type Cli } from '@reelay/test-support/cli';
 
 const DAY = 24 * 3_600_000;
 

@@ -6,15 +6,15 @@
  */
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from '../../server/test/helpers/dialects';
-import { call, createAccount, type Account } from '../../server/test/helpers/http-client';
-import { startMediaServer, type MediaServer } from '../../server/test/helpers/media-server';
+import { testDialects } from '@reelay/test-support/dialects';
+import { call, createAccount, type Account } from '@reelay/test-support/http-client';
+import { startMediaServer, type MediaServer } from '@reelay/test-support/media-server';
 import {
   connectThroughPlatform,
   startWithEmulator,
   type Platform,
-} from '../../server/test/helpers/with-emulator';
-import { cliFor, freshConfigDir, type Cli } from './helpers/cli';
+} from '@reelay/test-support/with-emulator';
+import { cliFor, freshConfigDir, type Cli } from '@reelay/test-support/cli';
 
 describe('reelay slots and posts create --queue', { timeout: 60_000 }, () => {
   let platform: Platform;

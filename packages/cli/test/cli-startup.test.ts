@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { BIN, cliFor, freshConfigDir } from './helpers/cli';
+import { BIN, cliFor, freshConfigDir } from '@reelay/test-support/cli';
 
 const RECORDER = fileURLToPath(new URL('./helpers/record-modules.ts', import.meta.url));
 const DIST = join(BIN, '..');

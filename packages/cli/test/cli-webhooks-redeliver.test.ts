@@ -1,29 +1,42 @@
 /**
  * `reelay webhooks redeliver`, and `webhooks verify` and `webhooks listen` on the
- * Standard Webhooks headers, as subprocesses against a real server (SQLite) that delivers
- * to a real receiver: the redelivery arrives with the same event id and bytes, a refused
- * one is told with its code and a hint, and a real delivery kept with only its
- * `webhook-*` headers is verified (a changed one refused).
+ * Standard Webhooks headers, as subprocesses against a real server (SQLite, wired to the
+ * Instagram emulator) that delivers a published post's event to a real receiver: the
+ * redelivery arrives with the same event id and bytes, a refused one is told with its
+ * code and a hint, and a real delivery kept with only its `webhook-*` headers is verified
+ * (a changed one refused).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { testDialects } from '../../server/test/helpers/dialects';
-import { call, createAccount, type Account } from '../../server/test/helpers/http-client';
-import { emitEvents } from '../../server/test/helpers/outbox';
-import { startTestServer, type TestServer } from '../../server/test/helpers/test-server';
+import { createManualClock } from '@reelay/server';
+import { testDialects } from '@reelay/test-support/dialects';
+import { call, createAccount, type Account } from '@reelay/test-support/http-client';
+import { startMediaServer, type MediaServer } from '@reelay/test-support/media-server';
+import { settle } from '@reelay/test-support/settle';
+import type { TestServer } from '@reelay/test-support/test-server';
+import {
+  connectThroughPlatform,
+  startWithEmulator,
+  type Platform,
+} from '@reelay/test-support/with-emulator';
 import {
   startReceiver,
   type Receiver,
   type ReceivedWebhook,
-} from '../../server/test/helpers/webhook-receiver';
-import { cliFor, freshConfigDir, type Cli } from './helpers/cli';
+} from '@reelay/test-support/webhook-receiver';
+import { cliFor, freshConfigDir, type Cli } from '@reelay/test-support/cli';
 
 vi.setConfig({ testTimeout: 60_000 });
 
+const MINUTE = 60_000;
+
 const scratch = mkdtempSync(join(tmpdir(), 'reelay-cli-redeliver-'));
+let platform: Platform;
+let media: MediaServer;
 let server: TestServer;
+let integrationId = '';
 let receiver: Receiver;
 let account: Account;
 let reelay: Cli;
@@ -32,12 +45,19 @@ const secretFile = join(scratch, 'segredo');
 
 beforeAll(async () => {
   // SQLite: the CLI's behaviour does not depend on the database.
-  server = await startTestServer(testDialects()[0]!, {
+  // The server's clock starts two minutes back, so a delivery it signs is already in the
+  // past when `webhooks verify` checks it against the wall clock, and well inside 300 s.
+  platform = await startWithEmulator(testDialects()[0]!, {
+    clock: createManualClock(Date.now() - 2 * MINUTE),
     env: { REELAY_ALLOW_PRIVATE_URLS: 'true', REELAY_ALLOW_SIGNUP: 'true' },
     reelay: { workers: false, webhooks: { timeoutMs: 2000 } },
   });
+  server = platform.server;
+  media = await startMediaServer();
   receiver = await startReceiver();
   account = await createAccount(server.url);
+  const connected = await connectThroughPlatform(platform, account);
+  integrationId = connected.body.integration.id;
   reelay = cliFor(freshConfigDir(), { REELAY_SERVER: server.url, REELAY_API_KEY: account.apiKey });
   const created = await call(
     server.url,
@@ -52,7 +72,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await server.close();
+  await platform.close();
+  await media.close();
   await receiver.close();
   rmSync(scratch, { recursive: true, force: true });
   rmSync(reelay.configDir, { recursive: true, force: true });
@@ -86,10 +107,23 @@ describe('webhooks redeliver', () => {
   let eventId = '';
 
   it('sends a delivered event again as a new delivery, with the same id and bytes', async () => {
-    const [event] = await emitEvents(server, account.projectId);
-    eventId = event!.id;
-    await server.reelay.tasks.runDueJobs();
+    const published = await call(
+      server.url,
+      'POST',
+      '/v1/posts',
+      {
+        content: 'Evento 0',
+        mediaItems: [{ type: 'image', url: media.image(1080, 1350) }],
+        platforms: [{ platform: 'instagram', accountId: integrationId }],
+      },
+      account.key,
+    );
+    expect(published.status).toBe(202);
+    // Publishing and the delivery of its post.published, without running on to jobs due
+    // later: the clock stays behind the wall clock.
+    await settle(server, { until: server.clock.now() + MINUTE });
     expect(receiver.received).toHaveLength(1);
+    eventId = receiver.received[0]!.body.id;
     const listed = await reelay.run(['webhooks', 'deliveries', notificationId, '--json']);
     expect(listed.code, listed.stderr).toBe(0);
     deliveryId = listed.json().deliveries[0].id;

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestWebhook } from '@reelay/sdk';
-import { BIN, cliFor, freshConfigDir } from './helpers/cli';
+import { BIN, cliFor, freshConfigDir } from '@reelay/test-support/cli';
 
 const secret = 'whsec_Zm9yIHRlc3RzIG9ubHkgMDEyMzQ1Njc4OWFiY2RlZg';
 const scratch = mkdtempSync(join(tmpdir(), 'reelay-cli-webhooks-'));

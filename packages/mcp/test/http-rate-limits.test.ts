@@ -7,9 +7,9 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from '../../server/test/helpers/dialects';
-import { call, createAccount, type Account } from '../../server/test/helpers/http-client';
-import { startTestServer, type TestServer } from '../../server/test/helpers/test-server';
+import { testDialects } from '@reelay/test-support/dialects';
+import { call, createAccount, type Account } from '@reelay/test-support/http-client';
+import { startTestServer, type TestServer } from '@reelay/test-support/test-server';
 import { callTool, structured, toolError } from './helpers/world';
 
 // Enough for sign-up and a few calls; low enough to use up in a test.

@@ -7,8 +7,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from '../../server/test/helpers/dialects';
-import { call, createAccount } from '../../server/test/helpers/http-client';
+import { testDialects } from '@reelay/test-support/dialects';
+import { call, createAccount } from '@reelay/test-support/http-client';
 import { inZone } from '../src/server-time';
 import { toolCatalogue } from '../src/tools';
 import { callTool, startWorld, structured, toolError, type World } from './helpers/world';

@@ -13,9 +13,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solidJpeg } from '../../core/src/platform/testing/media-fixtures';
-import { BIN, freshConfigDir, runCli } from '../../cli/test/helpers/cli';
-import { testDialects } from '../../server/test/helpers/dialects';
-import { createAccount } from '../../server/test/helpers/http-client';
+import { BIN, freshConfigDir, runCli } from '@reelay/test-support/cli';
+import { testDialects } from '@reelay/test-support/dialects';
+import { createAccount } from '@reelay/test-support/http-client';
 import { inZone } from '../src/server-time';
 import { callTool, startWorld, structured, toolError, type World } from './helpers/world';
 

@@ -26,7 +26,7 @@ import {
   createTestAccount,
   startPlatform,
   type TestAccount,
-} from './helpers/platform';
+} from '@reelay/test-support/sdk-platform';
 
 const MINUTE = 60_000;
 const FINAL = new Set(['published', 'partial', 'failed', 'cancelled']);

@@ -17,7 +17,7 @@ import {
   ValidationError,
   type ReelayOptions,
 } from '../src';
-import { freePort } from '../../server/test/helpers/free-port';
+import { freePort } from '@reelay/test-support/free-port';
 import { envelope, startScriptedServer, type ScriptedServer } from './helpers/scripted-server';
 
 const API_KEY = 'rly_live_0123456789abcdefghijklmnopqrstuv';

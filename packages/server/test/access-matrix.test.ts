@@ -4,11 +4,15 @@
  */
 import { ROUTES, type RouteDefinition, type RouteId } from '@reelay/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from './helpers/dialects';
-import { call, createAccount, type Account } from './helpers/http-client';
-import { startMediaServer, type MediaServer } from './helpers/media-server';
+import { testDialects } from '@reelay/test-support/dialects';
+import { call, createAccount, type Account } from '@reelay/test-support/http-client';
+import { startMediaServer, type MediaServer } from '@reelay/test-support/media-server';
 import { emitEvents } from './helpers/outbox';
-import { connectThroughPlatform, startWithEmulator, type Platform } from './helpers/with-emulator';
+import {
+  connectThroughPlatform,
+  startWithEmulator,
+  type Platform,
+} from '@reelay/test-support/with-emulator';
 
 const SAMPLE_ID = '01jd8k2m3n4p5q6r7s8t9v0wxy';
 

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveKey } from '../src/security/derive-key';
-import { testDialects } from './helpers/dialects';
-import { call, createAccount, type Account } from './helpers/http-client';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { testDialects } from '@reelay/test-support/dialects';
+import { call, createAccount, type Account } from '@reelay/test-support/http-client';
+import { startTestServer, type TestServer } from '@reelay/test-support/test-server';
 
 const AUTH_SECRET = randomBytes(32).toString('hex');
 

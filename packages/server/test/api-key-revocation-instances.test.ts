@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects, type TestDatabase } from './helpers/dialects';
-import { call, createAccount } from './helpers/http-client';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { testDialects, type TestDatabase } from '@reelay/test-support/dialects';
+import { call, createAccount } from '@reelay/test-support/http-client';
+import { startTestServer, type TestServer } from '@reelay/test-support/test-server';
 
 const postgres = testDialects().find((dialect) => dialect.name === 'postgres');
 

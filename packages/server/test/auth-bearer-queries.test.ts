@@ -12,7 +12,7 @@ import { createAccessTokens } from '../src/security/access-tokens';
 import { createCredentials } from '../src/services/credentials';
 import { migrateToLatest, openStore, type Store } from '../src/store/database';
 import { deleteUser, insertOrganizationWithProject, insertUser } from '../src/store/users';
-import { testDialects, type TestDatabase } from './helpers/dialects';
+import { testDialects, type TestDatabase } from '@reelay/test-support/dialects';
 
 /** Counts the statements run through a Kysely instance. */
 function queryCounter(): KyselyPlugin & { count: number } {

@@ -4,9 +4,9 @@
  * answer is the same 204 for a token that never existed, so it tells nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from './helpers/dialects';
-import { call, createAccount } from './helpers/http-client';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { testDialects } from '@reelay/test-support/dialects';
+import { call, createAccount } from '@reelay/test-support/http-client';
+import { startTestServer, type TestServer } from '@reelay/test-support/test-server';
 
 describe.each(testDialects())('logout on $name', (dialect) => {
   let server: TestServer;

@@ -3,11 +3,11 @@
  * the logins an accounts page may offer for connecting.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { testDialects } from './helpers/dialects';
-import { call, createAccount } from './helpers/http-client';
-import { startTestServer, type TestServer } from './helpers/test-server';
-import { startWithFacebook } from './helpers/with-facebook';
-import type { Platform } from './helpers/with-emulator';
+import { testDialects } from '@reelay/test-support/dialects';
+import { call, createAccount } from '@reelay/test-support/http-client';
+import { startTestServer, type TestServer } from '@reelay/test-support/test-server';
+import { startWithFacebook } from '@reelay/test-support/with-facebook';
+import type { Platform } from '@reelay/test-support/with-emulator';
 
 describe.each(testDialects())('the sign-in options on $name', (dialect) => {
   let server: TestServer | undefined;

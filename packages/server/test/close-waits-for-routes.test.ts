@@ -1,9 +1,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/logger';
-import { testDialects, type TestDatabase } from './helpers/dialects';
-import { createAccount } from './helpers/http-client';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { testDialects, type TestDatabase } from '@reelay/test-support/dialects';
+import { createAccount } from '@reelay/test-support/http-client';
+import { startTestServer, type TestServer } from '@reelay/test-support/test-server';
 
 // PostgreSQL only: a route can be held mid-way there by a lock another session takes. On
 // SQLite the driver waits for a lock synchronously, so nothing else runs meanwhile.

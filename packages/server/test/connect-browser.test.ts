@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outcomeLanguage, prefersHtml } from '../src/http/oauth-outcome-page';
-import { testDialects } from './helpers/dialects';
-import { call, createAccount, type Account, type Headers_ } from './helpers/http-client';
-import { startWithEmulator, type Platform } from './helpers/with-emulator';
+import { testDialects } from '@reelay/test-support/dialects';
+import { call, createAccount, type Account, type Headers_ } from '@reelay/test-support/http-client';
+import { startWithEmulator, type Platform } from '@reelay/test-support/with-emulator';
 
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 

@@ -11,13 +11,17 @@ import {
   DEFAULT_FACEBOOK_APP_SECRET,
 } from '@reelay/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixture, makeFixtures } from './media-fixtures';
-import { testDialects } from './helpers/dialects';
-import { call, createAccount, type Account } from './helpers/http-client';
-import { startMediaServer, type MediaServer } from './helpers/media-server';
-import { settle } from './helpers/settle';
-import { connectThroughPlatform, type Platform } from './helpers/with-emulator';
-import { connectThroughFacebook, facebookPerson, startWithFacebook } from './helpers/with-facebook';
+import { fixture, makeFixtures } from '@reelay/test-support/media-fixtures';
+import { testDialects } from '@reelay/test-support/dialects';
+import { call, createAccount, type Account } from '@reelay/test-support/http-client';
+import { startMediaServer, type MediaServer } from '@reelay/test-support/media-server';
+import { settle } from '@reelay/test-support/settle';
+import { connectThroughPlatform, type Platform } from '@reelay/test-support/with-emulator';
+import {
+  connectThroughFacebook,
+  facebookPerson,
+  startWithFacebook,
+} from '@reelay/test-support/with-facebook';
 
 const DAY = 24 * 60 * 60_000;
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -342,7 +346,7 @@ describe.each(testDialects())('a server that lost its Facebook app on $name', (d
       await before.close();
 
       // The same database, started again with the Instagram Login app only.
-      const { startWithEmulator } = await import('./helpers/with-emulator');
+      const { startWithEmulator } = await import('@reelay/test-support/with-emulator');
       const after = await startWithEmulator(dialect, {
         database,
         env: { REELAY_ALLOW_PRIVATE_URLS: 'true' },

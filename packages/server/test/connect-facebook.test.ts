@@ -6,10 +6,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderOutcomePage } from '../src/http/oauth-outcome-page';
-import { testDialects } from './helpers/dialects';
-import { call, createAccount, type Account } from './helpers/http-client';
-import { connectThroughPlatform, type Platform } from './helpers/with-emulator';
-import { connectThroughFacebook, facebookPerson, startWithFacebook } from './helpers/with-facebook';
+import { testDialects } from '@reelay/test-support/dialects';
+import { call, createAccount, type Account } from '@reelay/test-support/http-client';
+import { connectThroughPlatform, type Platform } from '@reelay/test-support/with-emulator';
+import {
+  connectThroughFacebook,
+  facebookPerson,
+  startWithFacebook,
+} from '@reelay/test-support/with-facebook';
 
 describe.each(testDialects())('connecting with Facebook Login on $name', (dialect) => {
   let platform: Platform;
@@ -269,7 +273,7 @@ describe('the page a browser sees after Facebook Login', () => {
 
 describe.each(testDialects())('choosing the login on $name', (dialect) => {
   it('refuses login=facebook on a server without the Facebook app, naming login', async () => {
-    const { startWithEmulator } = await import('./helpers/with-emulator');
+    const { startWithEmulator } = await import('@reelay/test-support/with-emulator');
     const platform = await startWithEmulator(dialect);
     try {
       const account = await createAccount(platform.server.url);

@@ -5,10 +5,14 @@
  * start, before a state is signed, so the callback can never become an open redirect.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from './helpers/dialects';
-import { call, createAccount, type Account, type Headers_ } from './helpers/http-client';
-import { connectThroughPlatform, type Platform } from './helpers/with-emulator';
-import { connectThroughFacebook, facebookPerson, startWithFacebook } from './helpers/with-facebook';
+import { testDialects } from '@reelay/test-support/dialects';
+import { call, createAccount, type Account, type Headers_ } from '@reelay/test-support/http-client';
+import { connectThroughPlatform, type Platform } from '@reelay/test-support/with-emulator';
+import {
+  connectThroughFacebook,
+  facebookPerson,
+  startWithFacebook,
+} from '@reelay/test-support/with-facebook';
 
 const DASHBOARD = 'https://painel.example.com';
 const LISTED = 'https://app.example.com';

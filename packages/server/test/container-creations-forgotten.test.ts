@@ -4,8 +4,8 @@ import {
   countContainerCreations,
   recordContainerCreations,
 } from '../src/store/container-creations';
-import { testDialects } from './helpers/dialects';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { testDialects } from '@reelay/test-support/dialects';
+import { startTestServer, type TestServer } from '@reelay/test-support/test-server';
 
 describe.each(testDialects())('container creations out of the window on $name', (dialect) => {
   let server: TestServer;

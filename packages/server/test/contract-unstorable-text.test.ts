@@ -7,9 +7,9 @@
 import { connect } from 'node:net';
 import { newId } from '@reelay/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from './helpers/dialects';
-import { call, createAccount, type Account } from './helpers/http-client';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { testDialects } from '@reelay/test-support/dialects';
+import { call, createAccount, type Account } from '@reelay/test-support/http-client';
+import { startTestServer, type TestServer } from '@reelay/test-support/test-server';
 
 /** Sends raw bytes and returns the status line of the answer. */
 function rawStatusLine(port: number, bytes: Buffer): Promise<string> {

@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { testDialects, type TestDatabase } from './helpers/dialects';
-import { call } from './helpers/http-client';
+import { testDialects, type TestDatabase } from '@reelay/test-support/dialects';
+import { call } from '@reelay/test-support/http-client';
 import {
   createPosts,
   expectExactlyOnce,
@@ -18,7 +18,7 @@ import {
   unfinished,
 } from './helpers/publishing-fleet';
 import { startServerProcess, type ServerProcess } from './helpers/server-process';
-import { freePort } from './helpers/free-port';
+import { freePort } from '@reelay/test-support/free-port';
 
 describe('a server killed at random moments', () => {
   it('finishes every post and publishes each exactly once', { timeout: 240_000 }, async () => {

@@ -8,9 +8,9 @@
  */
 import pg from 'pg';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { testDialects, type TestDatabase } from './helpers/dialects';
-import { freePort } from './helpers/free-port';
-import { call } from './helpers/http-client';
+import { testDialects, type TestDatabase } from '@reelay/test-support/dialects';
+import { freePort } from '@reelay/test-support/free-port';
+import { call } from '@reelay/test-support/http-client';
 import {
   createPosts,
   expectExactlyOnce,

@@ -2,9 +2,9 @@ import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from './helpers/dialects';
-import { call, createAccount, type Account } from './helpers/http-client';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { testDialects } from '@reelay/test-support/dialects';
+import { call, createAccount, type Account } from '@reelay/test-support/http-client';
+import { startTestServer, type TestServer } from '@reelay/test-support/test-server';
 
 interface RawAnswer {
   status: number;

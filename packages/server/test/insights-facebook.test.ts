@@ -4,12 +4,16 @@
  */
 import { FACEBOOK_PREFIX } from '@reelay/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from './helpers/dialects';
-import { call, createAccount, type Account } from './helpers/http-client';
-import { startMediaServer, type MediaServer } from './helpers/media-server';
-import { settle } from './helpers/settle';
-import type { Platform } from './helpers/with-emulator';
-import { connectThroughFacebook, facebookPerson, startWithFacebook } from './helpers/with-facebook';
+import { testDialects } from '@reelay/test-support/dialects';
+import { call, createAccount, type Account } from '@reelay/test-support/http-client';
+import { startMediaServer, type MediaServer } from '@reelay/test-support/media-server';
+import { settle } from '@reelay/test-support/settle';
+import type { Platform } from '@reelay/test-support/with-emulator';
+import {
+  connectThroughFacebook,
+  facebookPerson,
+  startWithFacebook,
+} from '@reelay/test-support/with-facebook';
 
 const HOUR = 3_600_000;
 

@@ -7,12 +7,20 @@
  */
 import type { FaultSpec } from '@reelay/emulator';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from './helpers/dialects';
-import { call, createAccount, type Account } from './helpers/http-client';
-import { startMediaServer, type MediaServer } from './helpers/media-server';
-import { settle } from './helpers/settle';
-import { connectThroughPlatform, startWithEmulator, type Platform } from './helpers/with-emulator';
-import { connectThroughFacebook, facebookPerson, startWithFacebook } from './helpers/with-facebook';
+import { testDialects } from '@reelay/test-support/dialects';
+import { call, createAccount, type Account } from '@reelay/test-support/http-client';
+import { startMediaServer, type MediaServer } from '@reelay/test-support/media-server';
+import { settle } from '@reelay/test-support/settle';
+import {
+  connectThroughPlatform,
+  startWithEmulator,
+  type Platform,
+} from '@reelay/test-support/with-emulator';
+import {
+  connectThroughFacebook,
+  facebookPerson,
+  startWithFacebook,
+} from '@reelay/test-support/with-facebook';
 
 const HOUR = 3_600_000;
 /** Every insights read of these servers ends within this (`platformTimeouts.insightsMs`). */

@@ -1,9 +1,13 @@
 import { createSignedRequest, DEFAULT_APP_SECRET } from '@reelay/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from './helpers/dialects';
-import { call, createAccount, type Account } from './helpers/http-client';
-import { startTestServer } from './helpers/test-server';
-import { connectThroughPlatform, startWithEmulator, type Platform } from './helpers/with-emulator';
+import { testDialects } from '@reelay/test-support/dialects';
+import { call, createAccount, type Account } from '@reelay/test-support/http-client';
+import { startTestServer } from '@reelay/test-support/test-server';
+import {
+  connectThroughPlatform,
+  startWithEmulator,
+  type Platform,
+} from '@reelay/test-support/with-emulator';
 
 const DAY = 24 * 60 * 60_000;
 

@@ -7,12 +7,16 @@
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from './helpers/dialects';
-import { call, createAccount, type Account } from './helpers/http-client';
-import { settle } from './helpers/settle';
+import { testDialects } from '@reelay/test-support/dialects';
+import { call, createAccount, type Account } from '@reelay/test-support/http-client';
+import { settle } from '@reelay/test-support/settle';
 import { statementLog } from './helpers/statement-log';
-import { startTestServer, type TestServer } from './helpers/test-server';
-import { connectThroughPlatform, startWithEmulator, type Platform } from './helpers/with-emulator';
+import { startTestServer, type TestServer } from '@reelay/test-support/test-server';
+import {
+  connectThroughPlatform,
+  startWithEmulator,
+  type Platform,
+} from '@reelay/test-support/with-emulator';
 
 const MINUTE = 60_000;
 

@@ -10,11 +10,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_LIMITS } from '@reelay/core';
 import { convertToJpeg } from '../src/media/convert-image';
-import { testDialects } from './helpers/dialects';
-import { call, createAccount, type Account } from './helpers/http-client';
-import { startMediaServer, type MediaServer } from './helpers/media-server';
-import { writeSolidPng } from './helpers/solid-png';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { testDialects } from '@reelay/test-support/dialects';
+import { call, createAccount, type Account } from '@reelay/test-support/http-client';
+import { startMediaServer, type MediaServer } from '@reelay/test-support/media-server';
+import { writeSolidPng } from '@reelay/test-support/solid-png';
+import { startTestServer, type TestServer } from '@reelay/test-support/test-server';
 
 const BOMBS_DIR = join(tmpdir(), 'reelay-image-bombs-v1');
 

@@ -13,12 +13,16 @@ import { loadConfig } from '../src/config';
 import { migrateToLatest, openStore } from '../src/store/database';
 import { MIGRATIONS } from '../src/store/migrations';
 import type { Db } from '../src/store/schema';
-import { testDialects } from './helpers/dialects';
-import { call, createAccount, type Account } from './helpers/http-client';
-import { startMediaServer, type MediaServer } from './helpers/media-server';
-import { settle } from './helpers/settle';
-import { connectThroughPlatform, startWithEmulator, type Platform } from './helpers/with-emulator';
-import { fixture, makeFixtures, type FixtureName } from './media-fixtures';
+import { testDialects } from '@reelay/test-support/dialects';
+import { call, createAccount, type Account } from '@reelay/test-support/http-client';
+import { startMediaServer, type MediaServer } from '@reelay/test-support/media-server';
+import { settle } from '@reelay/test-support/settle';
+import {
+  connectThroughPlatform,
+  startWithEmulator,
+  type Platform,
+} from '@reelay/test-support/with-emulator';
+import { fixture, makeFixtures, type FixtureName } from '@reelay/test-support/media-fixtures';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from './helpers/dialects';
-import { call, createAccount, type Account } from './helpers/http-client';
-import { startTestServer, type TestServer } from './helpers/test-server';
-import { fixture, makeFixtures, type FixtureName } from './media-fixtures';
+import { testDialects } from '@reelay/test-support/dialects';
+import { call, createAccount, type Account } from '@reelay/test-support/http-client';
+import { startTestServer, type TestServer } from '@reelay/test-support/test-server';
+import { fixture, makeFixtures, type FixtureName } from '@reelay/test-support/media-fixtures';
 
 async function upload(server: TestServer, account: Account, name: FixtureName) {
   const form = new FormData();

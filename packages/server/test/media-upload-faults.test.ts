@@ -12,9 +12,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { testDialects, type TestDatabase } from './helpers/dialects';
-import { createAccount, type Account } from './helpers/http-client';
-import { freePort } from './helpers/free-port';
+import { testDialects, type TestDatabase } from '@reelay/test-support/dialects';
+import { createAccount, type Account } from '@reelay/test-support/http-client';
+import { freePort } from '@reelay/test-support/free-port';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));

@@ -4,10 +4,15 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReelayError } from '@reelay/core';
-import { testDialects } from './helpers/dialects';
-import { call, createAccount, type Account } from './helpers/http-client';
-import { startTestServer, type TestServer } from './helpers/test-server';
-import { BROKEN_VIDEOS, fixture, makeFixtures, type FixtureName } from './media-fixtures';
+import { testDialects } from '@reelay/test-support/dialects';
+import { call, createAccount, type Account } from '@reelay/test-support/http-client';
+import { startTestServer, type TestServer } from '@reelay/test-support/test-server';
+import {
+  BROKEN_VIDEOS,
+  fixture,
+  makeFixtures,
+  type FixtureName,
+} from '@reelay/test-support/media-fixtures';
 
 const MB = 1024 * 1024;
 

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from './helpers/dialects';
-import { call, createAccount, type Account } from './helpers/http-client';
-import { connectThroughPlatform, startWithEmulator, type Platform } from './helpers/with-emulator';
+import { testDialects } from '@reelay/test-support/dialects';
+import { call, createAccount, type Account } from '@reelay/test-support/http-client';
+import {
+  connectThroughPlatform,
+  startWithEmulator,
+  type Platform,
+} from '@reelay/test-support/with-emulator';
 
 describe.each(testDialects())('OAuth state used once on $name', (dialect) => {
   let platform: Platform;

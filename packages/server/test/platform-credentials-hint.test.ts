@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createLogger, createReelay, loadConfig } from '../src';
-import { testDialects } from './helpers/dialects';
-import { call, createAccount } from './helpers/http-client';
-import { startTestServer } from './helpers/test-server';
+import { testDialects } from '@reelay/test-support/dialects';
+import { call, createAccount } from '@reelay/test-support/http-client';
+import { startTestServer } from '@reelay/test-support/test-server';
 
 const VARIABLES = ['INSTAGRAM_APP_ID', 'INSTAGRAM_APP_SECRET'];
 

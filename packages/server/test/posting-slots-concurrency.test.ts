@@ -5,16 +5,16 @@
  * locked, then their scheduled times read, in the transaction that writes the post.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects, type TestDatabase } from './helpers/dialects';
-import { call, createAccount, type Account, type Answer } from './helpers/http-client';
-import { startMediaServer, type MediaServer } from './helpers/media-server';
-import type { TestServer } from './helpers/test-server';
+import { testDialects, type TestDatabase } from '@reelay/test-support/dialects';
+import { call, createAccount, type Account, type Answer } from '@reelay/test-support/http-client';
+import { startMediaServer, type MediaServer } from '@reelay/test-support/media-server';
+import type { TestServer } from '@reelay/test-support/test-server';
 import {
   connectThroughPlatform,
   startTwoInstances,
   startWithEmulator,
   type Platform,
-} from './helpers/with-emulator';
+} from '@reelay/test-support/with-emulator';
 
 const EVERY_DAY = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 /** Four slots a day, in São Paulo. */

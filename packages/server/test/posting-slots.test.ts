@@ -7,11 +7,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../src';
-import { testDialects } from './helpers/dialects';
-import { call, createAccount, type Account } from './helpers/http-client';
-import { startMediaServer, type MediaServer } from './helpers/media-server';
-import { settle } from './helpers/settle';
-import { connectThroughPlatform, startWithEmulator, type Platform } from './helpers/with-emulator';
+import { testDialects } from '@reelay/test-support/dialects';
+import { call, createAccount, type Account } from '@reelay/test-support/http-client';
+import { startMediaServer, type MediaServer } from '@reelay/test-support/media-server';
+import { settle } from '@reelay/test-support/settle';
+import {
+  connectThroughPlatform,
+  startWithEmulator,
+  type Platform,
+} from '@reelay/test-support/with-emulator';
 
 /** Thursday 2026-03-05, 07:00 in New York (EST) and 09:00 in São Paulo: before both spring changes. */
 const START = Date.parse('2026-03-05T12:00:00Z');

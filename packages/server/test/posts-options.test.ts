@@ -8,12 +8,16 @@ import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginMode } from '@reelay/core';
 import { updateIntegration } from '../src/store/integrations';
-import { fixture, makeFixtures } from './media-fixtures';
-import { testDialects } from './helpers/dialects';
-import { call, createAccount, type Account } from './helpers/http-client';
-import { startMediaServer, type MediaServer } from './helpers/media-server';
-import { settle } from './helpers/settle';
-import { connectThroughPlatform, startWithEmulator, type Platform } from './helpers/with-emulator';
+import { fixture, makeFixtures } from '@reelay/test-support/media-fixtures';
+import { testDialects } from '@reelay/test-support/dialects';
+import { call, createAccount, type Account } from '@reelay/test-support/http-client';
+import { startMediaServer, type MediaServer } from '@reelay/test-support/media-server';
+import { settle } from '@reelay/test-support/settle';
+import {
+  connectThroughPlatform,
+  startWithEmulator,
+  type Platform,
+} from '@reelay/test-support/with-emulator';
 
 const DAY = 24 * 60 * 60_000;
 const hashtags = (count: number) =>

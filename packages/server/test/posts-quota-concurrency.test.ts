@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects, type TestDatabase } from './helpers/dialects';
-import { call, createAccount, type Account, type Answer } from './helpers/http-client';
-import { startMediaServer, type MediaServer } from './helpers/media-server';
-import { settle } from './helpers/settle';
-import type { TestServer } from './helpers/test-server';
+import { testDialects, type TestDatabase } from '@reelay/test-support/dialects';
+import { call, createAccount, type Account, type Answer } from '@reelay/test-support/http-client';
+import { startMediaServer, type MediaServer } from '@reelay/test-support/media-server';
+import { settle } from '@reelay/test-support/settle';
+import type { TestServer } from '@reelay/test-support/test-server';
 import {
   connectThroughPlatform,
   startTwoInstances,
   startWithEmulator,
   type Platform,
-} from './helpers/with-emulator';
+} from '@reelay/test-support/with-emulator';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

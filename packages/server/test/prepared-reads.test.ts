@@ -3,7 +3,7 @@ import { loadConfig } from '../src/config';
 import { migrateToLatest, openStore, type Store } from '../src/store/database';
 import { preparedRows } from '../src/store/prepared-reads';
 import { listPosts, targetsOfListedPosts, type PostFilters } from '../src/store/posts';
-import { testDialects, type TestDatabase } from './helpers/dialects';
+import { testDialects, type TestDatabase } from '@reelay/test-support/dialects';
 
 const PROJECT = 'prj_prepared';
 

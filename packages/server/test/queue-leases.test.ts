@@ -18,11 +18,15 @@ import {
   type JobLease,
 } from '../src/queue';
 import { migrateToLatest, openStore, type Store } from '../src/store/database';
-import { testDialects, type TestDatabase } from './helpers/dialects';
+import { testDialects, type TestDatabase } from '@reelay/test-support/dialects';
 import { statementLog } from './helpers/statement-log';
-import { call, createAccount, type Account } from './helpers/http-client';
-import { startMediaServer, type MediaServer } from './helpers/media-server';
-import { connectThroughPlatform, startWithEmulator, type Platform } from './helpers/with-emulator';
+import { call, createAccount, type Account } from '@reelay/test-support/http-client';
+import { startMediaServer, type MediaServer } from '@reelay/test-support/media-server';
+import {
+  connectThroughPlatform,
+  startWithEmulator,
+  type Platform,
+} from '@reelay/test-support/with-emulator';
 
 const logger = createLogger('silent');
 const log = statementLog();

@@ -13,7 +13,7 @@ import {
 } from '../src/queue/job-kinds';
 import { createWorker, type JobHandlers } from '../src/queue/worker';
 import { migrateToLatest, openStore, type Store } from '../src/store/database';
-import { testDialects, type TestDatabase } from './helpers/dialects';
+import { testDialects, type TestDatabase } from '@reelay/test-support/dialects';
 
 describe.each(testDialects())('the job queue on $name', (dialect) => {
   let database: TestDatabase;

@@ -2,9 +2,9 @@ import { existsSync } from 'node:fs';
 import { ROUTES, routes } from '@reelay/core';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from './helpers/dialects';
-import { call, createAccount } from './helpers/http-client';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { testDialects } from '@reelay/test-support/dialects';
+import { call, createAccount } from '@reelay/test-support/http-client';
+import { startTestServer, type TestServer } from '@reelay/test-support/test-server';
 
 const CHROMIUM = '/usr/bin/chromium';
 // CI installs Debian's Chromium (.ci/run); elsewhere the browser test needs it too.

@@ -23,8 +23,8 @@ import {
   startUpNoticeText,
   type StartUpNotice,
 } from '../src/start-up-texts';
-import { testDialects, type TestDatabase } from './helpers/dialects';
-import { freePort } from './helpers/free-port';
+import { testDialects, type TestDatabase } from '@reelay/test-support/dialects';
+import { freePort } from '@reelay/test-support/free-port';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const MAIN = join(root, 'packages', 'server', 'src', 'main.ts');

@@ -12,7 +12,7 @@ import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createReelay, loadConfig, type Reelay } from '../src';
 import { createLogger } from '../src/logger';
-import { testDialects, type TestDatabase } from './helpers/dialects';
+import { testDialects, type TestDatabase } from '@reelay/test-support/dialects';
 
 const key = () => randomBytes(32).toString('base64');
 

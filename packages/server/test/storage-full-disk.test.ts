@@ -11,8 +11,8 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort } from './helpers/free-port';
-import { call, createAccount } from './helpers/http-client';
+import { freePort } from '@reelay/test-support/free-port';
+import { call, createAccount } from '@reelay/test-support/http-client';
 import { startServerProcess, type ServerProcess } from './helpers/server-process';
 import { canMountSmallDisk, fillUp, mountSmallDisk, unmount } from './helpers/small-disk';
 

@@ -13,15 +13,15 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/logger';
-import { testDialects } from './helpers/dialects';
-import { call, createAccount, type Account } from './helpers/http-client';
+import { testDialects } from '@reelay/test-support/dialects';
+import { call, createAccount, type Account } from '@reelay/test-support/http-client';
 import {
   canMountSmallDisk,
   fillUp,
   startPrivatePostgres,
   type PrivatePostgres,
 } from './helpers/small-disk';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { startTestServer, type TestServer } from '@reelay/test-support/test-server';
 
 const sqlite = testDialects().find((dialect) => dialect.name === 'sqlite')!;
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { migrateToLatest, openStore, type Store } from '../src/store/database';
 import { storeFaultOf } from '../src/store/store-faults';
-import { testDialects, type TestDatabase } from './helpers/dialects';
+import { testDialects, type TestDatabase } from '@reelay/test-support/dialects';
 
 const postgres = testDialects().find((dialect) => dialect.name === 'postgres');
 

@@ -12,9 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWebAppIfStale, WEB_DIST } from '../../web/scripts/build-if-stale';
 import { sendError } from '../src/http/respond';
 import { webAppPolicy, webAppRoutes } from '../src/http/web-app-routes';
-import { testDialects } from './helpers/dialects';
-import { call } from './helpers/http-client';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { testDialects } from '@reelay/test-support/dialects';
+import { call } from '@reelay/test-support/http-client';
+import { startTestServer, type TestServer } from '@reelay/test-support/test-server';
 
 describe('the web app at /app', () => {
   let server: TestServer;

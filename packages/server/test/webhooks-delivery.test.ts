@@ -11,11 +11,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimDueJobs, releaseJob } from '../src/queue/job-leases';
 import { UNREADABLE_SECRET_ERROR } from '../src/webhooks/signing-secrets';
 import { DEFAULT_WEBHOOK_SETTINGS } from '../src/webhooks/webhook-settings';
-import { testDialects, type TestDatabase } from './helpers/dialects';
-import { call, createAccount, type Account } from './helpers/http-client';
+import { testDialects, type TestDatabase } from '@reelay/test-support/dialects';
+import { call, createAccount, type Account } from '@reelay/test-support/http-client';
 import { emitEvents } from './helpers/outbox';
-import { startTestServer, type StartOptions, type TestServer } from './helpers/test-server';
-import { signedWith, startReceiver, type Receiver } from './helpers/webhook-receiver';
+import {
+  startTestServer,
+  type StartOptions,
+  type TestServer,
+} from '@reelay/test-support/test-server';
+import { signedWith, startReceiver, type Receiver } from '@reelay/test-support/webhook-receiver';
 
 const SECOND = 1000;
 

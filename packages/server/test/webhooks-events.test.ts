@@ -5,12 +5,16 @@
  * event.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from './helpers/dialects';
-import { call, createAccount, type Account } from './helpers/http-client';
-import { startMediaServer, type MediaServer } from './helpers/media-server';
-import { settle } from './helpers/settle';
-import { signedWith, startReceiver, type Receiver } from './helpers/webhook-receiver';
-import { connectThroughPlatform, startWithEmulator, type Platform } from './helpers/with-emulator';
+import { testDialects } from '@reelay/test-support/dialects';
+import { call, createAccount, type Account } from '@reelay/test-support/http-client';
+import { startMediaServer, type MediaServer } from '@reelay/test-support/media-server';
+import { settle } from '@reelay/test-support/settle';
+import { signedWith, startReceiver, type Receiver } from '@reelay/test-support/webhook-receiver';
+import {
+  connectThroughPlatform,
+  startWithEmulator,
+  type Platform,
+} from '@reelay/test-support/with-emulator';
 
 const MINUTE = 60_000;
 const ALL = ['post.scheduled', 'post.published', 'post.partial', 'post.failed'];

@@ -7,11 +7,11 @@
  * the delivery history and in the job's due time without waiting for it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from './helpers/dialects';
-import { call, createAccount, type Account } from './helpers/http-client';
+import { testDialects } from '@reelay/test-support/dialects';
+import { call, createAccount, type Account } from '@reelay/test-support/http-client';
 import { emitEvents } from './helpers/outbox';
-import { startTestServer, type TestServer } from './helpers/test-server';
-import { startReceiver, type Receiver } from './helpers/webhook-receiver';
+import { startTestServer, type TestServer } from '@reelay/test-support/test-server';
+import { startReceiver, type Receiver } from '@reelay/test-support/webhook-receiver';
 
 const SECOND = 1000;
 /** How long the receiver "took" on the scheduler's clock: the contract's 10 s timeout. */

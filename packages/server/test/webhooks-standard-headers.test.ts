@@ -17,16 +17,16 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from './helpers/dialects';
-import { call, createAccount, type Account } from './helpers/http-client';
+import { testDialects } from '@reelay/test-support/dialects';
+import { call, createAccount, type Account } from '@reelay/test-support/http-client';
 import { emitEvents } from './helpers/outbox';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { startTestServer, type TestServer } from '@reelay/test-support/test-server';
 import {
   signedWith,
   startReceiver,
   type Receiver,
   type ReceivedWebhook,
-} from './helpers/webhook-receiver';
+} from '@reelay/test-support/webhook-receiver';
 
 const ALL = ['post.scheduled', 'post.published', 'post.partial', 'post.failed'];
 /** The shape of a secret issued now: `whsec_` and standard base64 of 32 bytes. */

@@ -4,11 +4,11 @@
  * sign, test deliveries to real receivers, and the SSRF guard on webhook URLs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from './helpers/dialects';
-import { call, createAccount, type Account } from './helpers/http-client';
+import { testDialects } from '@reelay/test-support/dialects';
+import { call, createAccount, type Account } from '@reelay/test-support/http-client';
 import { emitEvents } from './helpers/outbox';
-import { startTestServer, type TestServer } from './helpers/test-server';
-import { signedWith, startReceiver, type Receiver } from './helpers/webhook-receiver';
+import { startTestServer, type TestServer } from '@reelay/test-support/test-server';
+import { signedWith, startReceiver, type Receiver } from '@reelay/test-support/webhook-receiver';
 
 const ALL = ['post.scheduled', 'post.published', 'post.partial', 'post.failed'];
 

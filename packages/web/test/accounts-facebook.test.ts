@@ -8,10 +8,10 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from './helpers/app-server';
+import { startAppServer, type AppServer } from '@reelay/test-support/app-server';
 import { seriousViolations } from './helpers/axe';
-import { launchBrowser, openPage, type OpenedPage } from './helpers/browser';
-import { signUp } from './helpers/flows';
+import { launchBrowser, openPage, type OpenedPage } from '@reelay/test-support/browser';
+import { signUp } from '@reelay/test-support/flows';
 
 describe('the accounts page with Facebook Login', { timeout: 60_000 }, () => {
   let app: AppServer;

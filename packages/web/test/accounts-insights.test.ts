@@ -13,11 +13,11 @@ import type { Reelay } from '@reelay/sdk';
 import type { ManualClock } from '@reelay/server';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from './helpers/app-server';
+import { startAppServer, type AppServer } from '@reelay/test-support/app-server';
 import { seriousViolations } from './helpers/axe';
-import { launchBrowser, openPage, type OpenedPage } from './helpers/browser';
+import { launchBrowser, openPage, type OpenedPage } from '@reelay/test-support/browser';
 import { apiAs } from './helpers/compose';
-import { connectThroughConsentPage, signUp } from './helpers/flows';
+import { connectThroughConsentPage, signUp } from '@reelay/test-support/flows';
 
 const DAY_MS = 24 * 60 * 60_000;
 const AHEAD_MS = 10 * DAY_MS;

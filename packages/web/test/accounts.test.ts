@@ -6,11 +6,11 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from './helpers/app-server';
+import { startAppServer, type AppServer } from '@reelay/test-support/app-server';
 import { seriousViolations } from './helpers/axe';
-import { apiClientFor } from './helpers/api-steps';
-import { launchBrowser, openPage, type OpenedPage } from './helpers/browser';
-import { connectThroughConsentPage, signUp } from './helpers/flows';
+import { apiClientFor } from '@reelay/test-support/api-steps';
+import { launchBrowser, openPage, type OpenedPage } from '@reelay/test-support/browser';
+import { connectThroughConsentPage, signUp } from '@reelay/test-support/flows';
 
 describe('the accounts page', { timeout: 60_000 }, () => {
   let app: AppServer;

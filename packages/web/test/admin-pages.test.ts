@@ -12,12 +12,12 @@ import { join } from 'node:path';
 import { isReelayError, Reelay, verifyWebhook } from '@reelay/sdk';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeSolidPng } from '../../server/test/helpers/solid-png';
-import { startReceiver, type Receiver } from '../../server/test/helpers/webhook-receiver';
-import { appDatabases, startAppServer, type AppServer } from './helpers/app-server';
+import { writeSolidPng } from '@reelay/test-support/solid-png';
+import { startReceiver, type Receiver } from '@reelay/test-support/webhook-receiver';
+import { appDatabases, startAppServer, type AppServer } from '@reelay/test-support/app-server';
 import { seriousViolations } from './helpers/axe';
-import { launchBrowser, openPage, type OpenedPage } from './helpers/browser';
-import { connectThroughConsentPage, signUp } from './helpers/flows';
+import { launchBrowser, openPage, type OpenedPage } from '@reelay/test-support/browser';
+import { connectThroughConsentPage, signUp } from '@reelay/test-support/flows';
 
 const PASSWORD = 'senha-bem-longa';
 

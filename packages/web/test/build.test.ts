@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WEB_DIST } from '../scripts/build-if-stale';
-import { ensureWebAppBuilt } from './helpers/app-server';
+import { ensureWebAppBuilt } from '@reelay/test-support/app-server';
 
 const BUDGET_BYTES = 200 * 1024;
 

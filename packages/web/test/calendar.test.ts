@@ -11,12 +11,12 @@
 import type { Post, Reelay } from '@reelay/sdk';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from './helpers/app-server';
+import { startAppServer, type AppServer } from '@reelay/test-support/app-server';
 import { seriousViolations } from './helpers/axe';
-import { launchBrowser, openPage, type OpenedPage } from './helpers/browser';
-import { connectThroughConsentPage, signUp } from './helpers/flows';
+import { launchBrowser, openPage, type OpenedPage } from '@reelay/test-support/browser';
+import { connectThroughConsentPage, signUp } from '@reelay/test-support/flows';
 import { guidanceFor } from '../src/pages/post-detail/guidance';
-import { apiClientFor, connectAccount, uploadPhoto } from './helpers/api-steps';
+import { apiClientFor, connectAccount, uploadPhoto } from '@reelay/test-support/api-steps';
 
 const ZONE = 'America/Sao_Paulo';
 const DAY_MS = 24 * 60 * 60 * 1000;

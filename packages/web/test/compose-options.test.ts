@@ -10,12 +10,12 @@
 import type { Reelay } from '@reelay/sdk';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from './helpers/app-server';
+import { startAppServer, type AppServer } from '@reelay/test-support/app-server';
 import { seriousViolations } from './helpers/axe';
-import { launchBrowser, openPage, type OpenedPage } from './helpers/browser';
+import { launchBrowser, openPage, type OpenedPage } from '@reelay/test-support/browser';
 import { apiAs, descriptionOf, imageFile } from './helpers/compose';
 import { connectWithFacebook, connectWithInstagram } from './helpers/connect-steps';
-import { signUp } from './helpers/flows';
+import { signUp } from '@reelay/test-support/flows';
 import { reelFile } from './helpers/video';
 
 describe('the composer’s newest options', { timeout: 120_000 }, () => {

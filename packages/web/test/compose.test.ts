@@ -9,11 +9,11 @@
 import type { Reelay } from '@reelay/sdk';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appDatabases, startAppServer, type AppServer } from './helpers/app-server';
+import { appDatabases, startAppServer, type AppServer } from '@reelay/test-support/app-server';
 import { seriousViolations } from './helpers/axe';
-import { launchBrowser, openPage, type OpenedPage } from './helpers/browser';
+import { launchBrowser, openPage, type OpenedPage } from '@reelay/test-support/browser';
 import { apiAs, descriptionOf, dragOnto, dropFiles, focusedId, imageFile } from './helpers/compose';
-import { connectThroughConsentPage, signUp } from './helpers/flows';
+import { connectThroughConsentPage, signUp } from '@reelay/test-support/flows';
 
 describe.each(appDatabases())('the composer on %s', { timeout: 90_000 }, (database) => {
   let app: AppServer;

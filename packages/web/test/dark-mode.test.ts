@@ -11,10 +11,10 @@ import {
   signUpThroughApi,
   signedInLink,
   uploadPhoto,
-} from './helpers/api-steps';
-import { startAppServer, type AppServer } from './helpers/app-server';
+} from '@reelay/test-support/api-steps';
+import { startAppServer, type AppServer } from '@reelay/test-support/app-server';
 import { seriousViolations } from './helpers/axe';
-import { launchBrowser, openPage, type OpenedPage } from './helpers/browser';
+import { launchBrowser, openPage, type OpenedPage } from '@reelay/test-support/browser';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

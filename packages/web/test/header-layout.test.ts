@@ -9,10 +9,10 @@
 import { newId } from '@reelay/core';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpThroughApi, signedInLink } from './helpers/api-steps';
-import { startAppServer, type AppServer } from './helpers/app-server';
+import { signUpThroughApi, signedInLink } from '@reelay/test-support/api-steps';
+import { startAppServer, type AppServer } from '@reelay/test-support/app-server';
 import { seriousViolations } from './helpers/axe';
-import { launchBrowser, openPage, type OpenedPage } from './helpers/browser';
+import { launchBrowser, openPage, type OpenedPage } from '@reelay/test-support/browser';
 import { apiAs } from './helpers/compose';
 
 interface Labels {

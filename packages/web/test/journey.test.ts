@@ -8,10 +8,10 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from './helpers/app-server';
-import { launchBrowser, openPage, type OpenedPage } from './helpers/browser';
+import { startAppServer, type AppServer } from '@reelay/test-support/app-server';
+import { launchBrowser, openPage, type OpenedPage } from '@reelay/test-support/browser';
 import { apiAs, imageFile } from './helpers/compose';
-import { connectThroughConsentPage, signUp } from './helpers/flows';
+import { connectThroughConsentPage, signUp } from '@reelay/test-support/flows';
 
 /** The browser's zone: not UTC, so a wrong conversion would show. */
 const ZONE = 'America/Sao_Paulo';

@@ -5,9 +5,9 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from './helpers/app-server';
+import { startAppServer, type AppServer } from '@reelay/test-support/app-server';
 import { seriousViolations } from './helpers/axe';
-import { launchBrowser, openPage } from './helpers/browser';
+import { launchBrowser, openPage } from '@reelay/test-support/browser';
 import { startOidcIssuer, type OidcIssuer } from './helpers/oidc-issuer';
 
 describe('signing in with an OpenID Connect issuer', { timeout: 60_000 }, () => {

@@ -24,10 +24,10 @@ import {
   signUpThroughApi,
   signedInLink,
   uploadPhoto,
-} from './helpers/api-steps';
-import { appDatabases, startAppServer, type AppServer } from './helpers/app-server';
+} from '@reelay/test-support/api-steps';
+import { appDatabases, startAppServer, type AppServer } from '@reelay/test-support/app-server';
 import { seriousViolations } from './helpers/axe';
-import { launchBrowser, openPage, type OpenedPage } from './helpers/browser';
+import { launchBrowser, openPage, type OpenedPage } from '@reelay/test-support/browser';
 
 const ZONE = 'America/Sao_Paulo';
 const HOUR_MS = 60 * 60 * 1000;

@@ -8,10 +8,15 @@ import { newId } from '@reelay/core';
 import { Reelay } from '@reelay/sdk';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClientFor, connectAccount, signUpThroughApi, signedInLink } from './helpers/api-steps';
-import { startAppServer, type AppServer } from './helpers/app-server';
+import {
+  apiClientFor,
+  connectAccount,
+  signUpThroughApi,
+  signedInLink,
+} from '@reelay/test-support/api-steps';
+import { startAppServer, type AppServer } from '@reelay/test-support/app-server';
 import { seriousViolations } from './helpers/axe';
-import { launchBrowser, openPage, type OpenedPage } from './helpers/browser';
+import { launchBrowser, openPage, type OpenedPage } from '@reelay/test-support/browser';
 import { apiAs } from './helpers/compose';
 
 describe('the project switcher', { timeout: 60_000 }, () => {

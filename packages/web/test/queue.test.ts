@@ -10,12 +10,12 @@
 import type { FreeSlot, Reelay } from '@reelay/sdk';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectAccount } from './helpers/api-steps';
-import { appDatabases, startAppServer, type AppServer } from './helpers/app-server';
+import { connectAccount } from '@reelay/test-support/api-steps';
+import { appDatabases, startAppServer, type AppServer } from '@reelay/test-support/app-server';
 import { seriousViolations } from './helpers/axe';
-import { launchBrowser, openPage, type OpenedPage } from './helpers/browser';
+import { launchBrowser, openPage, type OpenedPage } from '@reelay/test-support/browser';
 import { apiAs, focusedId, imageFile } from './helpers/compose';
-import { signUp } from './helpers/flows';
+import { signUp } from '@reelay/test-support/flows';
 
 const ZONE = 'America/Sao_Paulo';
 

@@ -6,10 +6,10 @@
 import { createManualClock } from '@reelay/server';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from './helpers/app-server';
+import { startAppServer, type AppServer } from '@reelay/test-support/app-server';
 import { seriousViolations } from './helpers/axe';
-import { launchBrowser, openPage } from './helpers/browser';
-import { newEmail, signUp } from './helpers/flows';
+import { launchBrowser, openPage } from '@reelay/test-support/browser';
+import { newEmail, signUp } from '@reelay/test-support/flows';
 
 describe('signing in to the web app', { timeout: 60_000 }, () => {
   let app: AppServer;

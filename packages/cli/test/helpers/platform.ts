@@ -6,9 +6,9 @@
  * server can still be pushed forward to finish its background work quickly.
  */
 import type { ManualClock } from '../../../server/src';
-import { testDialects } from '../../../server/test/helpers/dialects';
-import { startMediaServer, type MediaServer } from '../../../server/test/helpers/media-server';
-import { startWithEmulator, type Platform } from '../../../server/test/helpers/with-emulator';
+import { testDialects } from '@reelay/test-support/dialects';
+import { startMediaServer, type MediaServer } from '@reelay/test-support/media-server';
+import { startWithEmulator, type Platform } from '@reelay/test-support/with-emulator';
 
 export interface CliPlatform extends Platform {
   media: MediaServer;

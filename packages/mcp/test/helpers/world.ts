@@ -6,15 +6,15 @@
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { TestDialect } from '../../../server/test/helpers/dialects';
-import { createAccount, type Account } from '../../../server/test/helpers/http-client';
-import { startMediaServer, type MediaServer } from '../../../server/test/helpers/media-server';
-import { settle } from '../../../server/test/helpers/settle';
+import type { TestDialect } from '@reelay/test-support/dialects';
+import { createAccount, type Account } from '@reelay/test-support/http-client';
+import { startMediaServer, type MediaServer } from '@reelay/test-support/media-server';
+import { settle } from '@reelay/test-support/settle';
 import {
   connectThroughPlatform,
   startWithEmulator,
   type Platform,
-} from '../../../server/test/helpers/with-emulator';
+} from '@reelay/test-support/with-emulator';
 
 export interface World {
   platform: Platform;

@@ -1,7 +1,12 @@
 import { statSync } from 'node:fs';
 import { checkMedia, type MediaUsage } from '@reelay/core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BROKEN_VIDEOS, fixture, makeFixtures, type FixtureName } from '../../test/media-fixtures';
+import {
+  BROKEN_VIDEOS,
+  fixture,
+  makeFixtures,
+  type FixtureName,
+} from '@reelay/test-support/media-fixtures';
 import { inspectMedia } from './inspect-media';
 
 async function inspect(name: FixtureName) {

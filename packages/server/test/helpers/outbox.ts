@@ -10,7 +10,7 @@ import type { NewEvent } from '../../src/store/events';
 import type { PostRecord, TargetRecord } from '../../src/store/post-records';
 import type { EventsTable } from '../../src/store/schema';
 import { appendEvents } from '../../src/webhooks/dispatch-events';
-import type { TestServer } from './test-server';
+import type { TestServer } from '@reelay/test-support/test-server';
 
 export interface EmitOptions {
   type?: EventType;

@@ -16,8 +16,8 @@ import {
   type EmulatorOptions,
 } from '@reelay/emulator';
 import { expect } from 'vitest';
-import { call, createAccount, type Account } from './http-client';
-import { startMediaServer, type MediaServer } from './media-server';
+import { call, createAccount, type Account } from '@reelay/test-support/http-client';
+import { startMediaServer, type MediaServer } from '@reelay/test-support/media-server';
 
 export interface Fleet {
   emulator: Emulator;

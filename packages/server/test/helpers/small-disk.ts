@@ -16,7 +16,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './free-port';
+import { freePort } from '@reelay/test-support/free-port';
 
 /**
  * Mounts a tmpfs of `bytes` at a new folder, or answers `null` where this process may not.

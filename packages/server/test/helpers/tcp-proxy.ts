@@ -4,7 +4,7 @@
  * ended and new ones are refused, until the proxy is restored on the same port.
  */
 import { connect, createServer, type Server, type Socket } from 'node:net';
-import { freePort } from './free-port';
+import { freePort } from '@reelay/test-support/free-port';
 
 export interface TcpProxy {
   /** The port clients connect to, on 127.0.0.1. */

@@ -5,7 +5,7 @@
  * connects it.
  */
 import type { Reelay } from '@reelay/sdk';
-import type { AppServer } from './app-server';
+import type { AppServer } from '@reelay/test-support/app-server';
 
 export interface ConnectedAccount {
   /** The account in Reelay, `int_…`. */

@@ -13,7 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const BIN = fileURLToPath(new URL('../../dist/bin.js', import.meta.url));
+/** The CLI package's built entry point, beside this package in the workspace. */
+export const BIN = fileURLToPath(new URL('../../cli/dist/bin.js', import.meta.url));
 
 export interface CliResult {
   code: number | null;

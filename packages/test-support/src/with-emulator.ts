@@ -3,7 +3,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_APP_ID, DEFAULT_APP_SECRET, startEmulator, type Emulator } from '@reelay/emulator';
-import { createManualClock } from '../../src';
+import { createManualClock } from '@reelay/server';
 import type { TestDatabase, TestDialect } from './dialects';
 import { call, type Account } from './http-client';
 import { startTestServer, type StartOptions, type TestServer } from './test-server';

@@ -13,7 +13,7 @@ import {
   type Emulator,
   type FacebookUserView,
 } from '@reelay/emulator';
-import { createManualClock } from '../../src';
+import { createManualClock } from '@reelay/server';
 import type { TestDialect } from './dialects';
 import { call, type Account, type Headers_ } from './http-client';
 import { startTestServer, type StartOptions } from './test-server';

@@ -21,9 +21,9 @@ import {
   type Emulator,
 } from '@reelay/emulator';
 import { createReelay, loadConfig, type ManualClock, type Reelay } from '@reelay/server';
-import { testDialects, type TestDatabase } from '../../../server/test/helpers/dialects';
-import { freePort } from '../../../server/test/helpers/free-port';
-import { buildWebAppIfStale, webAppBuildStatus } from '../../scripts/build-if-stale';
+import { buildWebAppIfStale, webAppBuildStatus } from '@reelay/web/build-if-stale';
+import { testDialects, type TestDatabase } from './dialects';
+import { freePort } from './free-port';
 
 /** The databases a browser test can run the server on. */
 export type AppDatabase = 'sqlite' | 'postgres';

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { freePort } from '../../../server/test/helpers/free-port';
+import { freePort } from './free-port';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_APP_ID, DEFAULT_APP_SECRET, startEmulator, type Emulator } from '@reelay/emulator';
@@ -17,7 +17,7 @@ import {
   type ManualClock,
   type Reelay as ReelayServer,
 } from '@reelay/server';
-import { Reelay } from '../../src';
+import { Reelay } from '@reelay/sdk';
 
 export interface Platform {
   /** The server's base URL. */

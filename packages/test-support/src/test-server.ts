@@ -7,14 +7,14 @@ import { freePort } from './free-port';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  createLogger,
   createManualClock,
   createReelay,
   loadConfig,
   type ManualClock,
   type Reelay,
   type ReelayOptions,
-} from '../../src';
-import { createLogger } from '../../src/logger';
+} from '@reelay/server';
 import type { TestDatabase, TestDialect } from './dialects';
 
 export interface TestServer {
