@@ -115,6 +115,7 @@ module.exports = {
         path: '^packages/server/src/queue/',
         pathNot: '^packages/server/src/queue/index\\.ts$',
       },
+    },
     {
       name: 'no-foreign-test-folder',
       severity: 'error',
