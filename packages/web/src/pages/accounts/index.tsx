@@ -14,7 +14,7 @@ import { PageHeading } from '../../components/page-heading';
 import { ActionFeedback, LoadFailed } from '../../components/page-feedback';
 import { useBusyIds } from '../../components/use-busy-ids';
 import { useT } from '../../i18n';
-import { session } from '../../session/session';
+import { useSessionClient } from '../../session/session-context';
 import { AccountCard, daysUntil } from './account-card';
 import { ConnectButton, type LoginMode } from './connect-button';
 import {
@@ -34,9 +34,10 @@ type Confirming =
   { kind: 'disconnect'; account: Integration } | { kind: 'remove-profile'; profile: Profile };
 
 export default function AccountsPage() {
+  const session = useSessionClient();
   const t = useT();
   const { query, route } = useLocation();
-  const { data, error, reload, replace } = useAccountsData();
+  const { data, error, retry, refresh, replace } = useAccountsData();
   const [outcome, setOutcome] = useState<ConnectOutcome | null>(() =>
     outcomeOf(query, takeStartedLogin()),
   );
@@ -131,7 +132,7 @@ export default function AccountsPage() {
       // and what it shows agree.
       if (confirming.kind === 'disconnect') {
         await session.api.accounts.disconnect(confirming.account.id);
-        await reload();
+        await refresh();
         say(
           t('accounts.disconnected', {
             name: confirming.account.displayName ?? t('accounts.unnamed'),
@@ -139,7 +140,7 @@ export default function AccountsPage() {
         );
       } else {
         await session.api.profiles.delete(confirming.profile.id);
-        await reload();
+        await refresh();
         say(t('accounts.profileRemoved', { name: confirming.profile.name }));
       }
     } catch (caught) {
@@ -190,11 +191,7 @@ export default function AccountsPage() {
       )}
       <ActionFeedback notice={notice} actionError={actionError} />
       {error && !data ? (
-        <LoadFailed
-          message={t('accounts.loadFailed')}
-          error={error}
-          onRetry={() => void reload()}
-        />
+        <LoadFailed message={t('accounts.loadFailed')} error={error} onRetry={() => void retry()} />
       ) : !data ? (
         <p aria-busy="true">{t('app.loading')}</p>
       ) : (
@@ -255,7 +252,7 @@ export default function AccountsPage() {
           <ProfileForm
             onCreated={(profile) => {
               say(t('accounts.profileCreated', { name: profile.name }));
-              void reload();
+              void refresh();
             }}
           />
         </>

@@ -22,6 +22,7 @@ import {
   type WeekDay,
 } from '../../components/posting-slots';
 import { currentLanguage, useT } from '../../i18n';
+import { useApi } from '../../session/session-context';
 import './slots-editor.css';
 
 export interface SlotsEditorProps {
@@ -39,6 +40,7 @@ function clockTime(value: string): string | null {
 }
 
 export function SlotsEditor({ owner, name, profileName }: SlotsEditorProps) {
+  const api = useApi();
   const t = useT();
   const personZone = usePersonTimeZone();
   const language = currentLanguage();
@@ -64,7 +66,7 @@ export function SlotsEditor({ owner, name, profileName }: SlotsEditorProps) {
   async function load() {
     setLoadError(null);
     try {
-      show((await readSchedule(owner)).schedule);
+      show((await readSchedule(api, owner)).schedule);
     } catch (caught) {
       setLoadError(caught);
     }
@@ -106,7 +108,7 @@ export function SlotsEditor({ owner, name, profileName }: SlotsEditorProps) {
     setSaveError(null);
     setNotice('');
     try {
-      const { schedule: saved } = await replaceSchedule(owner, { timezone: zone, slots });
+      const { schedule: saved } = await replaceSchedule(api, owner, { timezone: zone, slots });
       show(saved);
       setNotice(done(saved));
     } catch (caught) {

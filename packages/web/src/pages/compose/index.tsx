@@ -16,7 +16,7 @@ import { mediaTitle } from '../../components/library-item';
 import { PageHeading } from '../../components/page-heading';
 import { usePersonTimeZone } from '../../components/person-zone';
 import { useT } from '../../i18n';
-import { session } from '../../session/session';
+import { useSessionClient } from '../../session/session-context';
 import { AccountOptions } from './account-options';
 import { accountName, AccountsSection } from './accounts-section';
 import { CaptionField, KindField } from './caption-section';
@@ -67,6 +67,7 @@ function slotFromQuery(query: Record<string, string>, zone: string) {
 }
 
 export default function ComposePage() {
+  const session = useSessionClient();
   const t = useT();
   const { query } = useLocation();
   const personZone = usePersonTimeZone();
@@ -296,7 +297,7 @@ export default function ComposePage() {
               loadError={accounts.error}
               selected={accountIds}
               errorOf={errorOf}
-              onRetry={() => void accounts.reload()}
+              onRetry={() => void accounts.retry()}
               onToggle={(account, on) =>
                 setAccountIds((current) =>
                   on ? [...current, account.id] : current.filter((id) => id !== account.id),

@@ -18,8 +18,9 @@ import { formatInZone, usePersonTimeZone, zoneLabel } from '../../components/per
 import { StatusBadge } from '../../components/post-status';
 import { useAutoRefresh } from '../../components/use-auto-refresh';
 import { useT } from '../../i18n';
-import { session } from '../../session/session';
-import { isReschedulable, loadAccounts, type Integration } from '../calendar/calendar-data';
+import { useSessionClient } from '../../session/session-context';
+import { readProjectAccounts } from '../../components/project-accounts';
+import { isReschedulable, type Integration } from '../calendar/calendar-data';
 import { MediaList } from './media-list';
 import { hasInsights, PostInsights } from './post-insights';
 import { RescheduleForm } from './reschedule-form';
@@ -40,6 +41,7 @@ function changingSoon(post: Post): boolean {
 }
 
 export default function PostDetailPage({ id }: { id?: string }) {
+  const session = useSessionClient();
   const t = useT();
   const zone = usePersonTimeZone();
   const postId = id ?? '';
@@ -63,7 +65,7 @@ export default function PostDetailPage({ id }: { id?: string }) {
 
   useEffect(() => {
     void reload();
-    loadAccounts().then(
+    readProjectAccounts(session.api).then(
       (loaded) => setAccounts(loaded.integrations),
       () => setAccounts([]),
     );
