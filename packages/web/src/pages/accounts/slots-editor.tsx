@@ -15,7 +15,6 @@ import {
   rowsToSlots,
   slotRows,
   WEEK_DAYS,
-  weekDayName,
   type PostingSchedule,
   type PostingSlot,
   type ScheduleOwner,
