@@ -9,8 +9,8 @@ import { ErrorBoundary, lazy, LocationProvider, Route, Router, useLocation } fro
 import { Header } from './components/header';
 import { useT } from './i18n';
 import { OIDC_CALLBACK_PATH } from './session/oidc';
-import { session, type SessionState } from './session/session';
-import { useSession } from './session/use-session';
+import type { SessionState } from './session/session';
+import { useSession, useSessionClient } from './session/session-context';
 
 const SignInPage = lazy(() => import('./pages/sign-in'));
 const OidcCallbackPage = lazy(() => import('./pages/sign-in/oidc-callback'));
@@ -39,6 +39,7 @@ function Home() {
 }
 
 function Content({ state }: { state: SessionState }) {
+  const session = useSessionClient();
   const t = useT();
   const { path } = useLocation();
   if (path === OIDC_CALLBACK_PATH && state.status !== 'signed-in') return <OidcCallbackPage />;

@@ -7,7 +7,15 @@ import './styles/app.css';
 import './i18n';
 import { render } from 'preact';
 import { App } from './app';
-import { session } from './session/session';
+import { Session } from './session/session';
+import { SessionProvider } from './session/session-context';
 
+/** The app's session, against the server that serves the app. */
+const session = new Session(location.origin);
 void session.start();
-render(<App />, document.getElementById('app')!);
+render(
+  <SessionProvider session={session}>
+    <App />
+  </SessionProvider>,
+  document.getElementById('app')!,
+);

@@ -4,7 +4,8 @@
  */
 import { useLocation } from 'preact-iso';
 import { useT } from '../i18n';
-import { session, type SessionState } from '../session/session';
+import { type SessionState } from '../session/session';
+import { useSessionClient } from '../session/session-context';
 import { LanguageSelect } from './language-select';
 
 /** The pages of the main navigation. */
@@ -19,6 +20,7 @@ const PAGES = [
 ] as const;
 
 export function Header({ state }: { state: SessionState }) {
+  const session = useSessionClient();
   const t = useT();
   const { path } = useLocation();
   const signedIn = state.status === 'signed-in' ? state : null;

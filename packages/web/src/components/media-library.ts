@@ -4,8 +4,7 @@
  * library page and the composer's picker read it the same way.
  */
 import type { PostKind } from '@reelay/core';
-import type { Media, MediaDetail } from '@reelay/sdk';
-import { session } from '../session/session';
+import type { Media, MediaDetail, Reelay } from '@reelay/sdk';
 
 /** A media of the library, with the kinds of post it fits. */
 export type LibraryMedia = Media;
@@ -23,14 +22,15 @@ export interface LibraryQuery {
  *
  * @example
  * ```ts
- * const { total, media } = await listLibrary({ type: 'video', limit: 24, offset: 0 });
+ * const { total, media } = await listLibrary(api, { type: 'video', limit: 24, offset: 0 });
  * ```
  */
 export async function listLibrary(
+  api: Reelay,
   query: LibraryQuery,
 ): Promise<{ total: number; media: LibraryMedia[] }> {
   const { type, ...rest } = query;
-  return session.api.media.list({ ...rest, ...(type ? { type } : {}) });
+  return api.media.list({ ...rest, ...(type ? { type } : {}) });
 }
 
 /**
@@ -38,11 +38,11 @@ export async function listLibrary(
  *
  * @example
  * ```ts
- * const { media } = await readMedia('med_…');
+ * const { media } = await readMedia(api, 'med_…');
  * ```
  */
-export function readMedia(id: string): Promise<{ media: MediaDetail }> {
-  return session.api.media.get(id);
+export function readMedia(api: Reelay, id: string): Promise<{ media: MediaDetail }> {
+  return api.media.get(id);
 }
 
 /**
@@ -51,11 +51,11 @@ export function readMedia(id: string): Promise<{ media: MediaDetail }> {
  *
  * @example
  * ```ts
- * await deleteMedia('med_…');
+ * await deleteMedia(api, 'med_…');
  * ```
  */
-export async function deleteMedia(id: string): Promise<void> {
-  await session.api.media.delete(id);
+export async function deleteMedia(api: Reelay, id: string): Promise<void> {
+  await api.media.delete(id);
 }
 
 /**

@@ -4,8 +4,7 @@
  * without its own schedule follows its profile's. The API's calls are gathered here, so
  * the accounts page, the composer and the calendar read them the same way.
  */
-import type { FreeSlot, PostingSchedule, PostingSlot } from '@reelay/sdk';
-import { session } from '../session/session';
+import type { FreeSlot, PostingSchedule, PostingSlot, Reelay } from '@reelay/sdk';
 
 export type { FreeSlot, PostingSchedule, PostingSlot } from '@reelay/sdk';
 /** A day of the week as the API names it. */
@@ -34,13 +33,14 @@ export interface ScheduleOwner {
  *
  * @example
  * ```ts
- * const { schedule } = await readSchedule({ kind: 'account', id: accountId });
+ * const { schedule } = await readSchedule(api, { kind: 'account', id: accountId });
  * ```
  */
-export function readSchedule(owner: ScheduleOwner): Promise<{ schedule: PostingSchedule }> {
-  return owner.kind === 'account'
-    ? session.api.accounts.slots(owner.id)
-    : session.api.profiles.slots(owner.id);
+export function readSchedule(
+  api: Reelay,
+  owner: ScheduleOwner,
+): Promise<{ schedule: PostingSchedule }> {
+  return owner.kind === 'account' ? api.accounts.slots(owner.id) : api.profiles.slots(owner.id);
 }
 
 /**
@@ -49,16 +49,17 @@ export function readSchedule(owner: ScheduleOwner): Promise<{ schedule: PostingS
  *
  * @example
  * ```ts
- * await replaceSchedule(owner, { timezone: 'America/Sao_Paulo', slots: [{ day: 'monday', time: '09:00' }] });
+ * await replaceSchedule(api, owner, { timezone: 'America/Sao_Paulo', slots: [{ day: 'monday', time: '09:00' }] });
  * ```
  */
 export function replaceSchedule(
+  api: Reelay,
   owner: ScheduleOwner,
   body: { timezone?: string; slots: PostingSlot[] },
 ): Promise<{ schedule: PostingSchedule }> {
   return owner.kind === 'account'
-    ? session.api.accounts.replaceSlots(owner.id, body)
-    : session.api.profiles.replaceSlots(owner.id, body);
+    ? api.accounts.replaceSlots(owner.id, body)
+    : api.profiles.replaceSlots(owner.id, body);
 }
 
 /**
@@ -67,14 +68,15 @@ export function replaceSchedule(
  *
  * @example
  * ```ts
- * const { slots, source } = await nextFreeSlots(accountId, 1);
+ * const { slots, source } = await nextFreeSlots(api, accountId, 1);
  * ```
  */
 export function nextFreeSlots(
+  api: Reelay,
   accountId: string,
   count: number,
 ): Promise<{ timezone: string | null; source: PostingSchedule['source']; slots: FreeSlot[] }> {
-  return session.api.accounts.freeSlots(accountId, { count });
+  return api.accounts.freeSlots(accountId, { count });
 }
 
 /**

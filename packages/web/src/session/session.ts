@@ -75,10 +75,12 @@ function exclusively<T>(task: () => Promise<T>): Promise<T> {
 }
 
 /**
- * The session and the client. One instance, {@link session}, serves the whole app.
+ * The session and the client. The app makes one and gives it to the pages through
+ * `SessionProvider`.
  *
  * @example
  * ```ts
+ * const session = new Session(location.origin);
  * await session.signIn('ana@example.com', 'correct horse battery');
  * const { profiles } = await session.api.profiles.list();
  * ```
@@ -327,6 +329,3 @@ export class Session {
     this.#set({ status: 'signed-out', reason, ...(detail ? { detail } : {}) });
   }
 }
-
-/** The app's session, against the server that serves the app. */
-export const session = new Session(location.origin);

@@ -10,7 +10,7 @@ import { useRef, useState } from 'preact/hooks';
 import { describeError, errorField } from '../../components/api-error';
 import { formatInZone, personTimeZone, zoneLabel } from '../../components/person-zone';
 import { currentLanguage, useT } from '../../i18n';
-import { session } from '../../session/session';
+import { useSessionClient } from '../../session/session-context';
 import {
   checkRange,
   defaultRange,
@@ -34,6 +34,7 @@ export interface AccountInsightsProps {
 const RECONNECT_CODES = new Set(['PERMISSION_REQUIRED', 'TOKEN_INVALID']);
 
 export function AccountInsights({ accountId, name, onReconnect }: AccountInsightsProps) {
+  const session = useSessionClient();
   const t = useT();
   const [open, setOpen] = useState(false);
   const [range, setRange] = useState<DayRange>(() => defaultRange());

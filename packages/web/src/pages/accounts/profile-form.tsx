@@ -3,10 +3,11 @@ import { useState } from 'preact/hooks';
 import { describeError, errorField } from '../../components/api-error';
 import { Field } from '../../components/field';
 import { useT } from '../../i18n';
-import { session } from '../../session/session';
+import { useSessionClient } from '../../session/session-context';
 import type { Profile } from './use-accounts-data';
 
 export function ProfileForm({ onCreated }: { onCreated(profile: Profile): void }) {
+  const session = useSessionClient();
   const t = useT();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);

@@ -1,56 +1,32 @@
 /** The accounts page's data: the project's profiles and connected accounts. */
-import type { ListIntegrationsResponse, ListProfilesResponse } from '@reelay/sdk';
-import { useCallback, useEffect, useState } from 'preact/hooks';
-import { session } from '../../session/session';
+import {
+  readProjectAccounts,
+  type Integration,
+  type ProjectAccounts,
+} from '../../components/project-accounts';
+import { useLoad } from '../../components/use-load';
+import { useApi } from '../../session/session-context';
 
-export type Integration = ListIntegrationsResponse['integrations'][number];
-export type Profile = ListProfilesResponse['profiles'][number];
-
-export interface AccountsData {
-  profiles: Profile[];
-  integrations: Integration[];
-}
+export type { Integration, Profile } from '../../components/project-accounts';
+export type AccountsData = ProjectAccounts;
 
 /**
- * Loads both lists; `reload()` loads them again, `replace()` updates one account in place.
+ * Loads both lists; `replace()` updates one account in place.
  *
  * @example
  * ```ts
- * const { data, error, reload } = useAccountsData();
+ * const { data, error, refresh, replace } = useAccountsData();
  * ```
  */
 export function useAccountsData() {
-  const [data, setData] = useState<AccountsData | null>(null);
-  const [error, setError] = useState<unknown>(null);
-
-  const reload = useCallback(async () => {
-    try {
-      const [{ profiles }, integrations] = await Promise.all([
-        session.api.profiles.list(),
-        session.api.accounts.list({ limit: 100 }).toArray({ max: 1000 }),
-      ]);
-      setData({ profiles, integrations });
-      setError(null);
-    } catch (caught) {
-      setError(caught);
-    }
-  }, []);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-
-  const replace = useCallback((integration: Integration) => {
-    setData(
-      (current) =>
-        current && {
-          ...current,
-          integrations: current.integrations.map((item) =>
-            item.id === integration.id ? integration : item,
-          ),
-        },
-    );
-  }, []);
-
-  return { data, error, reload, replace };
+  const api = useApi();
+  const load = useLoad((signal) => readProjectAccounts(api, signal), []);
+  const replace = (integration: Integration) =>
+    load.update((current) => ({
+      ...current,
+      integrations: current.integrations.map((item) =>
+        item.id === integration.id ? integration : item,
+      ),
+    }));
+  return { ...load, replace };
 }

@@ -15,17 +15,17 @@ import { PageHeading } from '../../components/page-heading';
 import { SecretReveal } from '../../components/secret-reveal';
 import { ActionFeedback, LoadFailed } from '../../components/page-feedback';
 import { useT } from '../../i18n';
-import { session } from '../../session/session';
-import { useSession } from '../../session/use-session';
+import { useSession, useSessionClient } from '../../session/session-context';
 import { useApiKeys, type ApiKey } from './use-api-keys';
 
 export default function ApiKeysPage() {
+  const session = useSessionClient();
   const t = useT();
   const state = useSession();
   const signedIn = state.status === 'signed-in' ? state : null;
   const projectId = signedIn?.projectId ?? '';
   const project = signedIn?.me.projects.find((item) => item.id === projectId);
-  const { keys, error, reload } = useApiKeys(projectId);
+  const { data: keys, error, retry, refresh } = useApiKeys(projectId);
   const [created, setCreated] = useState<{ name: string | null; key: string } | null>(null);
   const [creating, setCreating] = useState(false);
   const [formError, setFormError] = useState<unknown>(null);
@@ -55,7 +55,7 @@ export default function ApiKeysPage() {
       const { apiKey } = await session.api.apiKeys.create(projectId, name ? { name } : {});
       form.reset();
       setCreated({ name: apiKey.name, key: apiKey.key });
-      await reload();
+      await refresh();
     } catch (caught) {
       setFormError(caught);
     } finally {
@@ -68,7 +68,7 @@ export default function ApiKeysPage() {
     setRevoking(true);
     try {
       await session.api.apiKeys.revoke(projectId, confirming.id);
-      await reload();
+      await refresh();
       setActionError('');
       setNotice(t('apiKeys.revoked', { name: keyName(confirming) }));
     } catch (caught) {
@@ -102,7 +102,7 @@ export default function ApiKeysPage() {
           <LoadFailed
             message={t('apiKeys.loadFailed')}
             error={error}
-            onRetry={() => void reload()}
+            onRetry={() => void retry()}
           />
         ) : !keys ? (
           <p aria-busy="true">{t('app.loading')}</p>

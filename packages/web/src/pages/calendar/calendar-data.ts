@@ -1,13 +1,11 @@
 /**
  * The calendar's data: the posts whose date (scheduled, or created for an immediate post,
  * as the list route's `from`/`to` read it) falls in the visible range, read page after
- * page, and the accounts and profiles the filters offer.
+ * page.
  */
-import type { ListIntegrationsResponse, ListProfilesResponse, Post } from '@reelay/sdk';
-import { session } from '../../session/session';
+import type { Post, Reelay } from '@reelay/sdk';
 
-export type Integration = ListIntegrationsResponse['integrations'][number];
-export type Profile = ListProfilesResponse['profiles'][number];
+export type { Integration, Profile } from '../../components/project-accounts';
 
 /** What the calendar shows: one account, one profile (`null` = without profile), or all. */
 export interface PostFilters {
@@ -27,10 +25,15 @@ const PARALLEL_PAGES = 4;
  *
  * @example
  * ```ts
- * const posts = await postsBetween(new Date('2026-12-01'), new Date('2027-01-01'), {});
+ * const posts = await postsBetween(api, new Date('2026-12-01'), new Date('2027-01-01'), {});
  * ```
  */
-export async function postsBetween(start: Date, end: Date, filters: PostFilters): Promise<Post[]> {
+export async function postsBetween(
+  api: Reelay,
+  start: Date,
+  end: Date,
+  filters: PostFilters,
+): Promise<Post[]> {
   const query = {
     from: start,
     // `to` is inclusive; the range's end is not.
@@ -40,39 +43,18 @@ export async function postsBetween(start: Date, end: Date, filters: PostFilters)
     ...(filters.accountId ? { accountId: filters.accountId } : {}),
     ...(filters.profileId ? { profileId: filters.profileId } : {}),
   };
-  const first = await session.api.posts.list({ ...query, offset: 0 });
+  const first = await api.posts.list({ ...query, offset: 0 });
   const offsets: number[] = [];
   for (let offset = PAGE_SIZE; offset < first.total; offset += PAGE_SIZE) offsets.push(offset);
   const pages: Post[][] = [first.posts];
   for (let index = 0; index < offsets.length; index += PARALLEL_PAGES) {
     const batch = offsets.slice(index, index + PARALLEL_PAGES);
-    const answers = await Promise.all(
-      batch.map((offset) => session.api.posts.list({ ...query, offset })),
-    );
+    const answers = await Promise.all(batch.map((offset) => api.posts.list({ ...query, offset })));
     for (const answer of answers) pages.push(answer.posts);
   }
   const byId = new Map<string, Post>();
   for (const page of pages) for (const post of page) byId.set(post.id, post);
   return [...byId.values()];
-}
-
-/**
- * The profiles and accounts of the project, for the filters and the accounts' names.
- *
- * @example
- * ```ts
- * const { profiles, integrations } = await loadAccounts();
- * ```
- */
-export async function loadAccounts(): Promise<{
-  profiles: Profile[];
-  integrations: Integration[];
-}> {
-  const [{ profiles }, integrations] = await Promise.all([
-    session.api.profiles.list(),
-    session.api.accounts.list({ limit: 100 }).toArray({ max: 1000 }),
-  ]);
-  return { profiles, integrations };
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { nextFreeSlots } from '../../components/posting-slots';
+import { useApi } from '../../session/session-context';
 import type { Integration } from './calendar-data';
 
 /** Accounts whose free slots are read at once, at most (one request each). */
@@ -56,6 +57,7 @@ export function slotAccounts(
  * ```
  */
 export function useFreeSlots(accountIds: readonly string[], active: boolean, readKey: number) {
+  const api = useApi();
   const [slots, setSlots] = useState<AccountFreeSlot[]>([]);
   const [error, setError] = useState<unknown>(null);
   const latest = useRef(0);
@@ -70,7 +72,7 @@ export function useFreeSlots(accountIds: readonly string[], active: boolean, rea
     }
     void Promise.allSettled(
       accountIds.map((accountId) =>
-        nextFreeSlots(accountId, FREE_SLOTS_PER_ACCOUNT).then((answer) =>
+        nextFreeSlots(api, accountId, FREE_SLOTS_PER_ACCOUNT).then((answer) =>
           answer.slots.map((slot) => ({ accountId, at: slot.at })),
         ),
       ),

@@ -28,8 +28,9 @@ import {
 import { POST_STATUSES, StatusBadge } from '../../components/post-status';
 import { useAutoRefresh } from '../../components/use-auto-refresh';
 import { currentLanguage, useT } from '../../i18n';
-import { session } from '../../session/session';
-import { loadAccounts, postDate, type Integration, type Profile } from './calendar-data';
+import { useSessionClient } from '../../session/session-context';
+import { readProjectAccounts } from '../../components/project-accounts';
+import { postDate, type Integration, type Profile } from './calendar-data';
 import { FREE_SLOT_ACCOUNTS_MAX, slotAccounts, useFreeSlots } from './free-slots';
 import { PostCalendar, type CalendarView } from './post-calendar';
 import './calendar.css';
@@ -52,6 +53,7 @@ function changingSoon(post: Post, now: number): boolean {
 }
 
 export default function CalendarPage() {
+  const session = useSessionClient();
   const t = useT();
   const { query, route } = useLocation();
   const zone = usePersonTimeZone();
@@ -71,7 +73,7 @@ export default function CalendarPage() {
   const [actionError, setActionError] = useState('');
 
   useEffect(() => {
-    loadAccounts().then(setAccounts, setLoadError);
+    readProjectAccounts(session.api).then(setAccounts, setLoadError);
   }, []);
 
   const accountNames = useMemo(() => {
@@ -254,7 +256,7 @@ export default function CalendarPage() {
             type="button"
             onClick={() => {
               setLoadError(null);
-              if (!accounts) loadAccounts().then(setAccounts, setLoadError);
+              if (!accounts) readProjectAccounts(session.api).then(setAccounts, setLoadError);
               refresh();
             }}
           >

@@ -25,6 +25,7 @@ import 'fullcalendar/themes/classic/palette.css';
 import type { Post } from '@reelay/sdk';
 import { useEffect, useRef } from 'preact/hooks';
 import { t, type Language } from '../../i18n';
+import { useApi } from '../../session/session-context';
 import { postsBetween, type PostFilters } from './calendar-data';
 import { eventContent, freeSlotContent, toEvent, toFreeEvent, word } from './calendar-events';
 import type { AccountFreeSlot } from './free-slots';
@@ -127,8 +128,9 @@ export function PostCalendar(props: PostCalendarProps) {
   const host = useRef<HTMLDivElement>(null);
   const calendar = useRef<Calendar | null>(null);
   // The calendar's callbacks read the latest props through this.
-  const current = useRef(props);
-  current.current = props;
+  const api = useApi();
+  const current = useRef({ ...props, api });
+  current.current = { ...props, api };
 
   useEffect(() => {
     // Tearing the calendar down reports dates again; nobody is looking any more.
@@ -160,8 +162,8 @@ export function PostCalendar(props: PostCalendarProps) {
       eventTimeFormat: { hour: '2-digit', minute: '2-digit', hour12: false },
       ...calendarTexts(),
       events: (info, success, failure) => {
-        const { filters, accountNames } = current.current;
-        postsBetween(info.start, info.end, filters).then(
+        const { filters, accountNames, api } = current.current;
+        postsBetween(api, info.start, info.end, filters).then(
           (posts) => {
             // One pair of marks at a time: the page reads the posts again every minute.
             performance.clearMarks('reelay:calendar-data');

@@ -5,25 +5,12 @@
  * first comment, and for Reels "also show in the feed", a trial Reel, the cover, the cover
  * frame and the audio's name.
  */
-import {
-  TRIAL_GRADUATION_STRATEGIES,
-  type LoginMode,
-  type PostKind,
-  type TrialGraduationStrategy,
-} from '@reelay/core';
-import type { ComponentChildren } from 'preact';
+import type { LoginMode, PostKind } from '@reelay/core';
 import { useState } from 'preact/hooks';
 import { useT } from '../../i18n';
-import {
-  ALT_TEXT_MAX_LENGTH,
-  AUDIO_NAME_MAX_LENGTH,
-  COLLABORATORS_MAX,
-  lockedByLogin,
-  OPTIONS_BY_KIND,
-  optionsFor,
-  type OptionsDraft,
-} from './compose-rules';
-import { describedBy, FieldNote, noteId, type ErrorOf } from './field-note';
+import { lockedByLogin, OPTIONS_BY_KIND, optionsFor, type OptionsDraft } from './compose-rules';
+import type { ErrorOf } from './field-note';
+import { AiGeneratedSwitch, AltTexts, TextOption, TrialChoices } from './option-fields';
 import { ProductTagsField, ProductTagsUnavailable } from './product-tags-field';
 import { UserTagsField } from './user-tags-field';
 import type { MediaItem } from './use-media-items';
@@ -42,12 +29,6 @@ export interface AccountOptionsProps {
   onChange(draft: OptionsDraft): void;
 }
 
-/** The trial choices: a regular Reel first, then each graduation strategy. */
-const TRIAL_CHOICES: ReadonlyArray<'' | TrialGraduationStrategy> = [
-  '',
-  ...TRIAL_GRADUATION_STRATEGIES,
-];
-
 export function AccountOptions(props: AccountOptionsProps) {
   const t = useT();
   const { accountId, index, kind, draft, errorOf } = props;
@@ -59,67 +40,9 @@ export function AccountOptions(props: AccountOptionsProps) {
   const [open, setOpen] = useState(false);
   const id = (option: string) => `compose-${accountId}-${option}`;
   const set = (change: Partial<OptionsDraft>) => props.onChange({ ...draft, ...change });
-
-  /** A labelled text control with its hint and its error. */
-  function text(
-    option:
-      | 'collaborators'
-      | 'locationId'
-      | 'altText'
-      | 'firstComment'
-      | 'coverUrl'
-      | 'thumbOffset'
-      | 'audioName',
-    input: { type?: 'text' | 'url' | 'number'; inputMode?: 'numeric' | 'url'; multiline?: boolean },
-    children?: ComponentChildren,
-  ) {
-    const field = `${prefix}.${option}`;
-    const error = errorOf(field);
-    const hintId = `${id(option)}-hint`;
-    const common = {
-      id: id(option),
-      value: draft[option] as string,
-      'aria-invalid': error ? ('true' as const) : undefined,
-      'aria-describedby': describedBy(hintId, error && noteId(field)),
-    };
-    return (
-      <div class="option">
-        <label for={id(option)}>{t(`compose.options.${option}`)}</label>
-        {input.multiline ? (
-          <textarea
-            {...common}
-            rows={2}
-            onInput={(event) => set({ [option]: event.currentTarget.value })}
-          />
-        ) : (
-          <input
-            {...common}
-            // Preact types each input `type` apart; these three take the same attributes.
-            type={(input.type ?? 'text') as 'text'}
-            inputMode={input.inputMode}
-            min={input.type === 'number' ? 0 : undefined}
-            step={input.type === 'number' ? 1 : undefined}
-            onInput={(event) => set({ [option]: event.currentTarget.value })}
-          />
-        )}
-        <small id={hintId}>
-          {t(`compose.options.${option}Hint`, {
-            max:
-              option === 'collaborators'
-                ? COLLABORATORS_MAX
-                : option === 'audioName'
-                  ? AUDIO_NAME_MAX_LENGTH
-                  : ALT_TEXT_MAX_LENGTH,
-          })}
-        </small>
-        <FieldNote field={field} text={error} />
-        {children}
-      </div>
-    );
-  }
+  const fieldProps = { prefix, draft, errorOf, set };
 
   const images = props.items.filter((item) => item.media?.type === 'image');
-  const trialName = `compose-${accountId}-trial`;
 
   return (
     <details
@@ -129,24 +52,7 @@ export function AccountOptions(props: AccountOptionsProps) {
     >
       <summary>{t('compose.options.summary', { name: props.name })}</summary>
       {allowed.has('aiGenerated') && (
-        <div class="option">
-          <label>
-            <input
-              type="checkbox"
-              role="switch"
-              id={id('aiGenerated')}
-              checked={draft.aiGenerated}
-              aria-describedby={`${id('aiGenerated')}-hint`}
-              onChange={(event) => set({ aiGenerated: event.currentTarget.checked })}
-            />
-            {t('compose.options.aiGenerated')}
-          </label>
-          <small id={`${id('aiGenerated')}-hint`}>
-            {kind === 'carousel'
-              ? t('compose.options.aiGeneratedCarouselHint')
-              : t('compose.options.aiGeneratedHint')}
-          </small>
-        </div>
+        <AiGeneratedSwitch id={id('aiGenerated')} kind={kind} {...fieldProps} />
       )}
       {allowed.has('shareToFeed') && (
         <label class="option">
@@ -159,70 +65,56 @@ export function AccountOptions(props: AccountOptionsProps) {
           {t('compose.options.shareToFeed')}
         </label>
       )}
-      {allowed.has('trialParams') && (
-        <fieldset
-          class="option trial-choices"
-          id={id('trialParams')}
-          tabIndex={-1}
-          data-invalid={errorOf(`${prefix}.trialParams`) ? 'true' : undefined}
-          aria-describedby={describedBy(
-            `${id('trialParams')}-hint`,
-            errorOf(`${prefix}.trialParams`) && noteId(`${prefix}.trialParams`),
-          )}
-        >
-          <legend>{t('compose.options.trial')}</legend>
-          {TRIAL_CHOICES.map((choice) => (
-            <label key={choice || 'none'}>
-              <input
-                type="radio"
-                name={trialName}
-                value={choice}
-                checked={draft.trial === choice}
-                onChange={() => set({ trial: choice })}
-              />
-              {t(`compose.options.trialChoice.${choice || 'none'}`)}
-            </label>
-          ))}
-          <small id={`${id('trialParams')}-hint`}>{t('compose.options.trialHint')}</small>
-          <FieldNote field={`${prefix}.trialParams`} text={errorOf(`${prefix}.trialParams`)} />
-        </fieldset>
+      {allowed.has('trialParams') && <TrialChoices id={id('trialParams')} {...fieldProps} />}
+      {allowed.has('coverUrl') && (
+        <TextOption
+          option="coverUrl"
+          id={id('coverUrl')}
+          input={{ type: 'url', inputMode: 'url' }}
+          {...fieldProps}
+        />
       )}
-      {allowed.has('coverUrl') && text('coverUrl', { type: 'url', inputMode: 'url' })}
-      {allowed.has('thumbOffset') && text('thumbOffset', { type: 'number', inputMode: 'numeric' })}
-      {allowed.has('audioName') && text('audioName', {})}
-      {allowed.has('collaborators') && text('collaborators', {})}
-      {allowed.has('locationId') && text('locationId', { inputMode: 'numeric' })}
-      {allowed.has('altText') && kind === 'feed' && text('altText', { multiline: true })}
+      {allowed.has('thumbOffset') && (
+        <TextOption
+          option="thumbOffset"
+          id={id('thumbOffset')}
+          input={{ type: 'number', inputMode: 'numeric' }}
+          {...fieldProps}
+        />
+      )}
+      {allowed.has('audioName') && (
+        <TextOption option="audioName" id={id('audioName')} input={{}} {...fieldProps} />
+      )}
+      {allowed.has('collaborators') && (
+        <TextOption option="collaborators" id={id('collaborators')} input={{}} {...fieldProps} />
+      )}
+      {allowed.has('locationId') && (
+        <TextOption
+          option="locationId"
+          id={id('locationId')}
+          input={{ inputMode: 'numeric' }}
+          {...fieldProps}
+        />
+      )}
+      {allowed.has('altText') && kind === 'feed' && (
+        <TextOption
+          option="altText"
+          id={id('altText')}
+          input={{ multiline: true }}
+          {...fieldProps}
+        />
+      )}
       {allowed.has('altText') && kind === 'carousel' && images.length > 0 && (
-        <fieldset class="option">
-          <legend>{t('compose.options.altTexts')}</legend>
-          {props.items.map((item, position) => {
-            if (item.media?.type !== 'image') return null;
-            const field = `${prefix}.altText.${position}`;
-            const error = errorOf(field) ?? (position === 0 ? errorOf(`${prefix}.altText`) : null);
-            const inputId = `${id('altText')}-${item.key}`;
-            return (
-              <div key={item.key}>
-                <label for={inputId}>
-                  {t('compose.options.altTextOf', { position: position + 1, name: item.name })}
-                </label>
-                <input
-                  id={inputId}
-                  value={draft.altTexts[item.key] ?? ''}
-                  maxLength={ALT_TEXT_MAX_LENGTH}
-                  aria-invalid={error ? 'true' : undefined}
-                  aria-describedby={describedBy(error && noteId(field))}
-                  onInput={(event) =>
-                    set({ altTexts: { ...draft.altTexts, [item.key]: event.currentTarget.value } })
-                  }
-                />
-                <FieldNote field={field} text={error} />
-              </div>
-            );
-          })}
-        </fieldset>
+        <AltTexts id={id('altText')} items={props.items} {...fieldProps} />
       )}
-      {allowed.has('firstComment') && text('firstComment', { multiline: true })}
+      {allowed.has('firstComment') && (
+        <TextOption
+          option="firstComment"
+          id={id('firstComment')}
+          input={{ multiline: true }}
+          {...fieldProps}
+        />
+      )}
       {allowed.has('userTags') && (
         <UserTagsField
           id={id('userTags')}

@@ -13,6 +13,7 @@ import { fitsKind, listLibrary, type LibraryMedia } from '../../components/media
 import { ModalDialog } from '../../components/modal-dialog';
 import { usePersonTimeZone } from '../../components/person-zone';
 import { useT } from '../../i18n';
+import { useApi } from '../../session/session-context';
 
 const PAGE_SIZE = 24;
 
@@ -39,6 +40,7 @@ interface Loaded {
 }
 
 function PickerDialog({ kind, room, onAdd, onClose }: LibraryPickerProps & { onClose(): void }) {
+  const api = useApi();
   const t = useT();
   const zone = usePersonTimeZone();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
@@ -50,7 +52,7 @@ function PickerDialog({ kind, room, onAdd, onClose }: LibraryPickerProps & { onC
     setBusy(true);
     try {
       const type = typeFor(kind);
-      const answer = await listLibrary({ type, sort: 'desc', limit: PAGE_SIZE, offset: from });
+      const answer = await listLibrary(api, { type, sort: 'desc', limit: PAGE_SIZE, offset: from });
       const fitting = answer.media.filter((media) => fitsKind(media, kind));
       setLoaded((current) => ({
         media: [...(from > 0 ? (current?.media ?? []) : []), ...fitting],

@@ -6,17 +6,15 @@
  * for the mouse.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { describeError } from '../../components/api-error';
 import { FileDropZone } from '../../components/file-drop-zone';
-import { mediaFacts } from '../../components/media-facts';
 import { useT } from '../../i18n';
 import { MEDIA_LIMITS, type PostKind } from '@reelay/core';
 import type { LibraryMedia } from '../../components/media-library';
 import { describedBy, FieldNote, noteId, type ErrorOf } from './field-note';
 import { LibraryPicker } from './library-picker';
+import { MediaListItem } from './media-list-item';
+import { UrlImport } from './url-import';
 import type { MediaItem } from './use-media-items';
-
-const ITEM_TYPE = 'application/x-reelay-media-item';
 
 export interface MediaSectionProps {
   items: readonly MediaItem[];
@@ -30,27 +28,9 @@ export interface MediaSectionProps {
   onMove(from: number, to: number): void;
 }
 
-function MediaFacts({ item }: { item: MediaItem }) {
-  useT();
-  if (!item.media) return null;
-  return <p class="media-facts">{mediaFacts(item.media).join(' · ')}</p>;
-}
-
-function Thumb({ item }: { item: MediaItem }) {
-  if (!item.previewUrl) return <div class="thumb empty" aria-hidden="true" />;
-  return item.localType === 'video' ? (
-    <video class="thumb" src={item.previewUrl} muted preload="metadata" aria-hidden="true" />
-  ) : (
-    <img class="thumb" src={item.previewUrl} alt="" />
-  );
-}
-
 export function MediaSection(props: MediaSectionProps) {
   const t = useT();
   const { items, errorOf } = props;
-  const [url, setUrl] = useState('');
-  const [importing, setImporting] = useState(false);
-  const [urlError, setUrlError] = useState<string | null>(null);
   const [moved, setMoved] = useState<{ key: string; direction: 'left' | 'right' } | null>(null);
   const mediaError = errorOf('mediaItems');
 
@@ -67,24 +47,6 @@ export function MediaSection(props: MediaSectionProps) {
   function move(item: MediaItem, index: number, direction: 'left' | 'right') {
     props.onMove(index, direction === 'left' ? index - 1 : index + 1);
     setMoved({ key: item.key, direction });
-  }
-
-  async function importUrl() {
-    const address = url.trim();
-    if (!address) {
-      setUrlError(t('compose.media.urlMissing'));
-      return;
-    }
-    setImporting(true);
-    setUrlError(null);
-    try {
-      await props.onUrl(address);
-      setUrl('');
-    } catch (error) {
-      setUrlError(describeError(error));
-    } finally {
-      setImporting(false);
-    }
   }
 
   return (
@@ -109,146 +71,22 @@ export function MediaSection(props: MediaSectionProps) {
         />
       </div>
 
-      <div class="url-import">
-        <label for="compose-url">{t('compose.media.urlLabel')}</label>
-        <div role="group" class="inline-fields">
-          <input
-            id="compose-url"
-            type="url"
-            inputMode="url"
-            placeholder="https://"
-            value={url}
-            aria-invalid={urlError ? 'true' : undefined}
-            aria-describedby={describedBy('compose-url-hint', urlError && 'compose-url-error')}
-            onInput={(event) => setUrl(event.currentTarget.value)}
-            onKeyDown={(event) => {
-              // Enter imports the address instead of sending the whole post.
-              if (event.key === 'Enter') {
-                event.preventDefault();
-                void importUrl();
-              }
-            }}
-          />
-          <button
-            type="button"
-            class="secondary"
-            aria-busy={importing ? 'true' : undefined}
-            disabled={importing}
-            onClick={() => void importUrl()}
-          >
-            {importing ? t('compose.media.importing') : t('compose.media.import')}
-          </button>
-        </div>
-        <small id="compose-url-hint">{t('compose.media.urlHint')}</small>
-        {urlError && (
-          <small id="compose-url-error" class="field-error">
-            {urlError}
-          </small>
-        )}
-      </div>
+      <UrlImport onUrl={props.onUrl} />
 
       {items.length > 0 && (
         <ol class="media-list" aria-label={t('compose.media.listLabel')}>
-          {items.map((item, index) => {
-            const nameId = `compose-item-name-${item.key}`;
-            const problem = errorOf(`mediaItems.${index}`);
-            const failure =
-              item.status === 'failed'
-                ? typeof item.error === 'string'
-                  ? t(`compose.problems.${item.error}`)
-                  : describeError(item.error)
-                : null;
-            return (
-              <li
-                key={item.key}
-                id={`compose-item-${item.key}`}
-                class={`media-item ${item.status}`}
-                tabIndex={-1}
-                aria-labelledby={nameId}
-                aria-describedby={describedBy(
-                  failure && `compose-item-failure-${item.key}`,
-                  problem && noteId(`mediaItems.${index}`),
-                )}
-                data-invalid={failure || problem ? 'true' : undefined}
-                draggable={items.length > 1}
-                onDragStart={(event) => {
-                  event.dataTransfer?.setData(ITEM_TYPE, String(index));
-                  if (event.dataTransfer) event.dataTransfer.effectAllowed = 'move';
-                }}
-                onDragOver={(event) => {
-                  if (event.dataTransfer?.types.includes(ITEM_TYPE)) event.preventDefault();
-                }}
-                onDrop={(event) => {
-                  if (!event.dataTransfer?.types.includes(ITEM_TYPE)) return;
-                  event.preventDefault();
-                  const from = Number(event.dataTransfer.getData(ITEM_TYPE));
-                  if (Number.isInteger(from)) props.onMove(from, index);
-                }}
-              >
-                <Thumb item={item} />
-                <div class="media-body">
-                  <p id={nameId} class="media-name">
-                    <span class="media-position">{index + 1}.</span> {item.name}
-                  </p>
-                  {item.status === 'uploading' && (
-                    <>
-                      <progress
-                        value={item.progress}
-                        max={1}
-                        aria-label={t('compose.media.uploading', { name: item.name })}
-                      />
-                      <small>
-                        {t('compose.media.uploadingPercent', {
-                          percent: Math.round(item.progress * 100),
-                        })}
-                      </small>
-                    </>
-                  )}
-                  <MediaFacts item={item} />
-                  {failure && (
-                    <small id={`compose-item-failure-${item.key}`} class="field-error">
-                      {failure}
-                    </small>
-                  )}
-                  <FieldNote field={`mediaItems.${index}`} text={problem} />
-                </div>
-                <div class="media-actions">
-                  {items.length > 1 && (
-                    <>
-                      <button
-                        type="button"
-                        id={`compose-move-left-${item.key}`}
-                        class="secondary outline"
-                        aria-label={t('compose.media.moveLeft', { name: item.name })}
-                        disabled={index === 0}
-                        onClick={() => move(item, index, 'left')}
-                      >
-                        <span aria-hidden="true">←</span>
-                      </button>
-                      <button
-                        type="button"
-                        id={`compose-move-right-${item.key}`}
-                        class="secondary outline"
-                        aria-label={t('compose.media.moveRight', { name: item.name })}
-                        disabled={index === items.length - 1}
-                        onClick={() => move(item, index, 'right')}
-                      >
-                        <span aria-hidden="true">→</span>
-                      </button>
-                    </>
-                  )}
-                  <button
-                    type="button"
-                    class="secondary outline"
-                    aria-label={t('compose.media.removeLabel', { name: item.name })}
-                    onClick={() => props.onRemove(item)}
-                  >
-                    {t('compose.media.remove')}
-                  </button>
-                </div>
-              </li>
-            );
-          })}
+          {items.map((item, index) => (
+            <MediaListItem
+              key={item.key}
+              item={item}
+              index={index}
+              count={items.length}
+              errorOf={errorOf}
+              onDrop={(from) => props.onMove(from, index)}
+              onStep={(direction) => move(item, index, direction)}
+              onRemove={() => props.onRemove(item)}
+            />
+          ))}
         </ol>
       )}
     </section>

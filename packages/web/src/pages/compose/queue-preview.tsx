@@ -5,10 +5,12 @@
  * no schedule, or no free slot left, says so with a link to where schedules are set. The
  * server's refusal for one account (`NO_FREE_SLOT`) shows beside it.
  */
+import type { Reelay } from '@reelay/sdk';
 import { useEffect, useState } from 'preact/hooks';
 import { describeError } from '../../components/api-error';
 import { nextFreeSlots, type FreeSlot, type PostingSchedule } from '../../components/posting-slots';
 import { useT } from '../../i18n';
+import { useApi } from '../../session/session-context';
 import { noteId, type ErrorOf } from './field-note';
 import { formatInZone } from './schedule-section';
 import { zoneLabel } from './time-zone';
@@ -24,8 +26,8 @@ export function queueField(accountId: string): string {
   return `queue.${accountId}`;
 }
 
-async function nextSlotOf(accountId: string, zone: string): Promise<NextSlot> {
-  const { timezone, source, slots } = await nextFreeSlots(accountId, 1);
+async function nextSlotOf(api: Reelay, accountId: string, zone: string): Promise<NextSlot> {
+  const { timezone, source, slots } = await nextFreeSlots(api, accountId, 1);
   const slot = slots[0];
   // No free slot: no schedule at all, or every slot of the next 75 days taken.
   return slot ? { state: 'free', slot, timezone: timezone ?? zone } : { state: 'none', source };
@@ -39,6 +41,7 @@ export interface QueuePreviewProps {
 }
 
 export function QueuePreview({ accounts, zone, errorOf }: QueuePreviewProps) {
+  const api = useApi();
   const t = useT();
   const [next, setNext] = useState<Record<string, NextSlot>>({});
   const ids = accounts.map((account) => account.id).join(',');
@@ -48,7 +51,7 @@ export function QueuePreview({ accounts, zone, errorOf }: QueuePreviewProps) {
     for (const account of accounts) {
       if (next[account.id]) continue;
       setNext((current) => ({ ...current, [account.id]: { state: 'loading' } }));
-      nextSlotOf(account.id, zone).then(
+      nextSlotOf(api, account.id, zone).then(
         (found) => setNext((current) => ({ ...current, [account.id]: found })),
         (error: unknown) =>
           setNext((current) => ({ ...current, [account.id]: { state: 'failed', error } })),

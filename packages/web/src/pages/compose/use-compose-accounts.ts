@@ -1,10 +1,15 @@
 /** The accounts a post can go to, grouped by profile as the accounts page shows them. */
-import type { ListIntegrationsResponse, ListProfilesResponse } from '@reelay/sdk';
-import { useCallback, useEffect, useState } from 'preact/hooks';
-import { session } from '../../session/session';
+import {
+  readProjectAccounts,
+  type Integration,
+  type Profile,
+  type ProjectAccounts,
+} from '../../components/project-accounts';
+import { useLoad } from '../../components/use-load';
+import { useApi } from '../../session/session-context';
 
-export type Account = ListIntegrationsResponse['integrations'][number];
-export type Profile = ListProfilesResponse['profiles'][number];
+export type Account = Integration;
+export type { Profile } from '../../components/project-accounts';
 
 export interface AccountGroup {
   /** `null` for the accounts without a profile. */
@@ -17,45 +22,33 @@ export function canPostTo(account: Account): boolean {
   return account.status !== 'revoked' && account.authStatus === 'active';
 }
 
+/** The present accounts by profile, those without a (known) profile last; empty groups left out. */
+function groupAccounts({ profiles, integrations }: ProjectAccounts): AccountGroup[] {
+  const present = integrations.filter((account) => account.status !== 'revoked');
+  const known = new Set(profiles.map((profile) => profile.id));
+  const grouped: AccountGroup[] = profiles.map((profile) => ({
+    profile,
+    accounts: present.filter((account) => account.profileId === profile.id),
+  }));
+  grouped.push({
+    profile: null,
+    accounts: present.filter((account) => !account.profileId || !known.has(account.profileId)),
+  });
+  return grouped.filter((group) => group.accounts.length > 0);
+}
+
 /**
- * Loads profiles and accounts (disconnected ones left out); `reload()` asks again.
+ * Loads profiles and accounts (disconnected ones left out).
  *
  * @example
  * ```ts
- * const { groups, accounts, error } = useComposeAccounts();
+ * const { groups, accounts, error, retry } = useComposeAccounts();
  * ```
  */
 export function useComposeAccounts() {
-  const [groups, setGroups] = useState<AccountGroup[] | null>(null);
-  const [error, setError] = useState<unknown>(null);
-
-  const reload = useCallback(async () => {
-    try {
-      const [{ profiles }, integrations] = await Promise.all([
-        session.api.profiles.list(),
-        session.api.accounts.list({ limit: 100 }).toArray({ max: 1000 }),
-      ]);
-      const present = integrations.filter((account) => account.status !== 'revoked');
-      const known = new Set(profiles.map((profile) => profile.id));
-      const grouped: AccountGroup[] = profiles.map((profile) => ({
-        profile,
-        accounts: present.filter((account) => account.profileId === profile.id),
-      }));
-      grouped.push({
-        profile: null,
-        accounts: present.filter((account) => !account.profileId || !known.has(account.profileId)),
-      });
-      setGroups(grouped.filter((group) => group.accounts.length > 0));
-      setError(null);
-    } catch (caught) {
-      setError(caught);
-    }
-  }, []);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-
+  const api = useApi();
+  const load = useLoad(async (signal) => groupAccounts(await readProjectAccounts(api, signal)), []);
+  const groups = load.data;
   const accounts = groups?.flatMap((group) => group.accounts) ?? [];
-  return { groups, accounts, error, reload };
+  return { ...load, groups, accounts };
 }

@@ -8,7 +8,7 @@ import { MEDIA_LIMITS } from '@reelay/core';
 import type { Media } from '@reelay/sdk';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { sameOriginUrl } from '../../components/media-facts';
-import { session } from '../../session/session';
+import { useSessionClient } from '../../session/session-context';
 import type { DraftItem } from './compose-rules';
 
 export interface MediaItem extends DraftItem {
@@ -54,6 +54,7 @@ function refusalOf(file: File): string | null {
  * ```
  */
 export function useMediaItems() {
+  const session = useSessionClient();
   const [items, setItems] = useState<MediaItem[]>([]);
   const itemsRef = useRef(items);
   itemsRef.current = items;

@@ -15,6 +15,7 @@ import { deleteMedia, readMedia, type LibraryMedia } from '../../components/medi
 import { PageHeading } from '../../components/page-heading';
 import { usePersonTimeZone, zoneLabel } from '../../components/person-zone';
 import { useT } from '../../i18n';
+import { useApi } from '../../session/session-context';
 import { LibraryUpload } from './library-upload';
 import { mediaTitle } from '../../components/library-item';
 import { MediaCard, type Blocked } from './media-card';
@@ -29,6 +30,7 @@ export const PAGE_SIZE = 24;
 type Sort = 'asc' | 'desc';
 
 export default function MediaPage() {
+  const api = useApi();
   const t = useT();
   const { query, route } = useLocation();
   const zone = usePersonTimeZone();
@@ -65,10 +67,10 @@ export default function MediaPage() {
     setNotice('');
     setActionError('');
     try {
-      await deleteMedia(media.id);
+      await deleteMedia(api, media.id);
       setConfirming(null);
       setOpened(null);
-      await library.reload();
+      await library.refresh();
       // The last media of a later page gone: the page before it.
       if (library.data && library.data.media.length === 1 && page > 1) goTo({ page: page - 1 });
       setNotice(t('library.deleted', { title }));
@@ -80,7 +82,7 @@ export default function MediaPage() {
         const postIds = ids.filter((id): id is string => typeof id === 'string');
         setBlocked((current) => ({ ...current, [media.id]: { postIds, posts: null } }));
         // The detail names each post's status and time; the ids alone still link.
-        readMedia(media.id).then(
+        readMedia(api, media.id).then(
           ({ media: detail }) =>
             setBlocked((current) => ({
               ...current,
@@ -101,7 +103,7 @@ export default function MediaPage() {
         <p>
           {t('library.loadFailed')} {describeError(library.error)}
         </p>
-        <button type="button" onClick={() => void library.reload()}>
+        <button type="button" onClick={() => void library.retry()}>
           {t('app.retry')}
         </button>
       </div>
@@ -159,7 +161,7 @@ export default function MediaPage() {
         onNotice={setNotice}
         onAdded={(name) => {
           setNotice(t('library.added', { name }));
-          void library.reload();
+          void library.refresh();
         }}
       />
       <section aria-labelledby="library-list-title">

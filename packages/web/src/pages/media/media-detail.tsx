@@ -3,13 +3,14 @@
  * measured, the kinds of post it fits, and the posts that use it, each a link to its
  * page. Read when opened, so the list of posts is current.
  */
-import { useEffect, useState } from 'preact/hooks';
 import { describeError } from '../../components/api-error';
 import { mediaFacts, sameOriginUrl } from '../../components/media-facts';
-import { readMedia, type LibraryMedia, type MediaDetail } from '../../components/media-library';
+import { readMedia, type LibraryMedia } from '../../components/media-library';
 import { ModalDialog } from '../../components/modal-dialog';
 import { formatInZone, zoneLabel } from '../../components/person-zone';
+import { useLoad } from '../../components/use-load';
 import { useT } from '../../i18n';
+import { useApi } from '../../session/session-context';
 import { kindsText, mediaTitle } from '../../components/library-item';
 import { PostLinks } from './post-links';
 
@@ -22,17 +23,13 @@ export interface MediaDetailDialogProps {
 
 export function MediaDetailDialog({ media, zone, onClose, onDelete }: MediaDetailDialogProps) {
   const t = useT();
-  const [detail, setDetail] = useState<MediaDetail | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  const api = useApi();
+  const { data: detail, error } = useLoad(
+    async () => (await readMedia(api, media.id)).media,
+    [media.id],
+  );
   const title = mediaTitle(media, zone);
   const url = sameOriginUrl(media.url);
-
-  useEffect(() => {
-    readMedia(media.id).then(
-      (answer) => setDetail(answer.media),
-      (caught: unknown) => setError(caught),
-    );
-  }, [media.id]);
 
   let posts;
   if (error) {

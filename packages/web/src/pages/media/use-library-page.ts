@@ -1,6 +1,7 @@
-/** One page of the media library, read again when the query changes or on `reload()`. */
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+/** One page of the media library, read again when the query changes or on `refresh()`. */
 import { listLibrary, type LibraryMedia, type LibraryQuery } from '../../components/media-library';
+import { useLoad } from '../../components/use-load';
+import { useApi } from '../../session/session-context';
 
 export interface LibraryPage {
   total: number;
@@ -10,31 +11,13 @@ export interface LibraryPage {
 /**
  * @example
  * ```ts
- * const { data, error, reload } = useLibraryPage({ limit: 24, offset: 0, sort: 'desc' });
+ * const { data, error, retry } = useLibraryPage({ limit: 24, offset: 0, sort: 'desc' });
  * ```
  */
 export function useLibraryPage(query: LibraryQuery) {
-  const [data, setData] = useState<LibraryPage | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const latest = useRef(0);
-  const key = `${query.type ?? ''}|${query.sort ?? ''}|${query.limit}|${query.offset}`;
-
-  const reload = useCallback(async () => {
-    // Only the last request's answer is shown: a slow earlier one must not win.
-    const request = ++latest.current;
-    try {
-      const answer = await listLibrary(query);
-      if (request !== latest.current) return;
-      setData({ total: answer.total, media: answer.media });
-      setError(null);
-    } catch (caught) {
-      if (request === latest.current) setError(caught);
-    }
-  }, [key]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-
-  return { data, error, reload };
+  const api = useApi();
+  return useLoad(async (): Promise<LibraryPage> => {
+    const { total, media } = await listLibrary(api, query);
+    return { total, media };
+  }, [query.type, query.sort, query.limit, query.offset]);
 }

@@ -9,21 +9,20 @@
  * (so a retry's outcome shows by itself), every minute otherwise, and when the person
  * comes back to the tab.
  */
-import { isReelayError, type Post } from '@reelay/sdk';
-import { useCallback, useEffect, useState } from 'preact/hooks';
+import type { Post } from '@reelay/sdk';
+import { useState } from 'preact/hooks';
 import { describeError } from '../../components/api-error';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageHeading } from '../../components/page-heading';
 import { formatInZone, usePersonTimeZone, zoneLabel } from '../../components/person-zone';
-import { StatusBadge } from '../../components/post-status';
 import { useAutoRefresh } from '../../components/use-auto-refresh';
+import { useLoad } from '../../components/use-load';
 import { useT } from '../../i18n';
-import { session } from '../../session/session';
-import { isReschedulable, loadAccounts, type Integration } from '../calendar/calendar-data';
-import { MediaList } from './media-list';
+import { useSessionClient } from '../../session/session-context';
+import { readProjectAccounts } from '../../components/project-accounts';
+import { isReschedulable } from '../calendar/calendar-data';
+import { PostActions, PostContent, PostFacts, PostNotLoaded } from './post-sections';
 import { hasInsights, PostInsights } from './post-insights';
-import { RescheduleForm } from './reschedule-form';
-import { TargetOutcome } from './target-outcome';
 import './post-detail.css';
 
 const SOON_MS = 5 * 60_000;
@@ -40,36 +39,24 @@ function changingSoon(post: Post): boolean {
 }
 
 export default function PostDetailPage({ id }: { id?: string }) {
+  const session = useSessionClient();
   const t = useT();
   const zone = usePersonTimeZone();
   const postId = id ?? '';
-  const [post, setPost] = useState<Post | null>(null);
-  const [accounts, setAccounts] = useState<Integration[]>([]);
-  const [loadError, setLoadError] = useState<unknown>(null);
+  const load = useLoad(
+    async (signal) => (await session.api.posts.get(postId, { signal })).post,
+    [postId],
+  );
+  const { data: post, error: loadError } = load;
+  const setPost = (next: Post) => load.update(() => next);
+  const accounts =
+    useLoad((signal) => readProjectAccounts(session.api, signal), []).data?.integrations ?? [];
   const [notice, setNotice] = useState('');
   const [actionError, setActionError] = useState('');
   const [busy, setBusy] = useState<'retry' | 'cancel' | null>(null);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
 
-  const reload = useCallback(async () => {
-    try {
-      const answer = await session.api.posts.get(postId);
-      setPost(answer.post);
-      setLoadError(null);
-    } catch (caught) {
-      setLoadError(caught);
-    }
-  }, [postId]);
-
-  useEffect(() => {
-    void reload();
-    loadAccounts().then(
-      (loaded) => setAccounts(loaded.integrations),
-      () => setAccounts([]),
-    );
-  }, [reload]);
-
-  useAutoRefresh(() => void reload(), post && changingSoon(post) ? 10_000 : 60_000);
+  useAutoRefresh(() => void load.refresh(), post && changingSoon(post) ? 10_000 : 60_000);
 
   function say(text: string) {
     setActionError('');
@@ -125,27 +112,13 @@ export default function PostDetailPage({ id }: { id?: string }) {
       <section class="post-detail">
         {heading}
         {back}
-        {loadError ? (
-          <div role="alert">
-            <p>
-              {isReelayError(loadError, 'NOT_FOUND', 'VALIDATION_ERROR')
-                ? t('postDetail.notFound')
-                : `${t('postDetail.loadFailed')} ${describeError(loadError)}`}
-            </p>
-            <button type="button" onClick={() => void reload()}>
-              {t('app.retry')}
-            </button>
-          </div>
-        ) : (
-          <p aria-busy="true">{t('app.loading')}</p>
-        )}
+        <PostNotLoaded error={loadError} onRetry={() => void load.retry()} />
       </section>
     );
   }
 
   const failed = post.platforms.some((target) => target.status === 'failed');
   const reschedulable = isReschedulable(post);
-  const otherZone = post.timezone !== zone ? post.timezone : null;
 
   return (
     <section class="post-detail">
@@ -165,108 +138,31 @@ export default function PostDetailPage({ id }: { id?: string }) {
         </p>
       ) : null}
 
-      <dl class="post-facts">
-        <dt>{t('postDetail.status')}</dt>
-        <dd>
-          <StatusBadge status={post.status} />
-        </dd>
-        <dt>{t('postDetail.kind')}</dt>
-        <dd>{t(`postDetail.kindValue.${post.kind}`)}</dd>
-        <dt>{post.scheduledFor ? t('postDetail.scheduledFor') : t('postDetail.createdAt')}</dt>
-        <dd>
-          {formatInZone(post.scheduledFor ?? post.createdAt, zone)} ({zoneLabel(zone)})
-          {otherZone && post.scheduledFor && (
-            <>
-              <br />
-              <small>
-                {t('postDetail.inPostZone', {
-                  time: formatInZone(post.scheduledFor, otherZone),
-                  zone: zoneLabel(otherZone),
-                })}
-              </small>
-            </>
-          )}
-        </dd>
-        {post.publishedAt && (
-          <>
-            <dt>{t('postDetail.publishedAt')}</dt>
-            <dd>
-              {formatInZone(post.publishedAt, zone)} ({zoneLabel(zone)})
-            </dd>
-          </>
-        )}
-        <dt>{t('postDetail.id')}</dt>
-        <dd>
-          <code>{post.id}</code>
-        </dd>
-      </dl>
+      <PostFacts post={post} zone={zone} />
 
-      <h2>{t('postDetail.caption')}</h2>
-      {post.content ? (
-        <p class="caption">{post.content}</p>
-      ) : (
-        <p class="empty">{t('calendar.noCaption')}</p>
-      )}
-
-      <h2>{t('postDetail.media')}</h2>
-      <MediaList items={post.mediaItems} />
-
-      <h2>{t('postDetail.targets')}</h2>
-      <div class="target-grid">
-        {post.platforms.map((target) => (
-          <TargetOutcome
-            key={target.id}
-            target={target}
-            accountName={accountName(target.integrationId)}
-            zone={zone}
-          />
-        ))}
-      </div>
+      <PostContent post={post} zone={zone} accountName={accountName} />
 
       {hasInsights(post) && <PostInsights post={post} accountName={accountName} zone={zone} />}
 
       {(failed || reschedulable) && (
-        <section class="post-actions" aria-labelledby="post-actions-title">
-          <h2 id="post-actions-title">{t('postDetail.actions')}</h2>
-          <div class="actions">
-            {failed && (
-              <button
-                type="button"
-                aria-busy={busy === 'retry' ? 'true' : undefined}
-                disabled={busy !== null}
-                onClick={() => void retry()}
-              >
-                {busy === 'retry' ? t('postDetail.retrying') : t('postDetail.retry')}
-              </button>
-            )}
-            {reschedulable && (
-              <button
-                type="button"
-                class="danger outline"
-                disabled={busy !== null}
-                onClick={() => setConfirmingCancel(true)}
-              >
-                {t('postDetail.cancel')}
-              </button>
-            )}
-          </div>
-          {reschedulable && (
-            <RescheduleForm
-              key={post.scheduledFor}
-              post={post}
-              zone={zone}
-              onRescheduled={(updated) => {
-                setPost(updated);
-                say(
-                  t('postDetail.rescheduled', {
-                    time: formatInZone(updated.scheduledFor!, zone),
-                    zone: zoneLabel(zone),
-                  }),
-                );
-              }}
-            />
-          )}
-        </section>
+        <PostActions
+          post={post}
+          zone={zone}
+          failed={failed}
+          reschedulable={reschedulable}
+          busy={busy}
+          onRetry={() => void retry()}
+          onCancel={() => setConfirmingCancel(true)}
+          onRescheduled={(updated) => {
+            setPost(updated);
+            say(
+              t('postDetail.rescheduled', {
+                time: formatInZone(updated.scheduledFor!, zone),
+                zone: zoneLabel(zone),
+              }),
+            );
+          }}
+        />
       )}
 
       {confirmingCancel && (

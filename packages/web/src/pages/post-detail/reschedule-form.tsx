@@ -8,7 +8,7 @@ import { useState } from 'preact/hooks';
 import { describeError, errorField } from '../../components/api-error';
 import { instantInZone, TimeZoneSelect, wallClockIn } from '../../components/person-zone';
 import { useT } from '../../i18n';
-import { session } from '../../session/session';
+import { useSessionClient } from '../../session/session-context';
 
 export interface RescheduleFormProps {
   post: Post;
@@ -17,6 +17,7 @@ export interface RescheduleFormProps {
 }
 
 export function RescheduleForm({ post, zone: personZone, onRescheduled }: RescheduleFormProps) {
+  const session = useSessionClient();
   const t = useT();
   const [zone, setZone] = useState(personZone);
   const initial = wallClockIn(post.scheduledFor ?? new Date().toISOString(), personZone);

@@ -4,7 +4,7 @@
  */
 import type { PostTargetInsights } from '@reelay/sdk';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { session } from '../../session/session';
+import { useSessionClient } from '../../session/session-context';
 
 export interface PostInsightsState {
   /** One entry per account of the post; null until the first answer. */
@@ -29,6 +29,7 @@ export interface PostInsightsState {
  * ```
  */
 export function usePostInsights(postId: string, key: string): PostInsightsState {
+  const session = useSessionClient();
   const [entries, setEntries] = useState<PostTargetInsights[] | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState<PostInsightsState['busy']>(null);

@@ -10,12 +10,13 @@ import { describeError, errorField } from '../../components/api-error';
 import { Field } from '../../components/field';
 import { PageHeading } from '../../components/page-heading';
 import { useT } from '../../i18n';
-import { session } from '../../session/session';
+import { useSessionClient } from '../../session/session-context';
 import { DeleteAccountDialog } from './delete-account-dialog';
 
 type Me = Omit<GetMeResponse, 'success'>;
 
 export default function SettingsPage() {
+  const session = useSessionClient();
   const t = useT();
   const [me, setMe] = useState<Me | null>(() =>
     session.state.status === 'signed-in' ? session.state.me : null,

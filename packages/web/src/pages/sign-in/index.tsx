@@ -10,7 +10,8 @@ import { describeError, errorField } from '../../components/api-error';
 import { Field } from '../../components/field';
 import { PageHeading } from '../../components/page-heading';
 import { useT } from '../../i18n';
-import { session, type AuthOptions, type SignedOutReason } from '../../session/session';
+import { type AuthOptions, type SignedOutReason } from '../../session/session';
+import { useSessionClient } from '../../session/session-context';
 
 const NOTICES: Record<Exclude<SignedOutReason, null>, string> = {
   expired: 'signIn.expired',
@@ -25,6 +26,7 @@ export default function SignInPage({
   reason: SignedOutReason;
   detail?: string | undefined;
 }) {
+  const session = useSessionClient();
   const t = useT();
   const { url } = useLocation();
   const [mode, setMode] = useState<'sign-in' | 'sign-up'>('sign-in');

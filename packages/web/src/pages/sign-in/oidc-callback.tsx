@@ -3,9 +3,10 @@ import { useEffect } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { PageHeading } from '../../components/page-heading';
 import { useT } from '../../i18n';
-import { session } from '../../session/session';
+import { useSessionClient } from '../../session/session-context';
 
 export default function OidcCallbackPage() {
+  const session = useSessionClient();
   const t = useT();
   const { route } = useLocation();
   useEffect(() => {

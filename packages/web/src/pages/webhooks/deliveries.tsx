@@ -8,7 +8,7 @@ import { useCallback, useEffect, useState } from 'preact/hooks';
 import { describeError } from '../../components/api-error';
 import { LocalTime } from '../../components/local-time';
 import { useT } from '../../i18n';
-import { session } from '../../session/session';
+import { useSessionClient } from '../../session/session-context';
 import { eventKey } from './webhook-form';
 
 type Delivery = ListDeliveriesResponse['deliveries'][number];
@@ -22,6 +22,7 @@ export function Deliveries({
   subscriptionId: string;
   version: number;
 }) {
+  const session = useSessionClient();
   const t = useT();
   const [deliveries, setDeliveries] = useState<Delivery[] | null>(null);
   const [total, setTotal] = useState(0);

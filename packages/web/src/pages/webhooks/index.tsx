@@ -14,7 +14,7 @@ import { SecretReveal } from '../../components/secret-reveal';
 import { ActionFeedback, LoadFailed } from '../../components/page-feedback';
 import { useBusyIds } from '../../components/use-busy-ids';
 import { useT } from '../../i18n';
-import { session } from '../../session/session';
+import { useSessionClient } from '../../session/session-context';
 import { useWebhooks, type Subscription } from './use-webhooks';
 import { WebhookCard } from './webhook-card';
 import { WebhookForm } from './webhook-form';
@@ -22,8 +22,9 @@ import { WebhookForm } from './webhook-form';
 type Confirming = { kind: 'delete' | 'rotate'; subscription: Subscription };
 
 export default function WebhooksPage() {
+  const session = useSessionClient();
   const t = useT();
-  const { data, error, reload, replace } = useWebhooks();
+  const { data, error, retry, refresh, replace } = useWebhooks();
   const [secret, setSecret] = useState<{ title: string; url: string; secret: string } | null>(null);
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [busy, setBusy] = useState(false);
@@ -66,7 +67,7 @@ export default function WebhooksPage() {
     try {
       if (confirming.kind === 'delete') {
         await session.api.notifications.delete(subscription.id);
-        await reload();
+        await refresh();
         say(t('webhooks.deleted', { url: subscription.webhook.url }));
       } else {
         const { notification } = await session.api.notifications.rotateSecret(subscription.id);
@@ -105,11 +106,7 @@ export default function WebhooksPage() {
       )}
 
       {error && !data ? (
-        <LoadFailed
-          message={t('webhooks.loadFailed')}
-          error={error}
-          onRetry={() => void reload()}
-        />
+        <LoadFailed message={t('webhooks.loadFailed')} error={error} onRetry={() => void retry()} />
       ) : !data ? (
         <p aria-busy="true">{t('app.loading')}</p>
       ) : (
@@ -151,7 +148,7 @@ export default function WebhooksPage() {
                 secret: created.webhook.secret,
               });
               setNotice('');
-              void reload();
+              void refresh();
             }}
           />
         </>

@@ -8,7 +8,7 @@ import { useState } from 'preact/hooks';
 import { describeError } from '../../components/api-error';
 import { LocalTime } from '../../components/local-time';
 import { useT } from '../../i18n';
-import { session } from '../../session/session';
+import { useSessionClient } from '../../session/session-context';
 import { Deliveries } from './deliveries';
 import type { Subscription } from './use-webhooks';
 import { eventKey } from './webhook-form';
@@ -27,6 +27,7 @@ export interface WebhookCardProps {
 }
 
 export function WebhookCard(props: WebhookCardProps) {
+  const session = useSessionClient();
   const t = useT();
   const { subscription } = props;
   const [testing, setTesting] = useState(false);

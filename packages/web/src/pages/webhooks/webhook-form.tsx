@@ -8,7 +8,7 @@ import { useState } from 'preact/hooks';
 import { describeError, errorField } from '../../components/api-error';
 import { Field } from '../../components/field';
 import { useT } from '../../i18n';
-import { session } from '../../session/session';
+import { useSessionClient } from '../../session/session-context';
 import type { Profile } from './use-webhooks';
 
 export type CreatedSubscription = CreateNotificationResponse['notification'];
@@ -24,6 +24,7 @@ export function WebhookForm({
   profiles: readonly Profile[];
   onCreated(subscription: CreatedSubscription): void;
 }) {
+  const session = useSessionClient();
   const t = useT();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);

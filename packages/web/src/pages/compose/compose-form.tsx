@@ -1,0 +1,114 @@
+/**
+ * The composer's form: media, kind, caption, accounts, their options, when, and the send
+ * button. The page holds the draft; the form shows it and reports each change.
+ */
+import type { PostKind } from '@reelay/core';
+import { useT } from '../../i18n';
+import { accountName, AccountsSection } from './accounts-section';
+import { CaptionField, KindField } from './caption-section';
+import { ComposeMedia } from './compose-media';
+import type { ComposeDraft } from './compose-rules';
+import type { ErrorOf } from './field-note';
+import { OptionsSection } from './options-section';
+import { QueuePreview } from './queue-preview';
+import { ScheduleSection } from './schedule-section';
+import type { Account, useComposeAccounts } from './use-compose-accounts';
+import type { useComposeChoices } from './use-compose-draft';
+import type { useMediaItems } from './use-media-items';
+import type { usePostSending } from './use-post-sending';
+
+export interface ComposeFormProps {
+  media: ReturnType<typeof useMediaItems>;
+  choices: ReturnType<typeof useComposeChoices>;
+  accounts: ReturnType<typeof useComposeAccounts>;
+  /** The chosen accounts, in the order chosen. */
+  chosen: readonly Account[];
+  kind: PostKind | null;
+  inferred: PostKind | null;
+  zone: string;
+  errorOf: ErrorOf;
+  sending: ReturnType<typeof usePostSending>;
+  onAnnounce(text: string): void;
+  onSubmit(event: Event): void;
+}
+
+export function ComposeForm(props: ComposeFormProps) {
+  const { media, choices, accounts, chosen, kind, inferred, errorOf, sending } = props;
+  const { kindChoice, caption, accountIds, options, schedule } = choices;
+  const t = useT();
+  const unnamed = t('compose.accounts.unnamed');
+  const personZone = props.zone;
+  const setAnnouncement = props.onAnnounce;
+  const submit = props.onSubmit;
+  return (
+    <form class="compose-form" onSubmit={submit} noValidate aria-label={t('compose.title')}>
+      <ComposeMedia
+        media={media}
+        kind={kindChoice === 'auto' ? null : kindChoice}
+        zone={personZone}
+        errorOf={errorOf}
+        onAnnounce={setAnnouncement}
+      />
+      <KindField
+        choice={kindChoice}
+        inferred={inferred}
+        errorOf={errorOf}
+        onChange={choices.setKindChoice}
+      />
+      <CaptionField value={caption} kind={kind} errorOf={errorOf} onChange={choices.setCaption} />
+      <AccountsSection
+        groups={accounts.groups}
+        loadError={accounts.error}
+        selected={accountIds}
+        errorOf={errorOf}
+        onRetry={() => void accounts.retry()}
+        onToggle={(account, on) => choices.toggleAccount(account.id, on)}
+      />
+      <OptionsSection
+        accounts={chosen}
+        kind={kind}
+        options={options}
+        items={media.items}
+        errorOf={errorOf}
+        onChange={choices.changeOptions}
+      />
+      <ScheduleSection
+        value={schedule}
+        errorOf={errorOf}
+        onChange={choices.changeSchedule}
+        queue={
+          <QueuePreview
+            accounts={chosen.map((account) => ({
+              id: account.id,
+              name: accountName(account, unnamed),
+            }))}
+            zone={personZone}
+            errorOf={errorOf}
+          />
+        }
+      />
+      {sending.generalError && (
+        <p id="compose-general-error" role="alert" class="form-error" tabIndex={-1}>
+          {sending.generalError}
+        </p>
+      )}
+      <SendButton busy={sending.busy} when={schedule.when} />
+    </form>
+  );
+}
+
+/** The send button, named for when the post goes out. */
+function SendButton({ busy, when }: { busy: boolean; when: ComposeDraft['when'] }) {
+  const t = useT();
+  return (
+    <button type="submit" aria-busy={busy ? 'true' : undefined} disabled={busy}>
+      {busy
+        ? t('compose.sending')
+        : when === 'schedule'
+          ? t('compose.schedulePost')
+          : when === 'queue'
+            ? t('compose.addToQueue')
+            : t('compose.publishNow')}
+    </button>
+  );
+}

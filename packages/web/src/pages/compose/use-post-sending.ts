@@ -1,0 +1,101 @@
+/**
+ * Sending a draft: core's rules first, then `POST /v1/posts` with the draft's idempotency
+ * key; the server's refusal goes beside the fields it names, and focus to the first
+ * field in trouble.
+ */
+import type { PostKind } from '@reelay/core';
+import type { Post } from '@reelay/sdk';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { useSessionClient } from '../../session/session-context';
+import { buildPostBody, checkDraft, type ComposeDraft } from './compose-rules';
+import { refusalOf, type RefusalContext } from './refusal';
+
+/** A post made, and what the confirmation says of it. */
+export interface CreatedPost {
+  post: Post;
+  names: string[];
+  queued: boolean;
+}
+
+/**
+ * A new idempotency key for a draft. `crypto.getRandomValues` works on plain http too,
+ * where `crypto.randomUUID` does not (a server on a local network address).
+ */
+function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `compose-${[...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/**
+ * The state of sending one draft; `reset()` gets ready for a new draft (a new key).
+ *
+ * @example
+ * ```ts
+ * const sending = usePostSending();
+ * await sending.send(draft, 'feed', { accountIds, nameOf }, ['@ana']);
+ * ```
+ */
+export function usePostSending() {
+  const session = useSessionClient();
+  const [attempted, setAttempted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [generalError, setGeneralError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const sending = useRef(false);
+  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
+  const [created, setCreated] = useState<CreatedPost | null>(null);
+  const [focusTick, setFocusTick] = useState(0);
+
+  // After a refused attempt, focus goes to the first field in trouble, which reads its error.
+  useEffect(() => {
+    if (focusTick === 0) return;
+    const invalid = document.querySelector<HTMLElement>(
+      '.compose-form [aria-invalid="true"], .compose-form [data-invalid="true"]',
+    );
+    (invalid ?? document.getElementById('compose-general-error'))?.focus();
+  }, [focusTick]);
+
+  async function send(
+    draft: ComposeDraft,
+    kind: PostKind | null,
+    context: RefusalContext,
+    names: string[],
+  ) {
+    // A second click while the first is on its way does nothing; should a request be
+    // repeated anyway, its idempotency key makes the server answer the same post.
+    if (sending.current) return;
+    setAttempted(true);
+    setServerErrors({});
+    setGeneralError('');
+    const found = checkDraft(draft, new Date());
+    if (Object.keys(found).length > 0 || !kind) {
+      setFocusTick((tick) => tick + 1);
+      return;
+    }
+    sending.current = true;
+    setBusy(true);
+    try {
+      const { post } = await session.api.posts.create(buildPostBody(draft, kind, idempotencyKey));
+      setCreated({ post, names, queued: draft.when === 'queue' });
+    } catch (error) {
+      // The server's refusal, beside the fields it names; the rest under the button.
+      const { fields, general } = refusalOf(error, context);
+      setServerErrors(fields);
+      setGeneralError(general);
+      setFocusTick((tick) => tick + 1);
+    } finally {
+      sending.current = false;
+      setBusy(false);
+    }
+  }
+
+  function reset() {
+    setAttempted(false);
+    setServerErrors({});
+    setGeneralError('');
+    setIdempotencyKey(newIdempotencyKey());
+    setCreated(null);
+  }
+
+  return { attempted, serverErrors, generalError, busy, created, send, reset };
+}
