@@ -175,17 +175,21 @@ export const LOCAL_TOOLS: readonly ToolSpec[] = [
 let cached: readonly RouteToolSpec[] | undefined;
 
 /**
- * The tools of the contract's opted-in routes, in contract order.
+ * The tools of the contract's opted-in routes, in contract order. `table` replaces the
+ * contract's route table, to see what a route added to it becomes.
  *
  * @example
  * ```ts
  * routeTools().map((tool) => tool.name); // ['whoami', 'create_profile', …]
  * ```
  */
-export function routeTools(): readonly RouteToolSpec[] {
-  cached ??= ROUTES.filter((route): route is RouteDefinition & { mcp: RouteMcpTool } =>
-    Boolean(route.mcp),
-  ).map(routeTool);
+export function routeTools(table?: readonly RouteDefinition[]): readonly RouteToolSpec[] {
+  const toolsOf = (routes: readonly RouteDefinition[]) =>
+    routes
+      .filter((route): route is RouteDefinition & { mcp: RouteMcpTool } => Boolean(route.mcp))
+      .map(routeTool);
+  if (table) return toolsOf(table);
+  cached ??= toolsOf(ROUTES);
   return cached;
 }
 
