@@ -14,7 +14,6 @@ import {
   type RouteDefinition,
 } from '@reelay/core';
 import { buildOpenApiDocument } from '@reelay/core/openapi';
-import type { CommandUnknownOpts as Command, Option } from '@commander-js/extra-typings';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../packages/cli/src/cli';
 import { setLanguage } from '../packages/cli/src/i18n';
@@ -22,6 +21,13 @@ import { nestedFields, ROUTE_COMMANDS } from '../packages/cli/src/route-commands
 import { projectRoutes } from '../packages/cli/src/route-projection';
 import { routeTools } from '../packages/mcp/src/tools';
 import { generateSdkFiles } from '../packages/sdk/scripts/generator/generate-sdk';
+
+/** What the test reads of a commander command (the root does not depend on commander). */
+interface Command {
+  name(): string;
+  readonly commands: readonly Command[];
+  readonly options: readonly { long?: string }[];
+}
 
 /** A new read-only route built from the contract's own pieces, offered to agents too. */
 const listLabels = defineRoute({
@@ -82,7 +88,7 @@ describe('a route added to the contract table', () => {
       .find((sub) => sub.name() === 'labels')
       ?.commands.find((sub) => sub.name() === 'list');
     expect(command).toBeDefined();
-    const flags = (command!.options as readonly Option[]).map((option) => option.long);
+    const flags = command!.options.map((option) => option.long);
     expect(flags).toEqual(expect.arrayContaining(['--depth', '--limit', '--offset', '--type']));
     expect(facts.listLabels!.fields.depth).toMatchObject({ min: 1, max: 4, default: 2 });
   });
