@@ -1,0 +1,49 @@
+/**
+ * Media library commands: uploading, listing, reading and deleting media. Part of the
+ * command table (`route-commands.ts`), in its order.
+ */
+import type { RouteId } from '@reelay/core';
+import { allPages, pageOptions, sortOption } from './command-parts';
+import type { CommandSpec } from './command-spec';
+
+const mediaModule = () => import('../commands/media');
+
+export const mediaCommands = {
+  uploadMedia: [
+    {
+      name: 'media upload',
+      help: 'help.mediaUpload',
+      arguments: [{ value: 'placeholder.media', help: 'help.mediaSource' }],
+      run: async ([source], _o, ctx) => (await mediaModule()).uploadMediaCommand(source!, ctx),
+    },
+  ],
+  listMedia: [
+    {
+      name: 'media list',
+      help: 'help.mediaList',
+      options: [
+        { flags: '--type', value: 'placeholder.kind', help: 'help.mediaType', field: 'type' },
+        ...pageOptions,
+        sortOption,
+        allPages,
+      ],
+      run: async (_, o, ctx) => (await mediaModule()).listMediaCommand(o, ctx),
+    },
+  ],
+  getMedia: [
+    {
+      name: 'media show',
+      help: 'help.mediaShow',
+      arguments: [{ value: 'id', help: 'help.mediaId' }],
+      run: async ([id], _o, ctx) => (await mediaModule()).showMediaCommand(id!, ctx),
+    },
+  ],
+  deleteMedia: [
+    {
+      name: 'media delete',
+      help: 'help.mediaDelete',
+      arguments: [{ value: 'id', help: 'help.mediaId' }],
+      run: async ([id], _o, ctx) => (await mediaModule()).deleteMediaCommand(id!, ctx),
+    },
+  ],
+} satisfies Partial<Record<RouteId, readonly CommandSpec[]>>;

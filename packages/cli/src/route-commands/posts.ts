@@ -1,0 +1,172 @@
+/**
+ * Post commands: creating, scheduling, bulk scheduling, listing, reading, rescheduling,
+ * cancelling and retrying posts, and their insights. Part of the command table
+ * (`route-commands.ts`), in its order.
+ */
+import type { RouteId } from '@reelay/core';
+import { allPages, pageOptions, sortOption } from './command-parts';
+import type { ArgumentSpec, CommandSpec, OptionSpec } from './command-spec';
+
+const postsModule = () => import('../commands/posts');
+
+const postId: ArgumentSpec = { value: 'id', help: 'help.postId' };
+
+/** What `posts create` and `posts schedule` share: the post and its Instagram options. */
+function postInput(scheduled: boolean): OptionSpec[] {
+  return [
+    { flags: '--caption-file', value: 'placeholder.file', help: 'help.captionFile' },
+    { flags: '-m, --media', value: 'placeholder.media', help: 'help.media', repeat: true },
+    { flags: '-a, --account', value: 'placeholder.account', help: 'help.account', repeat: true },
+    {
+      flags: '--at',
+      value: 'placeholder.when',
+      help: scheduled ? 'help.atFormats' : ['help.atNow', 'help.atFormats'],
+    },
+    { flags: '--timezone', value: 'placeholder.zone', help: 'help.timezone', field: 'timezone' },
+    { flags: '--kind', value: 'placeholder.kind', help: 'help.kind', field: 'kind' },
+    {
+      flags: '--idempotency-key',
+      value: 'placeholder.key',
+      help: 'help.idempotencyKey',
+      field: 'idempotencyKey',
+    },
+    { flags: '--first-comment', value: 'placeholder.text', help: 'help.firstComment' },
+    { flags: '--alt-text', value: 'placeholder.text', help: 'help.altText' },
+    {
+      flags: '--collaborator',
+      value: 'placeholder.user',
+      help: 'help.collaborator',
+      repeat: true,
+    },
+    { flags: '--ai-generated', help: 'help.aiGenerated' },
+    {
+      flags: '--trial',
+      value: 'placeholder.graduation',
+      help: 'help.trial',
+      field: 'platforms[].options.trialParams.graduationStrategy',
+    },
+    { flags: '--audio-name', value: 'placeholder.name', help: 'help.audioName' },
+    { flags: '--product', value: 'id[:x,y]', help: 'help.product', repeat: true },
+    { flags: '--wait', help: 'help.wait' },
+    { flags: '--timeout', value: 'placeholder.seconds', help: 'help.waitTimeout' },
+  ];
+}
+const caption: ArgumentSpec = {
+  value: 'placeholder.caption',
+  help: 'help.caption',
+  optional: true,
+};
+
+export const postCommands = {
+  createPost: [
+    {
+      name: 'posts create',
+      help: 'help.postsCreate',
+      arguments: [caption],
+      options: [...postInput(false), { flags: '--queue', help: 'help.queue', field: 'queue' }],
+      run: async ([text], o, ctx) => (await postsModule()).createPost(text, o, ctx),
+    },
+    {
+      name: 'posts schedule',
+      help: 'help.postsSchedule',
+      arguments: [caption],
+      options: postInput(true),
+      run: async ([text], o, ctx) => (await postsModule()).schedulePost(text, o, ctx),
+    },
+    {
+      name: 'posts bulk',
+      help: 'help.postsBulk',
+      arguments: [{ value: 'placeholder.file', help: 'help.bulkFile' }],
+      options: [
+        { flags: '--dry-run', help: 'help.dryRun' },
+        { flags: '--timezone', value: 'placeholder.zone', help: 'help.bulkTimezone' },
+      ],
+      run: async ([file], o, ctx) =>
+        (await import('../commands/posts-bulk')).bulkSchedule(file!, o, ctx),
+    },
+  ],
+  listPosts: [
+    {
+      name: 'posts list',
+      help: 'help.postsList',
+      options: [
+        { flags: '--status', value: 'status', help: 'help.onlyStatus', field: 'status' },
+        { flags: '--kind', value: 'placeholder.kind', help: 'help.onlyKind', field: 'kind' },
+        {
+          flags: '--account',
+          value: 'placeholder.account',
+          help: 'help.listAccount',
+          field: 'accountId',
+        },
+        { flags: '--profile', value: 'id', help: 'help.listProfile', field: 'profileId' },
+        { flags: '--from', value: 'placeholder.when', help: 'help.listFrom', field: 'from' },
+        { flags: '--to', value: 'placeholder.when', help: 'help.listTo', field: 'to' },
+        ...pageOptions,
+        sortOption,
+        allPages,
+        { flags: '--utc', help: 'help.listUtc' },
+      ],
+      run: async (_, o, ctx) => (await postsModule()).listPosts(o, ctx),
+    },
+  ],
+  getPost: [
+    {
+      name: 'posts show',
+      help: 'help.postsShow',
+      arguments: [postId],
+      run: async ([id], _o, ctx) => (await postsModule()).showPost(id!, ctx),
+    },
+  ],
+  getPostInsights: [
+    {
+      name: 'posts insights',
+      help: 'help.postsInsights',
+      arguments: [postId],
+      options: [{ flags: '--force', help: 'help.postInsightsForce', field: 'force' }],
+      run: async ([id], o, ctx) => (await import('../commands/insights')).postInsights(id!, o, ctx),
+    },
+  ],
+  updatePost: [
+    {
+      name: 'posts reschedule',
+      help: 'help.postsReschedule',
+      arguments: [postId],
+      options: [
+        { flags: '--at', value: 'placeholder.when', help: 'help.rescheduleAt', required: true },
+        {
+          flags: '--timezone',
+          value: 'placeholder.zone',
+          help: 'help.zoneOfPost',
+          field: 'timezone',
+        },
+      ],
+      run: async ([id], o, ctx) =>
+        (await postsModule()).reschedulePost(id!, o as { at: string }, ctx),
+    },
+  ],
+  deletePost: [
+    {
+      name: 'posts cancel',
+      help: 'help.postsCancel',
+      arguments: [postId],
+      run: async ([id], _o, ctx) => (await postsModule()).cancelPost(id!, ctx),
+    },
+  ],
+  retryPost: [
+    {
+      name: 'posts retry',
+      help: 'help.postsRetry',
+      arguments: [postId],
+      options: [
+        { flags: '--at', value: 'placeholder.when', help: 'help.retryAt' },
+        {
+          flags: '--timezone',
+          value: 'placeholder.zone',
+          help: 'help.retryTimezone',
+          field: 'timezone',
+        },
+      ],
+      run: async ([id], o, ctx) => (await postsModule()).retryPost(id!, o, ctx),
+    },
+  ],
+} satisfies Partial<Record<RouteId, readonly CommandSpec[]>>;
