@@ -4,7 +4,13 @@
  * Codes callers commonly branch on get a subclass; any code, including ones this version
  * has never seen, works with `error.code` and {@link isReelayError}.
  */
-import { RETRY_CLASSES, type HttpErrorCode, type RetryClass } from './generated/errors';
+import {
+  RETRY_CLASSES,
+  TARGET_ONLY_RETRY_CLASSES,
+  type HttpErrorCode,
+  type RetryClass,
+  type TargetErrorCode,
+} from './generated/errors';
 import type { ErrorDetails } from './generated/types';
 
 /**
@@ -290,6 +296,25 @@ export function createReelayError(init: ReelayErrorInit): ReelayError {
     ? CLASS_BY_CODE[init.code]!
     : ReelayError;
   return new ErrorClass(init);
+}
+
+/**
+ * The retry class (spec §7) of any code an answer or a target's `errorCode` holds:
+ * `undefined` for a code this SDK does not know.
+ *
+ * @example
+ * ```ts
+ * retryClassOf('PLATFORM_UNAVAILABLE'); // 'safe'
+ * retryClassOf('PUBLISH_UNCONFIRMED'); // 'needs-user-action'
+ * retryClassOf('SOMETHING_NEW'); // undefined
+ * ```
+ */
+export function retryClassOf(code: string): RetryClass | undefined {
+  if (Object.hasOwn(RETRY_CLASSES, code)) return RETRY_CLASSES[code as HttpErrorCode];
+  if (Object.hasOwn(TARGET_ONLY_RETRY_CLASSES, code)) {
+    return TARGET_ONLY_RETRY_CLASSES[code as Exclude<TargetErrorCode, HttpErrorCode>];
+  }
+  return undefined;
 }
 
 /**

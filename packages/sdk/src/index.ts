@@ -38,6 +38,7 @@ export {
   ConnectionError,
   TimeoutError,
   isReelayError,
+  retryClassOf,
   type KnownErrorCode,
   type SdkErrorCode,
 } from './errors';

@@ -1,5 +1,12 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { AccountError, isReelayError, MediaError, ReelayError, type KnownErrorCode } from '../src';
+import {
+  AccountError,
+  isReelayError,
+  MediaError,
+  ReelayError,
+  retryClassOf,
+  type KnownErrorCode,
+} from '../src';
 import { createReelayError } from '../src/errors';
 
 describe('ReelayError', () => {
@@ -68,5 +75,21 @@ describe('ReelayError', () => {
       message: 'Erro interno inesperado.',
       requestId: 'req-1',
     });
+  });
+});
+
+describe('retryClassOf', () => {
+  it('gives the class of HTTP codes and of the codes only a target holds', () => {
+    expect(retryClassOf('PLATFORM_UNAVAILABLE')).toBe('safe');
+    expect(retryClassOf('MEDIA_INVALID')).toBe('do-not-retry');
+    expect(retryClassOf('TOKEN_INVALID')).toBe('needs-user-action');
+    expect(retryClassOf('CANCELLED')).toBe('do-not-retry');
+    expect(retryClassOf('PUBLISH_UNCONFIRMED')).toBe('needs-user-action');
+    expect(retryClassOf('MISSED')).toBe('needs-user-action');
+  });
+
+  it('knows nothing of codes newer than this SDK, nor of inherited names', () => {
+    expect(retryClassOf('SOMETHING_NEW')).toBeUndefined();
+    expect(retryClassOf('toString')).toBeUndefined();
   });
 });

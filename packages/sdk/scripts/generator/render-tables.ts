@@ -109,6 +109,13 @@ ${Object.entries(HTTP_ERRORS)
   .map(([code, error]) => `  ${code}: ${JSON.stringify(error.retry)},`)
   .join('\n')}
 };
+
+/** The retry class of the codes only a target's \`errorCode\` holds. */
+export const TARGET_ONLY_RETRY_CLASSES: Readonly<Record<Exclude<TargetErrorCode, HttpErrorCode>, RetryClass>> = {
+${Object.entries(TARGET_ONLY_ERRORS)
+  .map(([code, error]) => `  ${code}: ${JSON.stringify(error.retry)},`)
+  .join('\n')}
+};
 `;
 }
 

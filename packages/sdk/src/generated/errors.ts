@@ -127,3 +127,12 @@ export const RETRY_CLASSES: Readonly<Record<HttpErrorCode, RetryClass>> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'do-not-retry',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'do-not-retry',
 };
+
+/** The retry class of the codes only a target's `errorCode` holds. */
+export const TARGET_ONLY_RETRY_CLASSES: Readonly<
+  Record<Exclude<TargetErrorCode, HttpErrorCode>, RetryClass>
+> = {
+  CANCELLED: 'do-not-retry',
+  PUBLISH_UNCONFIRMED: 'needs-user-action',
+  MISSED: 'needs-user-action',
+};

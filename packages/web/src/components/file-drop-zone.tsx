@@ -3,7 +3,7 @@
  * and videos of the types the server takes. The composer and the media library both use
  * it, so dropping behaves the same in both.
  */
-import { MEDIA_LIMITS } from '@reelay/core';
+import { MEDIA_LIMITS } from '@reelay/sdk';
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { useT } from '../i18n';

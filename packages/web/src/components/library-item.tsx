@@ -2,7 +2,7 @@
  * How a media of the library is named and pictured, on the library page and in the
  * composer's picker: its type and date, the kinds of post it fits, and its thumbnail.
  */
-import type { PostKind } from '@reelay/core';
+import type { PostKind } from '@reelay/sdk';
 import { sameOriginUrl } from './media-facts';
 import type { LibraryMedia } from './media-library';
 import { formatInZone } from './person-zone';

@@ -3,7 +3,7 @@
  * first, images or videos), one media with the posts that use it, and deleting one. The
  * library page and the composer's picker read it the same way.
  */
-import type { PostKind } from '@reelay/core';
+import type { PostKind } from '@reelay/sdk';
 import type { Media, MediaDetail, Reelay } from '@reelay/sdk';
 
 /** A media of the library, with the kinds of post it fits. */

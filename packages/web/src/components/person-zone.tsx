@@ -4,6 +4,14 @@
  * and its current offset, so nobody has to guess which 10:00 a post is at. Also turns a
  * wall-clock date and time in a zone into the ISO instant with offset the API asks for.
  */
+import {
+  formatOffset,
+  isIanaTimeZone,
+  resolveZonedTime,
+  wallClockAt,
+  zoneOffsetLabel,
+  zoneOffsetMinutes,
+} from '@reelay/sdk';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { i18n } from '../i18n';
 
@@ -20,13 +28,7 @@ const listeners = new Set<(zone: string) => void>();
  * ```
  */
 export function isTimeZone(zone: string): boolean {
-  if (!zone) return false;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
+  return isIanaTimeZone(zone);
 }
 
 /**
@@ -109,33 +111,7 @@ export function usePersonTimeZone(): string {
  * ```
  */
 export function offsetMinutes(zone: string, at: Date): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(at);
-  const value = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-  const wall = Date.UTC(
-    value('year'),
-    value('month') - 1,
-    value('day'),
-    value('hour'),
-    value('minute'),
-    value('second'),
-  );
-  return Math.round((wall - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
-}
-
-function formatOffset(minutes: number, minus = '−'): string {
-  const sign = minutes < 0 ? minus : '+';
-  const absolute = Math.abs(minutes);
-  const hours = String(Math.floor(absolute / 60)).padStart(2, '0');
-  return `${sign}${hours}:${String(absolute % 60).padStart(2, '0')}`;
+  return zoneOffsetMinutes(zone, at);
 }
 
 /**
@@ -147,7 +123,7 @@ function formatOffset(minutes: number, minus = '−'): string {
  * ```
  */
 export function zoneLabel(zone: string, at: Date = new Date()): string {
-  return `${zone} (UTC${formatOffset(offsetMinutes(zone, at))})`;
+  return zoneOffsetLabel(zone, at);
 }
 
 /**
@@ -175,10 +151,12 @@ export function formatInZone(iso: string, zone: string): string {
  * ```
  */
 export function wallClockIn(iso: string, zone: string): { date: string; time: string } {
-  const at = new Date(iso);
-  const shifted = new Date(at.getTime() + offsetMinutes(zone, at) * 60_000);
-  const text = shifted.toISOString();
-  return { date: text.slice(0, 10), time: text.slice(11, 16) };
+  const clock = wallClockAt(new Date(iso), zone);
+  const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+  return {
+    date: `${pad(clock.year, 4)}-${pad(clock.month)}-${pad(clock.day)}`,
+    time: `${pad(clock.hour)}:${pad(clock.minute)}`,
+  };
 }
 
 /**
@@ -195,20 +173,26 @@ export function instantInZone(date: string, time: string, zone: string): string 
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   const clock = /^(\d{2}):(\d{2})$/.exec(time);
   if (!match || !clock || !isTimeZone(zone)) return null;
-  const wall = Date.UTC(
-    Number(match[1]),
-    Number(match[2]) - 1,
-    Number(match[3]),
-    Number(clock[1]),
-    Number(clock[2]),
-  );
-  if (Number.isNaN(wall)) return null;
-  // The offset at the guessed instant, then at the corrected one: two steps settle it.
-  let offset = offsetMinutes(zone, new Date(wall));
-  offset = offsetMinutes(zone, new Date(wall - offset * 60_000));
-  const instant = new Date(wall - offset * 60_000);
-  const local = new Date(instant.getTime() + offset * 60_000).toISOString().slice(0, 19);
-  return `${local}${formatOffset(offset, '-')}`;
+  const wall = {
+    year: Number(match[1]),
+    month: Number(match[2]),
+    day: Number(match[3]),
+    hour: Number(clock[1]),
+    minute: Number(clock[2]),
+  };
+  const resolved = resolveZonedTime(wall, zone);
+  // Inside a skipped hour the time moves forward by the gap, as clocks do: the offset
+  // from before the change applies, so 02:30 on the night clocks jump to 03:00 is 03:30.
+  const offsetBefore =
+    resolved.resolution === 'gap' ? zoneOffsetMinutes(zone, resolved.instant - 60_000) : null;
+  const instant =
+    offsetBefore === null
+      ? resolved.instant
+      : Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute) -
+        offsetBefore * 60_000;
+  const offset = zoneOffsetMinutes(zone, instant);
+  const local = new Date(instant + offset * 60_000).toISOString().slice(0, 19);
+  return `${local}${formatOffset(offset)}`;
 }
 
 /** Every IANA zone the browser knows, the current one first when it is missing. */

@@ -2,22 +2,14 @@
  * A post's or a target's status as people see it everywhere: a symbol, a word and a
  * colour together, so the status never rests on colour alone.
  */
-import type { Post } from '@reelay/sdk';
+import { POST_STATUSES as STATUSES, type Post } from '@reelay/sdk';
 import { useT } from '../i18n';
 import './post-status.css';
 
 export type PostStatus = Post['status'];
 
 /** Every post status, in the order a post goes through them. */
-export const POST_STATUSES: readonly PostStatus[] = [
-  'scheduled',
-  'queued',
-  'publishing',
-  'published',
-  'partial',
-  'failed',
-  'cancelled',
-];
+export const POST_STATUSES: readonly PostStatus[] = STATUSES;
 
 /** The symbol shown before each status's word; decorative, the word carries the meaning. */
 export const STATUS_SYMBOLS: Readonly<Record<PostStatus, string>> = {

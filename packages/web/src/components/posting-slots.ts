@@ -4,22 +4,20 @@
  * without its own schedule follows its profile's. The API's calls are gathered here, so
  * the accounts page, the composer and the calendar read them the same way.
  */
-import type { FreeSlot, PostingSchedule, PostingSlot, Reelay } from '@reelay/sdk';
+import {
+  WEEKDAYS,
+  type FreeSlot,
+  type PostingSchedule,
+  type PostingSlot,
+  type Reelay,
+} from '@reelay/sdk';
 
 export type { FreeSlot, PostingSchedule, PostingSlot } from '@reelay/sdk';
 /** A day of the week as the API names it. */
 export type WeekDay = PostingSlot['day'];
 
 /** The days of a week, Monday first, as the API names them. */
-export const WEEK_DAYS: readonly WeekDay[] = [
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-];
+export const WEEK_DAYS: readonly WeekDay[] = WEEKDAYS;
 
 /** Whose schedule: an account (`int_…`) or a profile (`prf_…`). */
 export interface ScheduleOwner {

@@ -5,13 +5,12 @@
  * the API would refuse is explained beside its field at once. Pure: no DOM, no texts.
  */
 
-/**
- * The most days one request covers (core's `ACCOUNT_INSIGHTS_MAX_DAYS`, Instagram's own
- * window). Not imported: core's insights module builds zod schemas when it loads.
- */
-export const INSIGHTS_MAX_DAYS = 30;
+import { ACCOUNT_INSIGHTS_DEFAULT_DAYS, ACCOUNT_INSIGHTS_MAX_DAYS } from '@reelay/sdk';
+
+/** The most days one request covers (Instagram's own window). */
+export const INSIGHTS_MAX_DAYS = ACCOUNT_INSIGHTS_MAX_DAYS;
 /** Days shown at first: the last 7, today included (the API's default). */
-export const INSIGHTS_DEFAULT_DAYS = 7;
+export const INSIGHTS_DEFAULT_DAYS = ACCOUNT_INSIGHTS_DEFAULT_DAYS;
 
 const DAY_MS = 24 * 60 * 60_000;
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -3,7 +3,7 @@
  * as the list route's `from`/`to` read it) falls in the visible range, read page after
  * page.
  */
-import type { Post, Reelay } from '@reelay/sdk';
+import { PAGE_LIMIT_MAX, type Post, type Reelay } from '@reelay/sdk';
 
 export type { Integration, Profile } from '../../components/project-accounts';
 
@@ -14,7 +14,7 @@ export interface PostFilters {
 }
 
 /** The largest page the list route gives. */
-const PAGE_SIZE = 100;
+const PAGE_SIZE = PAGE_LIMIT_MAX;
 /** Pages read at the same time after the first, which says how many there are. */
 const PARALLEL_PAGES = 4;
 

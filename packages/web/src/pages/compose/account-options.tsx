@@ -5,7 +5,7 @@
  * first comment, and for Reels "also show in the feed", a trial Reel, the cover, the cover
  * frame and the audio's name.
  */
-import type { LoginMode, PostKind } from '@reelay/core';
+import type { LoginMode, PostKind } from '@reelay/sdk';
 import { useState } from 'preact/hooks';
 import { useT } from '../../i18n';
 import { lockedByLogin, OPTIONS_BY_KIND, optionsFor, type OptionsDraft } from './compose-rules';

@@ -10,7 +10,7 @@ import {
   CAPTION_MAX_MENTIONS,
   POST_KINDS,
   type PostKind,
-} from '@reelay/core';
+} from '@reelay/sdk';
 import { currentLanguage, useT } from '../../i18n';
 import { captionCounts, overAnnouncedHashtagCap } from './compose-rules';
 import { describedBy, FieldNote, noteId, type ErrorOf } from './field-note';

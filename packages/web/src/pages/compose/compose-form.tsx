@@ -2,7 +2,7 @@
  * The composer's form: media, kind, caption, accounts, their options, when, and the send
  * button. The page holds the draft; the form shows it and reports each change.
  */
-import type { PostKind } from '@reelay/core';
+import type { PostKind } from '@reelay/sdk';
 import { useT } from '../../i18n';
 import { accountName, AccountsSection } from './accounts-section';
 import { CaptionField, KindField } from './caption-section';

@@ -4,7 +4,7 @@
  * server says which kinds each fits). The media picked join the post as ready items, as
  * an upload would once finished.
  */
-import type { PostKind } from '@reelay/core';
+import type { PostKind } from '@reelay/sdk';
 import { useEffect, useState } from 'preact/hooks';
 import { describeError } from '../../components/api-error';
 import { MediaThumb, mediaTitle } from '../../components/library-item';

@@ -8,7 +8,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { FileDropZone } from '../../components/file-drop-zone';
 import { useT } from '../../i18n';
-import { MEDIA_LIMITS, type PostKind } from '@reelay/core';
+import { MEDIA_LIMITS, type PostKind } from '@reelay/sdk';
 import type { LibraryMedia } from '../../components/media-library';
 import { describedBy, FieldNote, noteId, type ErrorOf } from './field-note';
 import { LibraryPicker } from './library-picker';

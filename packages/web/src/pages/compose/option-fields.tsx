@@ -6,7 +6,7 @@ import {
   TRIAL_GRADUATION_STRATEGIES,
   type PostKind,
   type TrialGraduationStrategy,
-} from '@reelay/core';
+} from '@reelay/sdk';
 import type { ComponentChildren } from 'preact';
 import { useT } from '../../i18n';
 import {

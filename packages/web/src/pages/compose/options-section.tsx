@@ -1,5 +1,5 @@
 /** The options of each chosen account, once the media tell the kind of post. */
-import type { PostKind } from '@reelay/core';
+import type { PostKind } from '@reelay/sdk';
 import { useT } from '../../i18n';
 import { AccountOptions } from './account-options';
 import { accountName } from './accounts-section';

@@ -4,7 +4,7 @@
  * item). Pictures come from the local files (object URLs) or from this server, the only
  * sources the page's CSP allows.
  */
-import type { PostKind } from '@reelay/core';
+import type { PostKind } from '@reelay/sdk';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useT } from '../../i18n';
 import { previewRatio } from './compose-rules';

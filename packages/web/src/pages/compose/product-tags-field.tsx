@@ -4,7 +4,7 @@
  * accounts connected with Facebook Login only; for the others, {@link ProductTagsUnavailable}
  * says why.
  */
-import type { PostKind } from '@reelay/core';
+import type { PostKind } from '@reelay/sdk';
 import { useT } from '../../i18n';
 import { PRODUCT_TAGS_MAX, type ProductTagDraft } from './compose-rules';
 import { describedBy, FieldNote, noteId } from './field-note';

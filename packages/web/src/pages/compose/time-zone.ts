@@ -1,38 +1,17 @@
 /**
- * Wall-clock dates and times in an IANA time zone, with the browser's `Intl` only: the
- * offset of a zone at an instant, the instant a date and time in a zone name, and the
- * `scheduledFor` text the API takes (an explicit offset, never a bare local time).
+ * Wall-clock dates and times in an IANA time zone, in the shapes the composer's inputs
+ * use (`YYYY-MM-DD`, `HH:mm`): the offset of a zone at an instant, the instant a date and
+ * time in a zone name, and the `scheduledFor` text the API takes (an explicit offset,
+ * never a bare local time). The arithmetic is the contract's (`resolveZonedTime`).
  */
 
-const MINUTE_MS = 60_000;
-const offsetFormats = new Map<string, Intl.DateTimeFormat>();
-const partFormats = new Map<string, Intl.DateTimeFormat>();
-
-function offsetFormat(zone: string): Intl.DateTimeFormat {
-  let format = offsetFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' });
-    offsetFormats.set(zone, format);
-  }
-  return format;
-}
-
-function partFormat(zone: string): Intl.DateTimeFormat {
-  let format = partFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
-    partFormats.set(zone, format);
-  }
-  return format;
-}
+import {
+  formatOffset,
+  resolveZonedTime,
+  wallClockAt,
+  zoneOffsetLabel,
+  zoneOffsetMinutes,
+} from '@reelay/sdk';
 
 /*
  * Browsers answer ICU's names, some of which IANA has since renamed (Asia/Calcutta is
@@ -101,17 +80,7 @@ export function timeZones(current: string): string[] {
  * ```
  */
 export function offsetMinutes(zone: string, at: Date): number {
-  const name = offsetFormat(zone)
-    .formatToParts(at)
-    .find((part) => part.type === 'timeZoneName')?.value;
-  const match = /GMT([+-])(\d{1,2})(?::(\d{2}))?/.exec(name ?? '');
-  if (!match) return 0; // plain "GMT": UTC itself
-  const minutes = Number(match[2]) * 60 + Number(match[3] ?? 0);
-  return match[1] === '-' ? -minutes : minutes;
-}
-
-function twoDigits(value: number): string {
-  return String(value).padStart(2, '0');
+  return zoneOffsetMinutes(zone, at);
 }
 
 /**
@@ -123,9 +92,7 @@ function twoDigits(value: number): string {
  * ```
  */
 export function isoOffset(minutes: number): string {
-  const sign = minutes < 0 ? '-' : '+';
-  const size = Math.abs(minutes);
-  return `${sign}${twoDigits(Math.floor(size / 60))}:${twoDigits(size % 60)}`;
+  return formatOffset(minutes);
 }
 
 /**
@@ -138,16 +105,17 @@ export function isoOffset(minutes: number): string {
  * ```
  */
 export function zoneLabel(zone: string, at: Date): string {
-  return `${zone} (UTC${isoOffset(offsetMinutes(zone, at)).replace('-', '\u2212')})`;
+  return zoneOffsetLabel(zone, at);
 }
+
+const twoDigits = (value: number, width = 2) => String(value).padStart(width, '0');
 
 /** The date (`YYYY-MM-DD`) and time (`HH:mm`) an instant shows on clocks of a zone. */
 export function wallClock(instant: Date, zone: string): { date: string; time: string } {
-  const parts: Record<string, string> = {};
-  for (const part of partFormat(zone).formatToParts(instant)) parts[part.type] = part.value;
+  const clock = wallClockAt(instant, zone);
   return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    time: `${parts.hour}:${parts.minute}`,
+    date: `${twoDigits(clock.year, 4)}-${twoDigits(clock.month)}-${twoDigits(clock.day)}`,
+    time: `${twoDigits(clock.hour)}:${twoDigits(clock.minute)}`,
   };
 }
 
@@ -173,13 +141,15 @@ export function zonedTime(date: string, time: string, zone: string): ZonedTime |
   if (!dateMatch || !timeMatch) return null;
   const [year, month, day] = dateMatch.slice(1).map(Number) as [number, number, number];
   const [hour, minute] = timeMatch.slice(1).map(Number) as [number, number];
-  const asUtc = Date.UTC(year, month - 1, day, hour, minute);
-  // The offset depends on the instant, which depends on the offset: two rounds settle it
-  // everywhere but inside a clock change, which the check below refuses.
-  let instant = asUtc - offsetMinutes(zone, new Date(asUtc)) * MINUTE_MS;
-  instant = asUtc - offsetMinutes(zone, new Date(instant)) * MINUTE_MS;
-  const shown = wallClock(new Date(instant), zone);
-  if (shown.date !== date || shown.time !== time) return null;
+  // A date the calendar does not have (30 February) is refused, not rolled over.
+  const asUtc = new Date(Date.UTC(year, month - 1, day));
+  if (asUtc.getUTCMonth() !== month - 1 || asUtc.getUTCDate() !== day || hour > 23 || minute > 59) {
+    return null;
+  }
+  const { instant, resolution } = resolveZonedTime({ year, month, day, hour, minute }, zone);
+  // A time the clocks skip names no instant: the person picks another, rather than
+  // having the post silently moved past the gap.
+  if (resolution === 'gap') return null;
   const offset = offsetMinutes(zone, new Date(instant));
   return { instant: new Date(instant), iso: `${date}T${time}:00${isoOffset(offset)}` };
 }

@@ -2,7 +2,7 @@
  * What the person chose in the composer besides the media: the kind, the caption, the
  * accounts and their options, and when the post goes out.
  */
-import type { PostKind } from '@reelay/core';
+import type { PostKind } from '@reelay/sdk';
 import { useState } from 'preact/hooks';
 import type { OptionsDraft } from './compose-rules';
 import type { ScheduleValue } from './schedule-section';

@@ -4,7 +4,7 @@
  * carousel, and the local previews (object URLs of the files, released when an item
  * goes). The media library page sends its uploads through the same hook.
  */
-import { MEDIA_LIMITS } from '@reelay/core';
+import { MEDIA_LIMITS } from '@reelay/sdk';
 import type { Media } from '@reelay/sdk';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { sameOriginUrl } from '../../components/media-facts';

@@ -3,7 +3,7 @@
  * key; the server's refusal goes beside the fields it names, and focus to the first
  * field in trouble.
  */
-import type { PostKind } from '@reelay/core';
+import type { PostKind } from '@reelay/sdk';
 import type { Post } from '@reelay/sdk';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useSessionClient } from '../../session/session-context';

@@ -3,7 +3,7 @@
  * position in the image (feed and carousel images need it, Stories may leave it out) and
  * the carousel item. A Reel tag is a username only: Instagram has no position for it.
  */
-import type { PostKind } from '@reelay/core';
+import type { PostKind } from '@reelay/sdk';
 import { useT } from '../../i18n';
 import { USER_TAGS_MAX, type TagDraft } from './compose-rules';
 import { describedBy, FieldNote, noteId } from './field-note';

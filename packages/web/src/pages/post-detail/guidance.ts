@@ -4,7 +4,7 @@
  * something first, reconnect the account, or act elsewhere (check Instagram, lift a
  * restriction) before trying again.
  */
-import { retryClassOf } from '@reelay/core/errors';
+import { retryClassOf } from '@reelay/sdk';
 
 export type Guidance = 'retry' | 'fix' | 'reconnect' | 'act' | 'none';
 

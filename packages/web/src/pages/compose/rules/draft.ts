@@ -2,7 +2,7 @@
  * The composer's draft as the form holds it (texts as typed), and the problems found in
  * it, as text keys with values.
  */
-import type { LoginMode, PostKind, TrialGraduationStrategy } from '@reelay/core';
+import type { LoginMode, PostKind, TrialGraduationStrategy } from '@reelay/sdk';
 import type { Media } from '@reelay/sdk';
 
 export interface TagDraft {

@@ -2,21 +2,30 @@
  * Which options of `platforms[].options` the composer offers on each kind of post, and
  * the limits of those options.
  */
-import { FACEBOOK_LOGIN_ONLY_OPTIONS, type LoginMode, type PostKind } from '@reelay/core';
-import type { InstagramOptions } from '@reelay/sdk';
+import {
+  ACCOUNTS_PER_POST_MAX,
+  ALT_TEXT_MAX_LENGTH,
+  AUDIO_NAME_MAX_LENGTH,
+  COLLABORATORS_MAX,
+  POST_OPTIONS_BY_KIND,
+  postOptionsFor,
+  PRODUCT_TAGS_MAX,
+  USER_TAGS_MAX,
+  type InstagramOptions,
+  type LoginMode,
+  type PostKind,
+  type PostOptionName,
+} from '@reelay/sdk';
 
 /** Accounts a post goes to (spec §8). */
-export const ACCOUNTS_MAX = 5;
-/*
- * Limits of the options, as the contract's schemas declare them (core's
- * `schemas/posts`). They are not imported: that module builds its zod schemas when it
- * loads, which would bring zod into the page for a few numbers.
- */
-export const COLLABORATORS_MAX = 3;
-export const USER_TAGS_MAX = 20;
-export const ALT_TEXT_MAX_LENGTH = 1000;
-export const PRODUCT_TAGS_MAX = 5;
-export const AUDIO_NAME_MAX_LENGTH = 255;
+export const ACCOUNTS_MAX = ACCOUNTS_PER_POST_MAX;
+export {
+  ALT_TEXT_MAX_LENGTH,
+  AUDIO_NAME_MAX_LENGTH,
+  COLLABORATORS_MAX,
+  PRODUCT_TAGS_MAX,
+  USER_TAGS_MAX,
+};
 
 /** The options of `platforms[].options` the composer offers. */
 export const COMPOSER_OPTIONS = [
@@ -33,45 +42,16 @@ export const COMPOSER_OPTIONS = [
   'altText',
   'firstComment',
 ] as const satisfies ReadonlyArray<keyof InstagramOptions>;
-export type OptionName = (typeof COMPOSER_OPTIONS)[number];
+/** An option the composer offers: every option of the contract. */
+export type OptionName = PostOptionName;
 
-/**
- * The options each kind of post takes, from core's composition rules (a test checks the
- * table against them): Reels take `shareToFeed`, a cover, a trial, an audio name, tags
- * without positions and no alt text; Stories take user tags and the AI label; carousels
- * no product tags.
- */
-export const OPTIONS_BY_KIND: Record<PostKind, readonly OptionName[]> = {
-  feed: [
-    'aiGenerated',
-    'collaborators',
-    'userTags',
-    'productTags',
-    'locationId',
-    'altText',
-    'firstComment',
-  ],
-  reel: [
-    'aiGenerated',
-    'shareToFeed',
-    'trialParams',
-    'coverUrl',
-    'thumbOffset',
-    'audioName',
-    'collaborators',
-    'userTags',
-    'productTags',
-    'locationId',
-    'firstComment',
-  ],
-  story: ['aiGenerated', 'userTags'],
-  carousel: ['aiGenerated', 'collaborators', 'userTags', 'locationId', 'altText', 'firstComment'],
-};
+/** The options each kind of post takes, as the contract declares them. */
+export const OPTIONS_BY_KIND: Readonly<Record<PostKind, readonly OptionName[]>> =
+  POST_OPTIONS_BY_KIND;
 
 /**
  * The options an account may use on a kind: those of the kind, less the ones only Facebook
- * Login allows (core's `FACEBOOK_LOGIN_ONLY_OPTIONS`: product tags) when the account was
- * connected with Instagram Login.
+ * Login allows (product tags) when the account was connected with Instagram Login.
  *
  * @example
  * ```ts
@@ -80,9 +60,7 @@ export const OPTIONS_BY_KIND: Record<PostKind, readonly OptionName[]> = {
  * ```
  */
 export function optionsFor(kind: PostKind, loginMode: LoginMode): readonly OptionName[] {
-  if (loginMode === 'facebook') return OPTIONS_BY_KIND[kind];
-  const facebookOnly: readonly string[] = FACEBOOK_LOGIN_ONLY_OPTIONS;
-  return OPTIONS_BY_KIND[kind].filter((option) => !facebookOnly.includes(option));
+  return postOptionsFor(kind, loginMode);
 }
 
 /**

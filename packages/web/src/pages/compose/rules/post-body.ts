@@ -1,5 +1,5 @@
 /** What a draft turns into: the `POST /v1/posts` body and each account's options. */
-import type { LoginMode, PostKind } from '@reelay/core';
+import type { LoginMode, PostKind } from '@reelay/sdk';
 import type { CreatePostBody, InstagramOptions } from '@reelay/sdk';
 import { zonedTime } from '../time-zone';
 import { splitUsernames } from './caption';

@@ -1,5 +1,5 @@
 /** The frame Instagram shows a post in. */
-import type { PostKind } from '@reelay/core';
+import type { PostKind } from '@reelay/sdk';
 
 /** The frames Instagram shows posts in. */
 export type PreviewRatio = '4x5' | '1x1' | '191x1' | '9x16';
