@@ -83,3 +83,19 @@ export async function resolveAccountIds(
   }
   return ids;
 }
+
+/**
+ * Every connected account's username by id, for showing accounts as people named them.
+ *
+ * @example
+ * ```ts
+ * (await accountUsernames(reelay)).get('int_01…'); // 'cafe.aurora'
+ * ```
+ */
+export async function accountUsernames(reelay: Reelay): Promise<Map<string, string>> {
+  const usernames = new Map<string, string>();
+  for await (const account of reelay.accounts.list()) {
+    if (account.displayName) usernames.set(account.id, account.displayName);
+  }
+  return usernames;
+}

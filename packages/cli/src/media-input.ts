@@ -4,7 +4,9 @@
  * imported by the server (it downloads and inspects them, as for an upload), and every
  * medium ends up as a `{ mediaId }` item of the post.
  */
+import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import type { FetchLike, Media, MediaItemInput, Reelay } from '@reelay/sdk';
 import { usageError } from './cli-error';
@@ -147,8 +149,9 @@ export async function uploadMedia(
 /**
  * Turns every media argument into a post item, uploading files and importing URLs one
  * after the other, in the order given (the order of a carousel). `progress: false` shows
- * no bar (the CSV import has its own, by row). With `uploaded`, a file or URL sent once
- * is not sent again: its media id is reused (a CSV whose rows share a picture).
+ * no bar (the CSV import has its own, by row). A file is sent once per content (the same
+ * bytes under two names are one upload), a URL once; with `uploaded` the media ids are
+ * reused across calls too (a CSV whose rows share a picture).
  *
  * @example
  * ```ts
@@ -162,18 +165,26 @@ export async function resolveMediaItems(
   options: { progress?: boolean; uploaded?: Map<string, string> } = {},
 ): Promise<MediaItemInput[]> {
   const items: MediaItemInput[] = [];
+  const uploaded = options.uploaded ?? new Map<string, string>();
   for (const ref of refs) {
     if (ref.kind === 'id') {
       items.push({ mediaId: ref.id });
       continue;
     }
-    const source = ref.kind === 'url' ? ref.url : resolve(ref.path);
-    let mediaId = options.uploaded?.get(source);
+    const source = ref.kind === 'url' ? ref.url : await contentKey(ref.path);
+    let mediaId = uploaded.get(source);
     if (mediaId === undefined) {
       mediaId = (await uploadMedia(reelay, tracker, ref, options)).id;
-      options.uploaded?.set(source, mediaId);
+      uploaded.set(source, mediaId);
     }
     items.push({ mediaId });
   }
   return items;
+}
+
+/** A file's identity for uploads: the SHA-256 of its bytes, so a copy is not sent twice. */
+async function contentKey(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  hash.update(await readFile(path));
+  return `sha256:${hash.digest('hex')}`;
 }

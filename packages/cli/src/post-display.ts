@@ -3,35 +3,82 @@
  * `posts show`, and times in the zone each post was scheduled in.
  */
 import type { Post, PostTarget } from '@reelay/sdk';
-import { t } from './i18n';
+import { t, tDynamic } from './i18n';
 import { renderFields, renderTable } from './table';
 
 /**
- * The columns of `posts list`: the time is the post's own wall clock and zone (the zone
- * it was scheduled in), or UTC with `--utc`.
+ * A post's or an account's status in the person's language; a status this version does
+ * not know stays as the server wrote it.
+ *
+ * @example
+ * ```ts
+ * statusText('scheduled'); // 'agendado' in Portuguese, 'scheduled' in English
+ * ```
+ */
+export function statusText(status: string): string {
+  return tDynamic(`statuses.${status}`) ?? status;
+}
+
+/**
+ * The zone a table of posts from many zones is shown in: the zone of this machine (the
+ * `TZ` variable, else the system's), or UTC with `--utc`.
+ *
+ * @example
+ * ```ts
+ * tableZone(false); // 'America/Sao_Paulo' on a machine set to São Paulo time
+ * ```
+ */
+export function tableZone(utc: boolean): string {
+  if (utc) return 'UTC';
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/**
+ * The columns of `posts list`: every time on the wall clock of one zone, named in the
+ * header, so rows from posts scheduled in different zones compare at a glance.
  */
 export function postColumns(utc: boolean) {
+  const zone = tableZone(utc);
   return [
     { header: 'id', value: (p: Post) => p.id },
-    { header: t('posts.columnStatus'), value: (p: Post) => p.status },
+    { header: t('posts.columnStatus'), value: (p: Post) => statusText(p.status) },
     { header: t('posts.columnKind'), value: (p: Post) => p.kind },
     {
-      header: t('posts.columnWhen'),
-      value: (p: Post) =>
-        wallClock(p.scheduledFor ?? p.publishedAt ?? p.createdAt, utc ? 'UTC' : p.timezone),
+      header: `${t('posts.columnWhen')} (${zone})`,
+      value: (p: Post) => localTime(p.scheduledFor ?? p.publishedAt ?? p.createdAt, zone),
     },
     { header: t('posts.columnAccounts'), value: (p: Post) => p.platforms.length },
     { header: t('posts.columnCaption'), value: (p: Post) => p.content, max: 40 },
   ];
 }
 
-export function targetColumns() {
+/**
+ * The accounts table of a post: each account by @username when `usernames` knows it,
+ * times on the wall clock of the post's zone.
+ */
+export function targetColumns(
+  timeZone: string,
+  usernames: ReadonlyMap<string, string> = new Map(),
+) {
+  const time = (iso: string | null | undefined) => (iso ? wallClock(iso, timeZone) : iso);
   return [
-    { header: t('posts.columnAccount'), value: (target: PostTarget) => target.integrationId },
-    { header: t('posts.columnStatus'), value: (target: PostTarget) => target.status },
+    {
+      header: t('posts.columnAccount'),
+      value: (target: PostTarget) => {
+        const username = usernames.get(target.integrationId);
+        return username ? `@${username}` : target.integrationId;
+      },
+    },
+    { header: t('posts.columnStatus'), value: (target: PostTarget) => statusText(target.status) },
     // Each account has its own time in a post queued on posting schedules.
-    { header: t('posts.columnScheduledFor'), value: (target: PostTarget) => target.scheduledFor },
-    { header: t('posts.columnPublishedAt'), value: (target: PostTarget) => target.publishedAt },
+    {
+      header: t('posts.columnScheduledFor'),
+      value: (target: PostTarget) => time(target.scheduledFor),
+    },
+    {
+      header: t('posts.columnPublishedAt'),
+      value: (target: PostTarget) => time(target.publishedAt),
+    },
     { header: t('posts.columnLink'), value: (target: PostTarget) => target.platformPostUrl },
     {
       header: t('posts.columnError'),
@@ -66,31 +113,41 @@ export function wallClock(iso: string, timeZone: string): string {
   }
 }
 
+/** An instant on the wall clock of a zone the header already names: `2026-12-01 10:00`. */
+function localTime(iso: string, timeZone: string): string {
+  const text = wallClock(iso, timeZone);
+  return text === iso ? iso : text.slice(0, -(timeZone.length + 1));
+}
+
 /**
- * A post for people: its fields, then one line per account.
+ * A post for people: its fields, then one line per account, accounts by @username when
+ * `usernames` (account id to username) knows them.
  *
  * @example
  * ```ts
- * process.stdout.write(describePost(post));
+ * process.stdout.write(describePost(post, new Map([['int_01…', 'cafe.aurora']])));
  * ```
  */
-export function describePost(post: Post): string {
+export function describePost(post: Post, usernames?: ReadonlyMap<string, string>): string {
   return (
     renderFields([
       ['Id', post.id],
-      [t('posts.fieldStatus'), post.status],
+      [t('posts.fieldStatus'), statusText(post.status)],
       [t('posts.fieldKind'), post.kind],
       [
         t('posts.fieldScheduledFor'),
         post.scheduledFor ? inZone(post.scheduledFor, post.timezone) : null,
       ],
-      [t('posts.fieldPublishedAt'), post.publishedAt],
+      [
+        t('posts.fieldPublishedAt'),
+        post.publishedAt ? inZone(post.publishedAt, post.timezone) : null,
+      ],
       [t('posts.fieldMedia'), post.mediaItems.map((item) => item.mediaId ?? item.url).join(', ')],
       ['Idempotency key', post.idempotencyKey],
       [t('posts.fieldCaption'), post.content || null],
     ]) +
     '\n' +
-    renderTable(post.platforms, targetColumns())
+    renderTable(post.platforms, targetColumns(post.timezone, usernames))
   );
 }
 

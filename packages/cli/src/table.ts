@@ -49,7 +49,8 @@ function cell(value: string | number | boolean | null | undefined): string {
 export function renderTable<Row>(rows: readonly Row[], columns: readonly Column<Row>[]): string {
   if (rows.length === 0) return `${t('shared.noItems')}\n`;
   const grid = [
-    columns.map((column) => column.header.toUpperCase()),
+    // A note in parentheses keeps its case: a zone is `America/Sao_Paulo`, not shouted.
+    columns.map((column) => column.header.replace(/^[^(]*/, (name) => name.toUpperCase())),
     ...rows.map((row) => columns.map((column) => cut(cell(column.value(row)), column.max ?? 60))),
   ];
   const widths = columns.map((_, index) => Math.max(...grid.map((line) => width(line[index]!))));

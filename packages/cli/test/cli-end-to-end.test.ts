@@ -567,10 +567,10 @@ describe('posts', () => {
       `cli-${Date.now()}`,
       '--json',
     ];
-    // 2099 is outside the window: the server answers, and its message names the field.
-    const far = await expectExit(reelay.run(args), 1);
-    expect(far.errorJson()).toMatchObject({ code: 'VALIDATION_ERROR' });
-    expect(far.stderr).toContain('scheduledFor');
+    // 2099 is outside the window: refused before the URL is imported, naming the flag.
+    const far = await expectExit(reelay.run(args), 2);
+    expect(far.errorJson()).toMatchObject({ code: 'USAGE_ERROR' });
+    expect(far.stderr).toContain('--at 2099-01-01T00:00Z');
     // An absolute time: with a relative one, a second run would be another body for the key.
     args[args.indexOf('2099-01-01T00:00Z')] = new Date(Date.now() + 4 * HOUR).toISOString();
     const first = await expectExit(
@@ -636,7 +636,7 @@ describe('posts', () => {
         ),
     ).toBe(true);
     const table = await expectExit(reelay.run(['posts', 'list', '--limit', '2']), 0);
-    expect(table.stdout).toMatch(/^ID\s+STATUS\s+TIPO\s+QUANDO\s+CONTAS\s+LEGENDA$/m);
+    expect(table.stdout).toMatch(/^ID\s+STATUS\s+TIPO\s+QUANDO \(\S+\)\s+CONTAS\s+LEGENDA$/m);
     expect(table.stdout).toMatch(/2 de \d+; veja mais com --offset 2 ou --all/);
   });
 
@@ -645,7 +645,10 @@ describe('posts', () => {
     expect(shown.json().post.id).toBe(scheduledId);
     const text = await expectExit(reelay.run(['posts', 'show', scheduledId]), 0);
     expect(text.stdout).toContain('Status:');
-    expect(text.stdout).toContain(accountIds['cafe.aurora']);
+    // Accounts by username, statuses in the person's language.
+    expect(text.stdout).toContain('@cafe.aurora');
+    expect(text.stdout).not.toContain(accountIds['cafe.aurora']);
+    expect(text.stdout).toMatch(/Status:\s+agendado$/m);
     const moved = await expectExit(
       reelay.run(['posts', 'reschedule', scheduledId, '--at', '2026-12-24T18:00-03:00', '--json']),
       Date.parse('2026-12-24T21:00Z') - Date.now() > 60_000 &&
@@ -690,6 +693,19 @@ describe('posts', () => {
     expect(platform.emulator.published().some((item) => item.caption === 'Agora! #reelay')).toBe(
       true,
     );
+    // The publication time on the wall clock of the post's zone, named, and the account
+    // by username.
+    const text = await expectExit(reelay.run(['posts', 'show', post.id]), 0);
+    const local = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: post.timezone,
+      dateStyle: 'short',
+      timeStyle: 'short',
+    }).format(new Date(post.publishedAt));
+    expect(text.stdout).toMatch(/^Publicado em:\s+(.*)$/m);
+    expect(/^Publicado em:\s+(.*)$/m.exec(text.stdout)![1]).toBe(
+      `${local} ${post.timezone} (${post.publishedAt})`,
+    );
+    expect(text.stdout).toMatch(/^@cafe\.aurora\s+publicado\s/m);
   });
 
   it('exits 1 when a post fails with --wait, then retries it until it publishes', async () => {

@@ -11,8 +11,15 @@ import {
   type SortOrder,
   type TrialGraduationStrategy,
 } from '@reelay/core';
-import type { CreatePostBody, InstagramOptions, ListPostsQuery, Post } from '@reelay/sdk';
-import { resolveAccountIds } from '../account-resolver';
+import {
+  SCHEDULE_MAX_LEAD_MS,
+  SCHEDULE_MIN_LEAD_MS,
+  type CreatePostBody,
+  type InstagramOptions,
+  type ListPostsQuery,
+  type Post,
+} from '@reelay/sdk';
+import { accountUsernames, resolveAccountIds } from '../account-resolver';
 import { usageError } from '../cli-error';
 import { projectClient } from '../client';
 import type { CommandContext } from '../command-context';
@@ -129,6 +136,31 @@ export function instagramOptions(options: PostInputOptions): InstagramOptions | 
   return Object.keys(result).length > 0 ? result : undefined;
 }
 
+/**
+ * Refuses, in the person's language and before any upload, a time the server would refuse
+ * (spec §8: from 1 minute to 75 days ahead). The server still decides at its own clock.
+ *
+ * @example
+ * ```ts
+ * assertScheduleWindow(new Date(Date.now() + 10_000), '+10s'); // throws a usage error
+ * ```
+ */
+export function assertScheduleWindow(scheduledFor: Date, text: string, now = Date.now()): void {
+  const lead = scheduledFor.getTime() - now;
+  if (lead < SCHEDULE_MIN_LEAD_MS) {
+    throw usageError(
+      t('posts.atTooSoon', { text, minutes: SCHEDULE_MIN_LEAD_MS / 60_000 }),
+      t('posts.atMissingHint'),
+    );
+  }
+  if (lead > SCHEDULE_MAX_LEAD_MS) {
+    throw usageError(
+      t('posts.atTooLate', { text, days: SCHEDULE_MAX_LEAD_MS / 86_400_000 }),
+      t('posts.atMissingHint'),
+    );
+  }
+}
+
 async function submitPost(
   captionArgument: string | undefined,
   options: PostInputOptions,
@@ -153,6 +185,7 @@ async function submitPost(
   const scheduledFor = options.at
     ? parseScheduleTime(options.at, { timeZone: options.timezone })
     : undefined;
+  if (scheduledFor) assertScheduleWindow(scheduledFor, options.at!);
   const waitSeconds = integerOption(options.timeout, '--timeout', { min: 1 }) ?? 300;
 
   const tracker = createUploadTracker();
@@ -259,7 +292,9 @@ export async function listPosts(options: ListPostsOptions, ctx: CommandContext):
 export async function showPost(postId: string, ctx: CommandContext): Promise<void> {
   const reelay = await projectClient(await loadSettings(ctx.global));
   const answer = await reelay.posts.get(postId);
-  ctx.out.result(answer, () => describePost(answer.post));
+  // Usernames only for people: `--json` is the server's answer as it came.
+  const usernames = ctx.out.json ? undefined : await accountUsernames(reelay);
+  ctx.out.result(answer, () => describePost(answer.post, usernames));
 }
 
 /**
@@ -277,6 +312,7 @@ export async function reschedulePost(
 ): Promise<void> {
   if (!options.at) throw usageError(t('posts.newTimeMissing'));
   const scheduledFor = parseScheduleTime(options.at, { timeZone: options.timezone });
+  assertScheduleWindow(scheduledFor, options.at);
   const reelay = await projectClient(await loadSettings(ctx.global));
   const answer = await reelay.posts.update(postId, {
     scheduledFor,
@@ -320,6 +356,7 @@ export async function retryPost(
   const scheduledFor = options.at
     ? parseScheduleTime(options.at, { timeZone: options.timezone })
     : undefined;
+  if (scheduledFor) assertScheduleWindow(scheduledFor, options.at!);
   const reelay = await projectClient(await loadSettings(ctx.global));
   const answer = await reelay.posts.retry(postId, {
     ...(scheduledFor ? { scheduledFor } : {}),

@@ -329,6 +329,8 @@ export const en: CatalogueShape<Messages> = {
     fieldMedia: 'Media',
     fieldCaption: 'Caption',
     atMissing: 'say when to publish with --at',
+    atTooSoon: '--at {{text}} is too soon: schedule at least {{minutes}} minute ahead',
+    atTooLate: '--at {{text}} is too far: schedule at most {{days}} days ahead',
     atMissingHint: 'for example --at +2h or --at 2026-12-01T10:00-03:00',
     invalidProduct: 'invalid --product: {{value}}',
     invalidProductHint:
@@ -738,6 +740,16 @@ export const en: CatalogueShape<Messages> = {
       'sign-up is closed on this server: ask its administrator for an account (or to turn on REELAY_ALLOW_SIGNUP), or sign in with reelay login if you have one',
     forbiddenOrganization: 'the organization is not yours: check with reelay whoami',
     forbiddenProject: "the context's project is not yours: check with reelay whoami",
+  },
+  /** Post and account statuses as people read them; `--json` keeps the raw values. */
+  statuses: {
+    scheduled: 'scheduled',
+    queued: 'queued',
+    publishing: 'publishing',
+    published: 'published',
+    partial: 'partly published',
+    failed: 'failed',
+    cancelled: 'cancelled',
   },
   apiErrors: {
     UNAUTHORIZED: 'Missing, invalid, revoked or expired credential.',

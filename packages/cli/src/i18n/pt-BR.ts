@@ -339,6 +339,9 @@ export const ptBR = {
     fieldMedia: 'Mídias',
     fieldCaption: 'Legenda',
     atMissing: 'informe quando publicar com --at',
+    atTooSoon:
+      '--at {{text}} é cedo demais: agende com pelo menos {{minutes}} minuto de antecedência',
+    atTooLate: '--at {{text}} é longe demais: agende com no máximo {{days}} dias de antecedência',
     atMissingHint: 'por exemplo --at +2h ou --at 2026-12-01T10:00-03:00',
     invalidProduct: '--product inválido: {{value}}',
     invalidProductHint:
@@ -759,6 +762,16 @@ export const ptBR = {
    * prints the server's own message (it may name the resource); these texts are for
    * targets' error codes and for the other language's fallback.
    */
+  /** Post and account statuses as people read them; `--json` keeps the raw values. */
+  statuses: {
+    scheduled: 'agendado',
+    queued: 'na fila',
+    publishing: 'publicando',
+    published: 'publicado',
+    partial: 'publicado em parte',
+    failed: 'falhou',
+    cancelled: 'cancelado',
+  },
   apiErrors: {
     ...coreMessages(),
     CONNECTION_ERROR: 'Não foi possível falar com o servidor.',
