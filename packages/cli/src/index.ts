@@ -9,7 +9,22 @@
  * if (code === EXIT_CODES.auth) console.error('faça login');
  * ```
  */
-export { main, buildProgram } from './cli';
+import type { Command } from '@commander-js/extra-typings';
+import { buildProgram as buildProgramFrom } from './cli';
+
+export { main } from './cli';
+
+/**
+ * The `reelay` program with every command, ready to parse arguments.
+ *
+ * @example
+ * ```ts
+ * await buildProgram().parseAsync(['node', 'reelay', 'posts', 'list', '--json']);
+ * ```
+ */
+export function buildProgram(): Command {
+  return buildProgramFrom();
+}
 export { EXIT_CODES, exitCodeFor, type ExitCode } from './exit-codes';
 export { CliError, type CliErrorKind } from './cli-error';
 export { parseScheduleTime, zonedTimeToInstant, type WallClock } from './schedule-time';

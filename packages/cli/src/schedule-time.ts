@@ -4,12 +4,10 @@
  * instant is inside the scheduling window (spec §8: 1 minute to 75 days); this only
  * makes sure the instant is the one the person meant.
  */
-import {
-  isIanaTimeZone,
-  parseOffsetDateTime,
-  resolveZonedTime,
-  type WallClock as CoreWallClock,
-} from '@reelay/core';
+import { isIanaTimeZone, parseOffsetDateTime, resolveZonedTime } from '@reelay/core';
+// The SDK's declaration of core's wall clock: core is bundled into the CLI, not a
+// dependency, so the published types name the SDK's.
+import type { WallClock as SdkWallClock } from '@reelay/sdk';
 import { usageError } from './cli-error';
 import { t } from './i18n';
 
@@ -107,7 +105,7 @@ export function assertTimeZone(timeZone: string): void {
 }
 
 /** A wall-clock time as `--at` names it, seconds included. */
-export type WallClock = Required<CoreWallClock>;
+export type WallClock = Required<SdkWallClock>;
 
 /**
  * The instant at which the wall clock in `timeZone` shows `clock` (core's zoned-time
