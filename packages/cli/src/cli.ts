@@ -219,6 +219,14 @@ export function buildProgram(tables: ProgramTables = {}): Command {
       (await import('./commands/completion')).printCompletion(program, shell),
     );
 
+  // Called by the completion scripts on Tab, never typed: hidden from help.
+  program
+    .command('__complete', { hidden: true })
+    .argument('<values>')
+    .action(async (values) =>
+      (await import('./commands/complete-values')).printCompletionValues(values, program.opts()),
+    );
+
   // Commander lists commands as they were added; the session commands come first.
   const rank = (name: string) => (TOP_LEVEL.includes(name) ? TOP_LEVEL.indexOf(name) : 99);
   (program.commands as Command[]).sort((a, b) => rank(a.name()) - rank(b.name()));

@@ -102,4 +102,6 @@ export const LOCAL_COMMANDS: Readonly<Record<string, string>> = {
   emulator: 'starts the Instagram emulator in this process',
   mcp: 'serves the MCP tools over stdio; each tool calls its route through the SDK (@reelay/mcp)',
   completion: 'prints a shell completion script generated from the command table',
+  __complete:
+    'prints value lists for the completion scripts (account usernames, read through the same list as `accounts list`)',
 };

@@ -9,6 +9,7 @@ import { Command, Option, type OptionValues } from '@commander-js/extra-typings'
 import type { CommandContext } from './command-context';
 import { t, type MessageKey } from './i18n';
 import { integerOption } from './options';
+import { markValueSource } from './option-values';
 import { createOutput } from './output';
 import type { ArgumentSpec, CommandRun, CommandSpec, OptionSpec } from './route-commands';
 import type { FieldFacts, RouteFacts } from './route-facts';
@@ -97,6 +98,7 @@ function optionOf(spec: OptionSpec, field: FieldFacts | undefined, routeId: stri
   if (spec.repeat) option.argParser(collect);
   if (spec.required) option.makeOptionMandatory();
   if (spec.hidden) option.hideHelp();
+  if (spec.value === 'placeholder.account') markValueSource(option, 'accounts');
   return option;
 }
 

@@ -7,6 +7,7 @@
 import type { CommandUnknownOpts as Command, Help, Option } from '@commander-js/extra-typings';
 import { CliError } from '../cli-error';
 import { t } from '../i18n';
+import { valueSourceOf, type ValueSource } from '../option-values';
 
 /** The shells a script is generated for. */
 export const COMPLETION_SHELLS = ['bash', 'zsh', 'fish'] as const;
@@ -21,6 +22,8 @@ export interface CompletionNode {
     description: string;
     takesValue: boolean;
     choices: readonly string[];
+    /** Values printed by `reelay __complete <values>` (the connected accounts…). */
+    values?: ValueSource;
   }>;
   /** Choices of the first argument, when it has a fixed list. */
   readonly argumentChoices: readonly string[];
@@ -50,6 +53,7 @@ export function completionTree(program: Command): CompletionNode[] {
         description: firstLine(option.description),
         takesValue: option.required || option.optional,
         choices: option.argChoices ?? [],
+        ...(valueSourceOf(option) ? { values: valueSourceOf(option) } : {}),
       }),
     );
     const argumentChoices = command.registeredArguments[0]?.argChoices ?? [];
@@ -76,6 +80,9 @@ function words(node: CompletionNode): string {
 
 const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
+/** The command that prints a value list, quiet and empty when the server cannot answer. */
+const valuesCommand = (source: ValueSource) => `reelay __complete ${source} 2>/dev/null`;
+
 function bashScript(nodes: CompletionNode[]): string {
   const paths = nodes.filter((node) => node.path).map((node) => `"${node.path}"`);
   const wordCases = nodes.map((node) => `    "${node.path}") echo ${shellQuote(words(node))} ;;`);
@@ -87,6 +94,15 @@ function bashScript(nodes: CompletionNode[]): string {
           (flag) => `    "${node.path}|${flag}") echo ${shellQuote(option.choices.join(' '))} ;;`,
         ),
       ),
+  );
+  const listedCases = nodes.flatMap((node) =>
+    node.options.flatMap((option) =>
+      option.values
+        ? option.flags.map(
+            (flag) => `    "${node.path}|${flag}") ${valuesCommand(option.values!)} ;;`,
+          )
+        : [],
+    ),
   );
   const valued = nodes.flatMap((node) =>
     node.options
@@ -113,7 +129,7 @@ ${wordCases.join('\n')}
 }
 _reelay_values() {
   case "$1" in
-${valueCases.join('\n')}
+${[...valueCases, ...listedCases].join('\n')}
     *) return 1 ;;
   esac
 }
@@ -170,6 +186,16 @@ function zshScript(nodes: CompletionNode[]): string {
         ),
       ),
   );
+  const listedCases = nodes.flatMap((node) =>
+    node.options.flatMap((option) =>
+      option.values
+        ? option.flags.map(
+            (flag) =>
+              `    "${node.path}|${flag}") candidates=(\${(f)"$(${valuesCommand(option.values!)})"}) ;;`,
+          )
+        : [],
+    ),
+  );
   return `#compdef reelay
 # reelay completion for zsh: source <(reelay completion zsh)
 _reelay() {
@@ -185,7 +211,7 @@ _reelay() {
     esac
   done
   case "$cmdpath|\${words[CURRENT-1]}" in
-${valueCases.join('\n')}
+${[...valueCases, ...listedCases].join('\n')}
   esac
   if (( \${#candidates} )); then
     compadd -a candidates
@@ -239,11 +265,13 @@ function fishScript(nodes: CompletionNode[]): string {
       const flags = option.flags
         .map((flag) => (flag.startsWith('--') ? `-l ${flag.slice(2)}` : `-s ${flag.slice(1)}`))
         .join(' ');
-      const value = option.takesValue
-        ? option.choices.length > 0
+      const value = !option.takesValue
+        ? ''
+        : option.choices.length > 0
           ? ` -x -a ${shellQuote(option.choices.join(' '))}`
-          : ' -r -F'
-        : '';
+          : option.values
+            ? ` -x -a ${shellQuote(`(${valuesCommand(option.values)})`)}`
+            : ' -r -F';
       lines.push(
         `complete -c reelay -n ${at} ${flags}${value} -d ${shellQuote(option.description)}`,
       );
