@@ -91,7 +91,7 @@ describe('reelay slots and posts create --queue', { timeout: 60_000 }, () => {
     expect(next.code, next.stderr).toBe(0);
     expect(next.json().slots).toHaveLength(3);
     const text = await reelay.run(['slots', 'next', `@${username}`, '--count', '2']);
-    expect(text.stdout).toContain('HORA LOCAL (AMERICA/SAO_PAULO)');
+    expect(text.stdout).toContain('HORA LOCAL (America/Sao_Paulo)');
     expect(text.stdout).toContain(next.json().slots[0].local.replace('T', ' '));
   });
 
