@@ -5,6 +5,7 @@
  */
 import { describeError } from '../../components/api-error';
 import { mediaFacts } from '../../components/media-facts';
+import { UploadProgress } from '../../components/upload-progress';
 import { useT } from '../../i18n';
 import { describedBy, FieldNote, noteId, type ErrorOf } from './field-note';
 import type { MediaItem } from './use-media-items';
@@ -89,18 +90,7 @@ export function MediaListItem({
           <span class="media-position">{index + 1}.</span> {item.name}
         </p>
         {item.status === 'uploading' && (
-          <>
-            <progress
-              value={item.progress}
-              max={1}
-              aria-label={t('compose.media.uploading', { name: item.name })}
-            />
-            <small>
-              {t('compose.media.uploadingPercent', {
-                percent: Math.round(item.progress * 100),
-              })}
-            </small>
-          </>
+          <UploadProgress name={item.name} progress={item.progress} />
         )}
         <MediaFacts item={item} />
         {failure && (

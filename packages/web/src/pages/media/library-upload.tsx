@@ -7,6 +7,7 @@
 import { useEffect } from 'preact/hooks';
 import { describeError } from '../../components/api-error';
 import { FileDropZone } from '../../components/file-drop-zone';
+import { UploadProgress } from '../../components/upload-progress';
 import { useT } from '../../i18n';
 import { useMediaItems } from '../compose/use-media-items';
 
@@ -50,18 +51,7 @@ export function LibraryUpload({ onAdded, onNotice }: LibraryUploadProps) {
             <li key={item.key}>
               <span class="media-name">{item.name}</span>
               {item.status === 'uploading' ? (
-                <>
-                  <progress
-                    value={item.progress}
-                    max={1}
-                    aria-label={t('compose.media.uploading', { name: item.name })}
-                  />
-                  <small>
-                    {t('compose.media.uploadingPercent', {
-                      percent: Math.round(item.progress * 100),
-                    })}
-                  </small>
-                </>
+                <UploadProgress name={item.name} progress={item.progress} />
               ) : (
                 <>
                   <small class="field-error">
