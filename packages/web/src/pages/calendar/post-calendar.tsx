@@ -27,7 +27,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import { t, type Language } from '../../i18n';
 import { useApi } from '../../session/session-context';
 import { postsBetween, type PostFilters } from './calendar-data';
-import { eventContent, freeSlotContent, toEvent, toFreeEvent, word } from './calendar-events';
+import { eventContent, freeSlotContent, toEvents, toFreeEvent, word } from './calendar-events';
 import type { AccountFreeSlot } from './free-slots';
 
 /** The three ways of looking at the calendar, as the address names them. */
@@ -170,7 +170,7 @@ export function PostCalendar(props: PostCalendarProps) {
             performance.clearMarks('reelay:calendar-rendered');
             performance.clearMeasures('reelay:calendar-render');
             performance.mark('reelay:calendar-data', { detail: { posts: posts.length } });
-            success(posts.map((post) => toEvent(post, accountNames)));
+            success(posts.flatMap((post) => toEvents(post, accountNames, filters)));
             markRendered();
             current.current.onLoaded(posts);
           },
@@ -194,7 +194,7 @@ export function PostCalendar(props: PostCalendarProps) {
         info.jsEvent.preventDefault();
         const slot = info.event.extendedProps.freeSlot as AccountFreeSlot | undefined;
         if (slot) current.current.onCompose(slot);
-        else current.current.onOpen(info.event.id);
+        else current.current.onOpen((info.event.extendedProps.post as Post).id);
       },
       eventDrop: (info: EventDropInfo) => {
         const post = info.event.extendedProps.post as Post;
