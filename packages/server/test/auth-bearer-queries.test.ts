@@ -84,7 +84,7 @@ for (const dialect of testDialects()) {
       const credentials = readCredentials(req);
       const principal = await auth.verify(credentials);
       const outcome = await auth
-        .authorize('key', req, credentials, principal)
+        .authorize({ auth: 'key', role: 'editor' }, req, credentials, principal)
         .catch((error: { code: string }) => error.code);
       return { outcome, queries: counter.count };
     }
@@ -100,6 +100,7 @@ for (const dialect of testDialects()) {
         projectId: ana.projectId,
         userId: ana.userId,
         apiKeyId: null,
+        role: 'owner',
       });
       expect(queries).toBe(1);
     });

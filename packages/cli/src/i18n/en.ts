@@ -754,6 +754,7 @@ export const en: CatalogueShape<Messages> = {
   apiErrors: {
     UNAUTHORIZED: 'Missing, invalid, revoked or expired credential.',
     FORBIDDEN: 'This project or organization does not belong to the signed-in user.',
+    ROLE_REQUIRED: 'Your role in this project does not allow this action.',
     PROJECT_REQUIRED: 'Send the x-project-id header when using a Bearer token on this route.',
     RATE_LIMIT_KEY: "The credential's request limit was exceeded; wait for x-ratelimit-reset.",
     PERMISSION_REQUIRED:

@@ -28,6 +28,7 @@ export const healthRoutes = {
     method: 'GET',
     path: '/v1/health/auth',
     auth: 'key',
+    role: 'viewer',
     rateBucket: 'default',
     tag: 'Saúde',
     summary: 'Verifica a credencial',

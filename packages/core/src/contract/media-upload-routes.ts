@@ -16,6 +16,7 @@ export const mediaUploadRoutes = {
     method: 'POST',
     path: '/v1/media',
     auth: 'key',
+    role: 'editor',
     rateBucket: 'upload',
     tag: 'Mídia',
     summary: 'Envia ou importa uma mídia',

@@ -5,6 +5,7 @@
  */
 import type * as z from 'zod';
 import type { HttpErrorCode } from '../errors/catalogue';
+import type { ProjectRole } from '../vocabulary/roles';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -75,6 +76,13 @@ export interface RouteDefinition {
    * no tool. The tool's input schema and description come from the route itself.
    */
   readonly mcp?: RouteMcpTool;
+  /**
+   * The least role (`vocabulary/roles.ts`) a member or an API key needs in the project the
+   * request acts in: the credential's project for `key` routes, the `{id}` of
+   * `/v1/projects/{id}/…` for `bearer` ones. Checked on every request from stored state;
+   * a lesser role is answered `ROLE_REQUIRED`. Absent on routes that act in no project.
+   */
+  readonly role?: ProjectRole;
 }
 
 /**
@@ -191,6 +199,7 @@ const SERVER_ERRORS: readonly HttpErrorCode[] = [
  */
 export function routeErrorCodes(route: RouteDefinition): HttpErrorCode[] {
   const codes = new Set<HttpErrorCode>(AUTH_ERRORS[route.auth]);
+  if (route.role !== undefined) codes.add('FORBIDDEN').add('ROLE_REQUIRED');
   const { params, query, body } = route.request;
   if (params || query || body) codes.add('VALIDATION_ERROR');
   if (body) for (const code of JSON_BODY_ERRORS) codes.add(code);

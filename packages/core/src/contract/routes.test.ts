@@ -156,3 +156,27 @@ describe('toRouterPath', () => {
     expect(toRouterPath('/healthz')).toBe('/healthz');
   });
 });
+
+describe('the role each route needs', () => {
+  it('is declared on every route that acts in a project, and only there', () => {
+    for (const route of ROUTES) {
+      const inProject = route.auth === 'key' || route.path.startsWith('/v1/projects/{id}');
+      expect(route.role !== undefined, route.id).toBe(inProject);
+    }
+  });
+
+  it('lets viewers read and asks more of anything that writes, notes aside', () => {
+    for (const route of ROUTES) {
+      if (route.role === undefined) continue;
+      if (route.method === 'GET') continue;
+      expect(route.role, route.id).not.toBe('viewer');
+    }
+  });
+
+  it('adds FORBIDDEN and ROLE_REQUIRED to the codes of a route with a role', () => {
+    expect(routeErrorCodes(routes.createPost)).toEqual(
+      expect.arrayContaining(['FORBIDDEN', 'ROLE_REQUIRED']),
+    );
+    expect(routeErrorCodes(routes.getMe)).not.toContain('ROLE_REQUIRED');
+  });
+});

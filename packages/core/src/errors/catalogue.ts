@@ -8,7 +8,7 @@
  * codes for situations the spec leaves open (`IDEMPOTENCY_KEY_REUSED`, `EMAIL_IN_USE`,
  * `REQUEST_TIMEOUT`, `HEADERS_TOO_LARGE`, `POST_NOT_EDITABLE`, `POST_NOT_RETRYABLE`,
  * `MEDIA_IN_USE`, `DELIVERY_PENDING`, `NO_FREE_SLOT`, `PLATFORM_UNAVAILABLE`,
- * `PLATFORM_TIMEOUT`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`); adding codes is an additive
+ * `PLATFORM_TIMEOUT`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `ROLE_REQUIRED`); adding codes is an additive
  * change.
  */
 
@@ -40,6 +40,11 @@ export const HTTP_ERRORS = {
     status: 403,
     message: 'Este projeto ou organização não pertence ao usuário autenticado.',
     retry: 'do-not-retry',
+  },
+  ROLE_REQUIRED: {
+    status: 403,
+    message: 'O seu papel neste projeto não permite esta ação.',
+    retry: 'needs-user-action',
   },
   PROJECT_REQUIRED: {
     status: 400,

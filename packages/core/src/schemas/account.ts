@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import { ORGANIZATION_ROLES, PROJECT_ENVIRONMENTS } from '../vocabulary/enums';
 import { API_KEY_NAME_MAX_LENGTH, ORGANIZATION_NAME_MAX_LENGTH } from '../vocabulary/limits';
+import { API_KEY_ROLES, DEFAULT_API_KEY_ROLE, PROJECT_ROLES } from '../vocabulary/roles';
 import { dateTimeSchema, idSchema, safeString, successResponse } from './common';
 
 export const userSchema = z
@@ -30,13 +31,23 @@ export const projectSchema = z
     environment: z.enum(PROJECT_ENVIRONMENTS).meta({
       description: 'Sempre `live` na prática; não existe sandbox: toda publicação é real.',
     }),
+    organizationId: idSchema('organization').meta({
+      description: 'A organização dona do projeto; num projeto compartilhado, a de outra pessoa.',
+    }),
+    role: z.enum(PROJECT_ROLES).meta({
+      description:
+        'O seu papel no projeto: `owner` (o dono da organização), `admin`, `editor` ou `viewer`.',
+    }),
   })
   .meta({ id: 'Project' });
 
 export const meResponseSchema = successResponse({
   user: userSchema,
   organization: organizationSchema,
-  projects: z.array(projectSchema),
+  projects: z.array(projectSchema).meta({
+    description:
+      'Os projetos da sua organização e os compartilhados com você, cada um com o seu papel.',
+  }),
 });
 
 export const updateOrganizationBodySchema = z
@@ -66,6 +77,10 @@ export const apiKeySchema = z
     createdAt: dateTimeSchema,
     lastUsedAt: dateTimeSchema.nullable(),
     revokedAt: dateTimeSchema.nullable(),
+    role: z.enum(API_KEY_ROLES).meta({
+      description:
+        'O que as chamadas com a chave podem fazer no projeto: `admin`, `editor` ou `viewer`.',
+    }),
   })
   .meta({
     id: 'ApiKey',
@@ -89,6 +104,12 @@ export const createApiKeyBodySchema = z
         error: `o nome tem no máximo ${API_KEY_NAME_MAX_LENGTH} caracteres`,
       })
       .optional(),
+    role: z
+      .enum(API_KEY_ROLES, { error: `o papel deve ser um de: ${API_KEY_ROLES.join(', ')}` })
+      .optional()
+      .meta({
+        description: `O papel da chave; padrão \`${DEFAULT_API_KEY_ROLE}\`. Uma chave \`editor\` num projeto que exige aprovação só propõe posts.`,
+      }),
   })
   .optional()
   .transform((body) => body ?? {})

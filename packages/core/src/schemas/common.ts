@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import { SORT_ORDERS } from '../vocabulary/enums';
+import { PROJECT_ROLES } from '../vocabulary/roles';
 import {
   DEFAULT_PAGE_LIMIT,
   PAGE_LIMIT_MAX,
@@ -288,6 +289,14 @@ export const errorEnvelopeSchema = z
         deliveryId: z.string().optional().meta({
           description: 'Em `DELIVERY_PENDING`: a entrega (`dlv_…`) desse evento ainda pendente.',
         }),
+        role: z
+          .enum(PROJECT_ROLES)
+          .optional()
+          .meta({ description: 'Em `ROLE_REQUIRED`: o seu papel no projeto.' }),
+        required: z
+          .enum(PROJECT_ROLES)
+          .optional()
+          .meta({ description: 'Em `ROLE_REQUIRED`: o papel mínimo que a ação pede.' }),
       })
       .catchall(z.unknown())
       .optional()

@@ -15,5 +15,6 @@
 export * from './limits';
 export * from './enums';
 export * from './post-options';
+export * from './roles';
 export * from './zoned-time';
 export { isIanaTimeZone } from '../rules/timezone';

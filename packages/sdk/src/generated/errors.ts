@@ -27,6 +27,7 @@ export type RetryClass = 'safe' | 'do-not-retry' | 'needs-user-action';
 export type HttpErrorCode =
   | 'UNAUTHORIZED'
   | 'FORBIDDEN'
+  | 'ROLE_REQUIRED'
   | 'PROJECT_REQUIRED'
   | 'RATE_LIMIT_KEY'
   | 'PERMISSION_REQUIRED'
@@ -84,6 +85,7 @@ export type TargetErrorCode = HttpErrorCode | 'CANCELLED' | 'PUBLISH_UNCONFIRMED
 export const RETRY_CLASSES: Readonly<Record<HttpErrorCode, RetryClass>> = {
   UNAUTHORIZED: 'do-not-retry',
   FORBIDDEN: 'do-not-retry',
+  ROLE_REQUIRED: 'needs-user-action',
   PROJECT_REQUIRED: 'do-not-retry',
   RATE_LIMIT_KEY: 'safe',
   PERMISSION_REQUIRED: 'needs-user-action',

@@ -27,6 +27,10 @@ export interface UpdateOrganizationBody {
 
 export interface CreateApiKeyBody {
   name?: string;
+  /**
+   * O papel da chave; padrão `admin`. Uma chave `editor` num projeto que exige aprovação só propõe posts.
+   */
+  role?: 'admin' | 'editor' | 'viewer';
 }
 
 export interface CreateProfileBody {
@@ -430,6 +434,14 @@ export interface Project {
    * Sempre `live` na prática; não existe sandbox: toda publicação é real.
    */
   environment: 'live' | 'sandbox';
+  /**
+   * A organização dona do projeto; num projeto compartilhado, a de outra pessoa.
+   */
+  organizationId: string;
+  /**
+   * O seu papel no projeto: `owner` (o dono da organização), `admin`, `editor` ou `viewer`.
+   */
+  role: 'owner' | 'admin' | 'editor' | 'viewer';
 }
 
 /**
@@ -451,6 +463,10 @@ export interface ApiKey {
   createdAt: string;
   lastUsedAt: string | null;
   revokedAt: string | null;
+  /**
+   * O que as chamadas com a chave podem fazer no projeto: `admin`, `editor` ou `viewer`.
+   */
+  role: 'admin' | 'editor' | 'viewer';
 }
 
 export interface CreatedApiKey {
@@ -469,6 +485,10 @@ export interface CreatedApiKey {
   createdAt: string;
   lastUsedAt: string | null;
   revokedAt: string | null;
+  /**
+   * O que as chamadas com a chave podem fazer no projeto: `admin`, `editor` ou `viewer`.
+   */
+  role: 'admin' | 'editor' | 'viewer';
   /**
    * O segredo completo; aparece só nesta resposta. Guarde-o agora.
    */
@@ -1097,6 +1117,14 @@ export interface ErrorEnvelope {
      * Em `DELIVERY_PENDING`: a entrega (`dlv_…`) desse evento ainda pendente.
      */
     deliveryId?: string;
+    /**
+     * Em `ROLE_REQUIRED`: o seu papel no projeto.
+     */
+    role?: 'owner' | 'admin' | 'editor' | 'viewer';
+    /**
+     * Em `ROLE_REQUIRED`: o papel mínimo que a ação pede.
+     */
+    required?: 'owner' | 'admin' | 'editor' | 'viewer';
     [key: string]: unknown;
   };
 }
@@ -1175,6 +1203,9 @@ export interface GetMeResponse {
   success: true;
   user: User;
   organization: Organization;
+  /**
+   * Os projetos da sua organização e os compartilhados com você, cada um com o seu papel.
+   */
   projects: Project[];
 }
 

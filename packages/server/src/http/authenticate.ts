@@ -1,35 +1,58 @@
 /**
  * Credentials (spec §5): an API key in `x-access-key`, or a Bearer token plus
  * `x-project-id`. Both together are refused; account routes take Bearer only; a key sent
- * by a browser from another origin is refused on purpose.
+ * by a browser from another origin is refused on purpose. Then roles: the caller's role
+ * in the project, read from stored state on every request (a key's own role, a person's
+ * membership), must meet the route's (`FORBIDDEN` without a membership, `ROLE_REQUIRED`
+ * with too little a role).
  */
 import type { IncomingMessage } from 'node:http';
-import { ReelayError, type AuthMode } from '@reelay/core';
+import { isId, ReelayError, roleMeets, type AuthMode, type ProjectRole } from '@reelay/core';
 import type { AccessTokens } from '../security/access-tokens';
 import { hashSecret, looksLikeApiKey } from '../security/api-keys';
 import type { Credentials } from '../services/credentials';
 
 /** Who is calling, once the credential is verified. */
 export type Principal =
-  | { kind: 'key'; apiKeyId: string; projectId: string }
+  | { kind: 'key'; apiKeyId: string; projectId: string; role: ProjectRole }
   | {
       kind: 'user';
       userId: string;
-      /** Whether the user owns the project in `x-project-id`, when read with the user. */
+      /** The user's role in the project in `x-project-id`, when read with the user. */
       projectAccess?: ProjectAccess;
     };
 
-/** The answer of the ownership check for one project. */
+/** The user's role in one project; `null` when it is not shared with them. */
 export interface ProjectAccess {
   projectId: string;
-  owned: boolean;
+  role: ProjectRole | null;
 }
 
 /** What a handler knows about the caller. */
 export type AuthContext =
   | { mode: 'public' }
-  | { mode: 'bearer'; userId: string }
-  | { mode: 'project'; projectId: string; userId: string | null; apiKeyId: string | null };
+  | {
+      mode: 'bearer';
+      userId: string;
+      /** The project a `/v1/projects/{id}/…` route names, with the user's role in it. */
+      project?: { id: string; role: ProjectRole };
+    }
+  | {
+      mode: 'project';
+      projectId: string;
+      userId: string | null;
+      apiKeyId: string | null;
+      /** The member's or the key's role in the project. */
+      role: ProjectRole;
+    };
+
+/** What a route asks of its caller: its auth mode and, in a project, the least role. */
+export interface RouteAccess {
+  auth: AuthMode;
+  role?: ProjectRole | undefined;
+  /** For a `bearer` route with a role: the project its path names. */
+  pathProjectId?: string | undefined;
+}
 
 export interface PresentedCredentials {
   key: string | null;
@@ -93,13 +116,13 @@ export function createAuthenticator(deps: AuthenticatorDeps) {
     if (!identity) return null;
     const user = await deps.credentials.findUser(identity, projectId);
     if (!user) return null;
-    if (projectId === null || user.ownsProject === undefined) {
+    if (projectId === null || user.role === undefined) {
       return { kind: 'user', userId: user.userId };
     }
     return {
       kind: 'user',
       userId: user.userId,
-      projectAccess: { projectId, owned: user.ownsProject },
+      projectAccess: { projectId, role: user.role },
     };
   }
 
@@ -116,21 +139,23 @@ export function createAuthenticator(deps: AuthenticatorDeps) {
         const key = await deps.credentials.findApiKey(hashSecret(credentials.key));
         if (!key) return null;
         await deps.credentials.touchApiKey(key.id);
-        return { kind: 'key', apiKeyId: key.id, projectId: key.projectId };
+        return { kind: 'key', apiKeyId: key.id, projectId: key.projectId, role: key.role };
       }
-      return userFromToken(credentials.bearer!, credentials.projectId ?? null);
+      const projectId = credentials.projectId ?? null;
+      return userFromToken(credentials.bearer!, isId('project', projectId) ? projectId : null);
     },
 
     /**
-     * Applies a route's auth mode to a verified principal and returns what the handler
-     * sees, or throws the spec §5 error.
+     * Applies a route's auth mode and role to a verified principal and returns what the
+     * handler sees, or throws the spec §5 error (or `ROLE_REQUIRED`).
      */
     async authorize(
-      mode: AuthMode,
+      access: RouteAccess,
       req: IncomingMessage,
       credentials: PresentedCredentials,
       principal: Principal | null | undefined,
     ): Promise<AuthContext> {
+      const { auth: mode } = access;
       if (mode === 'public') return { mode: 'public' };
       if (credentials.key && credentials.bearer) {
         throw unauthorized('Envie x-access-key ou Authorization: Bearer, não os dois.');
@@ -147,31 +172,65 @@ export function createAuthenticator(deps: AuthenticatorDeps) {
         }
         if (mode === 'bearer')
           throw unauthorized('Esta rota aceita apenas token Bearer, não chave de API.');
+        requireRole(principal.role, access.role);
         return {
           mode: 'project',
           projectId: principal.projectId,
           userId: null,
           apiKeyId: principal.apiKeyId,
+          role: principal.role,
         };
       }
-      if (mode === 'bearer') return { mode: 'bearer', userId: principal.userId };
+      if (mode === 'bearer') {
+        if (access.pathProjectId === undefined || access.role === undefined) {
+          return { mode: 'bearer', userId: principal.userId };
+        }
+        const role = await memberRole(principal, access.pathProjectId);
+        requireRole(role, access.role);
+        return {
+          mode: 'bearer',
+          userId: principal.userId,
+          project: { id: access.pathProjectId, role },
+        };
+      }
       const projectId = projectIdOf(req);
       if (projectId === null) {
         throw new ReelayError('PROJECT_REQUIRED');
       }
-      const known = principal.projectAccess;
-      const owned =
-        known?.projectId === projectId
-          ? known.owned
-          : await deps.credentials.ownsProject(principal.userId, projectId);
-      if (!owned) {
-        throw new ReelayError('FORBIDDEN', {
-          message: 'Este projeto não pertence ao usuário autenticado.',
-        });
-      }
-      return { mode: 'project', projectId, userId: principal.userId, apiKeyId: null };
+      const role = await memberRole(principal, projectId);
+      requireRole(role, access.role);
+      return { mode: 'project', projectId, userId: principal.userId, apiKeyId: null, role };
     },
   };
+
+  /** The user's role in a project, read now; `FORBIDDEN` when it is not shared with them. */
+  async function memberRole(
+    principal: Extract<Principal, { kind: 'user' }>,
+    projectId: string,
+  ): Promise<ProjectRole> {
+    const known = principal.projectAccess;
+    // Text that is no project id names no project shared with anyone: not worth a read.
+    const role = !isId('project', projectId)
+      ? null
+      : known?.projectId === projectId
+        ? known.role
+        : await deps.credentials.roleIn(principal.userId, projectId);
+    if (!role) {
+      throw new ReelayError('FORBIDDEN', {
+        message: 'Este projeto não pertence ao usuário autenticado nem foi compartilhado com ele.',
+      });
+    }
+    return role;
+  }
+}
+
+/** `ROLE_REQUIRED` when a role is short of the one a route needs. */
+function requireRole(role: ProjectRole, required: ProjectRole | undefined): void {
+  if (required === undefined || roleMeets(role, required)) return;
+  throw new ReelayError('ROLE_REQUIRED', {
+    message: `Esta ação pede o papel ${required} ou maior neste projeto; o seu é ${role}.`,
+    details: { role, required },
+  });
 }
 
 export type Authenticator = ReturnType<typeof createAuthenticator>;

@@ -170,7 +170,18 @@ export function createHttpServer(deps: AppDeps): Server {
         route.rateBucket,
         route.auth === 'public' ? rateIdentity('ip', ip) : limitIdentity(principal, ip),
       );
-      const auth = await authenticator.authorize(route.auth, req, credentials, principal);
+      const auth = await authenticator.authorize(
+        {
+          auth: route.auth,
+          role: route.role,
+          // A Bearer route under /v1/projects/{id} acts in the project its path names.
+          pathProjectId:
+            route.auth === 'bearer' && route.role ? (req.params as { id?: string }).id : undefined,
+        },
+        req,
+        credentials,
+        principal,
+      );
 
       const input = await readInput(req);
       const context: RequestContext = { auth, requestId, ip, req, res };

@@ -51,7 +51,7 @@ async function authenticate(
   authenticator: Authenticator,
 ): Promise<string> {
   const principal = await authenticator.verify(credentials);
-  const auth = await authenticator.authorize('key', req, credentials, principal);
+  const auth = await authenticator.authorize({ auth: 'key' }, req, credentials, principal);
   if (auth.mode !== 'project') throw new ReelayError('UNAUTHORIZED');
   return auth.projectId;
 }

@@ -20,6 +20,7 @@ export function presentApiKey(row: ApiKeyRecord) {
     createdAt: isoTime(row.createdAt),
     lastUsedAt: isoTime(row.lastUsedAt),
     revokedAt: isoTime(row.revokedAt),
+    role: row.role,
   };
 }
 

@@ -7,7 +7,8 @@ import { ReelayError, type ErrorEnvelope, type HttpErrorCode } from '@reelay/cor
 /**
  * The `details` keys an answer may show: those of spec §7, the validation ones, the
  * names of the settings a server lacks (`PLATFORM_CREDENTIALS_MISSING`), the delivery
- * still pending (`DELIVERY_PENDING`) and the posts that hold a media (`MEDIA_IN_USE`).
+ * still pending (`DELIVERY_PENDING`), the posts that hold a media (`MEDIA_IN_USE`) and
+ * the caller's role beside the one needed (`ROLE_REQUIRED`).
  * Errors from the platform carry more (trace ids, platform codes) for the logs only.
  */
 const PUBLIC_DETAILS = [
@@ -21,6 +22,8 @@ const PUBLIC_DETAILS = [
   'variables',
   'deliveryId',
   'postIds',
+  'role',
+  'required',
 ] as const;
 
 /**

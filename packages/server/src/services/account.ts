@@ -3,11 +3,12 @@
  * organization (created with a first project on first access), renaming it, and erasing
  * everything they own. An organization of another user is refused with 403 (spec §5).
  */
-import { ReelayError } from '@reelay/core';
+import { ReelayError, type ProjectRole } from '@reelay/core';
 import type { Clock } from '../clock';
 import type { Logger } from '../logger';
 import type { MediaService } from '../media/media-service';
 import { eraseUser } from './erase-user';
+import { listProjectsOfMember } from '../store/project-members';
 import type { Db } from '../store/schema';
 import {
   findOrganizationById,
@@ -15,7 +16,6 @@ import {
   findProjectById,
   findUserById,
   insertOrganizationWithProject,
-  listProjectsOfOrganization,
   renameOrganization,
   type OrganizationRecord,
   type ProjectRecord,
@@ -29,11 +29,14 @@ export const notOwned = (what: string) =>
   new ReelayError('FORBIDDEN', { message: `Este ${what} não pertence ao usuário autenticado.` });
 
 export interface AccountService {
-  /** The user, their organization (created on first access) and its projects. */
+  /**
+   * The user, their organization (created on first access), and the projects shared with
+   * them (their organization's and others'), each with their role.
+   */
   me(userId: string): Promise<{
     user: UserRecord;
     organization: OrganizationRecord;
-    projects: ProjectRecord[];
+    projects: Array<ProjectRecord & { role: ProjectRole }>;
   }>;
   /** Erases the user and everything they own, then deletes the erased media files. */
   erase(userId: string): Promise<void>;
@@ -90,7 +93,7 @@ export function createAccountService(deps: {
         80,
       );
       const organization = await organizationOf(user.id, fallbackName);
-      const projects = await listProjectsOfOrganization(db, organization.id);
+      const projects = await listProjectsOfMember(db, user.id);
       return { user, organization, projects };
     },
 

@@ -1,8 +1,10 @@
 /**
- * API keys of a project (spec §4): list, create (the key is shown once), revoke. A
- * project of another user is refused with 403 (spec §5 rule 4).
+ * API keys of a project (spec §4): list, create (the key is shown once, with its role),
+ * revoke. They are an admin's: a project not shared with the user is refused with 403
+ * (spec §5 rule 4), a lesser role with `ROLE_REQUIRED`. The route checks it first; the
+ * service checks again, so no other caller can skip it.
  */
-import { newId, ReelayError } from '@reelay/core';
+import { newId, ReelayError, roleMeets, type ApiKeyRole } from '@reelay/core';
 import type { Clock } from '../clock';
 import { generateApiKey } from '../security/api-keys';
 import {
@@ -13,7 +15,7 @@ import {
   type ApiKeyRecord,
 } from '../store/api-keys';
 import type { Db } from '../store/schema';
-import { findProjectOfUser } from '../store/users';
+import { findMemberRole } from '../store/project-members';
 import { notOwned } from './account';
 
 export type { ApiKeyRecord };
@@ -24,7 +26,7 @@ export interface ApiKeysService {
   create(
     userId: string,
     projectId: string,
-    name: string | null,
+    key: { name: string | null; role: ApiKeyRole },
   ): Promise<{ record: ApiKeyRecord; key: string }>;
   /** Revokes the key and answers it as stored afterwards. */
   revoke(userId: string, projectId: string, keyId: string): Promise<ApiKeyRecord>;
@@ -34,16 +36,20 @@ export interface ApiKeysService {
  * @example
  * ```ts
  * const apiKeys = createApiKeysService({ db, clock });
- * const { record, key } = await apiKeys.create(userId, projectId, 'CI');
+ * const { record, key } = await apiKeys.create(userId, projectId, { name: 'CI', role: 'editor' });
  * ```
  */
 export function createApiKeysService(deps: { db: Db; clock: Clock }): ApiKeysService {
   const { db, clock } = deps;
 
+  /** The project, when the user administers it. */
   async function ownedProject(projectId: string, userId: string): Promise<string> {
-    const project = await findProjectOfUser(db, projectId, userId);
-    if (!project) throw notOwned('projeto');
-    return project.id;
+    const role = await findMemberRole(db, projectId, userId);
+    if (!role) throw notOwned('projeto');
+    if (!roleMeets(role, 'admin')) {
+      throw new ReelayError('ROLE_REQUIRED', { details: { role, required: 'admin' } });
+    }
+    return projectId;
   }
 
   return {
@@ -51,7 +57,7 @@ export function createApiKeysService(deps: { db: Db; clock: Clock }): ApiKeysSer
       return listApiKeys(db, await ownedProject(projectId, userId));
     },
 
-    async create(userId, projectId, name) {
+    async create(userId, projectId, { name, role }) {
       const project = await ownedProject(projectId, userId);
       const now = clock.now();
       const generated = generateApiKey();
@@ -64,6 +70,7 @@ export function createApiKeysService(deps: { db: Db; clock: Clock }): ApiKeysSer
         createdAt: now,
         lastUsedAt: null,
         revokedAt: null,
+        role,
       };
       await insertApiKey(db, record);
       return { record, key: generated.key };

@@ -1,16 +1,17 @@
 /**
- * What authentication reads about a credential (spec §5): the API key a hash names, the
- * user a verified Bearer token names (with, in the same read, whether it owns the project
- * in `x-project-id`), and a project's ownership. The first request of an OpenID Connect
+ * What authentication reads about a credential (spec §5): the API key a hash names (with
+ * its role), the user a verified Bearer token names (with, in the same read, its role in
+ * the project in `x-project-id`), and a user's role in a project. The first request of an OpenID Connect
  * subject no user has yet links or creates its user here.
  */
+import type { ApiKeyRole, ProjectRole } from '@reelay/core';
 import type { Clock } from '../clock';
 import type { BearerIdentity } from '../security/access-tokens';
 import { findActiveApiKeyByHash, touchApiKey } from '../store/api-keys';
 import type { Db } from '../store/schema';
+import { findMemberRole } from '../store/project-members';
 import { findUserWithProjectAccess } from '../store/user-project-access';
 import {
-  findProjectOfUser,
   findUserByEmail,
   findUserById,
   findUserByOidcSubject,
@@ -20,24 +21,29 @@ import {
 
 type OidcIdentity = Extract<BearerIdentity, { kind: 'oidc' }>;
 
-/** The user behind a token; `ownsProject` is known when a project was named and read with it. */
+/**
+ * The user behind a token; `role` is known when a project was named and read with it
+ * (`null`: the project is not shared with the user).
+ */
 export interface CredentialUser {
   userId: string;
-  ownsProject?: boolean;
+  role?: ProjectRole | null;
 }
 
 export interface Credentials {
   /** The key with this hash, when it exists and is not revoked. */
-  findApiKey(hash: string): Promise<{ id: string; projectId: string } | undefined>;
+  findApiKey(
+    hash: string,
+  ): Promise<{ id: string; projectId: string; role: ApiKeyRole } | undefined>;
   /** Records that the key was used; at most one write a minute per key. */
   touchApiKey(id: string): Promise<void>;
   /**
    * The user a verified token names, or null when there is none (or an OpenID Connect
-   * identity cannot be linked). With `projectId`, one read also answers `ownsProject`.
+   * identity cannot be linked). With `projectId`, one read also answers its `role`.
    */
   findUser(identity: BearerIdentity, projectId: string | null): Promise<CredentialUser | null>;
-  /** Whether the project belongs to the user's organization. */
-  ownsProject(userId: string, projectId: string): Promise<boolean>;
+  /** The user's role in the project, or undefined when it is not shared with them. */
+  roleIn(userId: string, projectId: string): Promise<ProjectRole | undefined>;
 }
 
 /**
@@ -89,7 +95,7 @@ export function createCredentials(deps: { db: Db; clock: Clock }): Credentials {
   return {
     async findApiKey(hash) {
       const key = await findActiveApiKeyByHash(db, hash);
-      return key && { id: key.id, projectId: key.projectId };
+      return key && { id: key.id, projectId: key.projectId, role: key.role };
     },
 
     async touchApiKey(id) {
@@ -106,7 +112,7 @@ export function createCredentials(deps: { db: Db; clock: Clock }): Credentials {
           identity.kind === 'local' ? { id: identity.userId } : { oidcSubject: identity.subject },
           projectId,
         );
-        if (found) return { userId: found.userId, ownsProject: found.ownsProject };
+        if (found) return { userId: found.userId, role: found.role };
         if (identity.kind === 'local') return null;
         const userId = await linkOrCreateOidcUser(identity);
         return userId ? { userId } : null;
@@ -118,7 +124,6 @@ export function createCredentials(deps: { db: Db; clock: Clock }): Credentials {
       return userId ? { userId } : null;
     },
 
-    ownsProject: async (userId, projectId) =>
-      (await findProjectOfUser(db, projectId, userId)) !== undefined,
+    roleIn: (userId, projectId) => findMemberRole(db, projectId, userId),
   };
 }

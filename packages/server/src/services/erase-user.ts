@@ -16,6 +16,7 @@ import { deleteInsightsOfProjects } from '../store/post-insights';
 import { deletePostMediaOfProjects } from '../store/post-media';
 import { deleteSchedulesOfProjects } from '../store/posting-schedules';
 import { deletePostsOfProjects, targetIdsOfProjects } from '../store/posts';
+import { deleteMemberships } from '../store/project-members';
 import { deleteCountersOfCredentials } from '../store/rate-limit-counters';
 import type { Database } from '../store/schema';
 import {
@@ -26,7 +27,8 @@ import {
 } from '../store/users';
 
 /**
- * Deletes the user, their organization, projects and every resource of those projects.
+ * Deletes the user, their organization, projects and every resource of those projects,
+ * and their memberships of projects others shared with them.
  * Returns the ids of the erased projects, for cleanups outside the database.
  *
  * @example
@@ -67,7 +69,10 @@ export async function eraseUser(db: Kysely<Database>, userId: string): Promise<s
       (await targetIdsOfProjects(trx, projectIds)).map((id) => jobKey('publish_target', id)),
     );
     await deletePostsOfProjects(trx, projectIds);
+    // Their organization's projects go with their members; in projects others shared with
+    // them, only their membership goes.
     if (organization) await deleteOrganization(trx, organization.id);
+    await deleteMemberships(trx, userId);
     await deleteUser(trx, userId);
     return projectIds;
   });

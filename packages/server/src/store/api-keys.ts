@@ -2,6 +2,7 @@
  * API keys of a project, read and written as decoded records. Lookups go by hash; the
  * secret itself is never stored.
  */
+import type { ApiKeyRole } from '@reelay/core';
 import { preparedRows } from './prepared-reads';
 import type { ApiKeysTable, Db } from './schema';
 
@@ -16,6 +17,8 @@ export interface ApiKeyRecord {
   createdAt: number;
   lastUsedAt: number | null;
   revokedAt: number | null;
+  /** What the key's requests may do in its project. */
+  role: ApiKeyRole;
 }
 
 /**
@@ -36,6 +39,7 @@ export function decodeApiKey(row: ApiKeysTable): ApiKeyRecord {
     createdAt: row.created_at,
     lastUsedAt: row.last_used_at,
     revokedAt: row.revoked_at,
+    role: row.role as ApiKeyRole,
   };
 }
 
@@ -51,6 +55,7 @@ export async function insertApiKey(db: Db, key: ApiKeyRecord): Promise<void> {
       created_at: key.createdAt,
       last_used_at: key.lastUsedAt,
       revoked_at: key.revokedAt,
+      role: key.role,
     })
     .execute();
 }

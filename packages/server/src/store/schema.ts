@@ -53,6 +53,30 @@ export interface ApiKeysTable {
   created_at: number;
   last_used_at: number | null;
   revoked_at: number | null;
+  /** `admin`, `editor` or `viewer`: what the key's requests may do. */
+  role: string;
+}
+
+/** A person's role in a project shared with them; the organization's owner is `owner`. */
+export interface ProjectMembersTable {
+  project_id: string;
+  user_id: string;
+  role: string;
+  joined_at: number;
+}
+
+/** An invitation to join a project: a single-use token, stored as its hash. */
+export interface InvitationsTable {
+  id: string;
+  project_id: string;
+  email: string;
+  role: string;
+  token_hash: string;
+  invited_by: string;
+  created_at: number;
+  expires_at: number;
+  accepted_at: number | null;
+  accepted_by: string | null;
 }
 
 export interface ProfilesTable {
@@ -280,6 +304,8 @@ export interface Database {
   organizations: OrganizationsTable;
   projects: ProjectsTable;
   api_keys: ApiKeysTable;
+  project_members: ProjectMembersTable;
+  invitations: InvitationsTable;
   profiles: ProfilesTable;
   integrations: IntegrationsTable;
   data_deletion_requests: DataDeletionRequestsTable;

@@ -1,45 +1,41 @@
 /**
- * The user behind a Bearer token together with whether it owns the project the request
+ * The user behind a Bearer token together with its role in the project the request
  * names, in one statement: a project route then costs one read instead of two.
  */
+import type { ProjectRole } from '@reelay/core';
 import type { Db } from './schema';
 
 /** Which user: by id (tokens of this server) or by OpenID Connect subject. */
 export type UserLookup = { id: string } | { oidcSubject: string };
 
 /**
- * The user's id and whether it owns `projectId` (through its organization), or
- * undefined when no such user exists.
+ * The user's id and its role in `projectId` (`null` when the project is not shared with
+ * it), or undefined when no such user exists.
  *
  * @example
  * ```ts
- * await findUserWithProjectAccess(db, { id: 'usr_01jd…' }, 'prj_01jd…'); // { userId: 'usr_01jd…', ownsProject: true }
+ * await findUserWithProjectAccess(db, { id: 'usr_01jd…' }, 'prj_01jd…'); // { userId: 'usr_01jd…', role: 'owner' }
  * ```
  */
 export async function findUserWithProjectAccess(
   db: Db,
   user: UserLookup,
   projectId: string,
-): Promise<{ userId: string; ownsProject: boolean } | undefined> {
+): Promise<{ userId: string; role: ProjectRole | null } | undefined> {
   const row = await db
     .selectFrom('users')
     .select((eb) => [
       'users.id',
       eb
-        .exists(
-          eb
-            .selectFrom('projects')
-            .innerJoin('organizations', 'organizations.id', 'projects.organization_id')
-            .select('projects.id')
-            .where('projects.id', '=', projectId)
-            .whereRef('organizations.owner_user_id', '=', 'users.id'),
-        )
-        .as('owns_project'),
+        .selectFrom('project_members')
+        .select('project_members.role')
+        .where('project_members.project_id', '=', projectId)
+        .whereRef('project_members.user_id', '=', 'users.id')
+        .as('role'),
     ])
     .where((eb) =>
       'id' in user ? eb('users.id', '=', user.id) : eb('users.oidc_subject', '=', user.oidcSubject),
     )
     .executeTakeFirst();
-  // SQLite answers EXISTS with 0 or 1, PostgreSQL with a boolean.
-  return row ? { userId: row.id, ownsProject: Boolean(row.owns_project) } : undefined;
+  return row ? { userId: row.id, role: (row.role as ProjectRole | null) ?? null } : undefined;
 }

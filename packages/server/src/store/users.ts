@@ -69,7 +69,7 @@ function decodeOrganization(row: OrganizationsTable): OrganizationRecord {
   };
 }
 
-function decodeProject(row: ProjectsTable): ProjectRecord {
+export function decodeProject(row: ProjectsTable): ProjectRecord {
   return {
     id: row.id,
     organizationId: row.organization_id,
@@ -213,6 +213,11 @@ export async function insertOrganizationWithProject(
   };
   await db.insertInto('organizations').values(organization).execute();
   await db.insertInto('projects').values(project).execute();
+  // The organization's owner is the owner member of each of its projects.
+  await db
+    .insertInto('project_members')
+    .values({ project_id: project.id, user_id: ownerUserId, role: 'owner', joined_at: now })
+    .execute();
   return { organization: decodeOrganization(organization), project: decodeProject(project) };
 }
 
@@ -272,6 +277,12 @@ export async function findProjectById(
 }
 
 export async function deleteOrganization(db: Db, organizationId: string): Promise<void> {
+  const projects = db
+    .selectFrom('projects')
+    .select('id')
+    .where('organization_id', '=', organizationId);
+  await db.deleteFrom('project_members').where('project_id', 'in', projects).execute();
+  await db.deleteFrom('invitations').where('project_id', 'in', projects).execute();
   await db.deleteFrom('projects').where('organization_id', '=', organizationId).execute();
   await db.deleteFrom('organizations').where('id', '=', organizationId).execute();
 }

@@ -910,6 +910,7 @@ export const en: TranslationShape<typeof ptBR> = {
     UNAUTHORIZED: 'Wrong e-mail or password.',
     EMAIL_IN_USE: 'An account with this e-mail already exists. Sign in with it.',
     FORBIDDEN: 'You do not have access to this.',
+    ROLE_REQUIRED: 'Your role in this project does not allow this. Ask an admin.',
     RATE_LIMIT_KEY: 'Too many attempts in a row. Wait a minute and try again.',
     PLATFORM_CREDENTIALS_MISSING:
       'The server does not have the Instagram app credentials yet. Ask the administrator to set them.',

@@ -908,6 +908,7 @@ export const ptBR = {
     UNAUTHORIZED: 'E-mail ou senha incorretos.',
     EMAIL_IN_USE: 'Já existe uma conta com este e-mail. Entre com ela.',
     FORBIDDEN: 'Você não tem acesso a isto.',
+    ROLE_REQUIRED: 'O seu papel neste projeto não permite isto. Peça a um administrador.',
     RATE_LIMIT_KEY: 'Muitas tentativas seguidas. Espere um minuto e tente de novo.',
     PLATFORM_CREDENTIALS_MISSING:
       'O servidor ainda não tem as credenciais do aplicativo do Instagram. Peça ao administrador para configurá-las.',

@@ -41,7 +41,7 @@ export class AccountsResource {
    * Devolve a URL de autorização do Instagram para conectar uma conta profissional, opcionalmente a um perfil. O `state` da URL vale 10 minutos. Outra plataforma responde 403 `PLATFORM_NOT_AVAILABLE`. A `redirectUrl`, com chave de API ou token Bearer, deve ter a origem deste servidor, de um painel de `REELAY_CORS_ORIGINS` ou de uma origem de `REELAY_REDIRECT_ORIGINS`; outra responde 400 `VALIDATION_ERROR` nomeando `redirectUrl`. `login=facebook` usa o Login do Facebook: a pessoa escolhe Páginas do Facebook e cada conta profissional vinculada a uma delas é conectada.
    *
    * `GET /v1/connect/{platform}`, with an API key, or a Bearer token with `projectId`. Answers 200.
-   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `PLATFORM_NOT_AVAILABLE`, `NOT_FOUND`, `PLATFORM_CREDENTIALS_MISSING`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `ROLE_REQUIRED`, `VALIDATION_ERROR`, `PLATFORM_NOT_AVAILABLE`, `NOT_FOUND`, `PLATFORM_CREDENTIALS_MISSING`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
    *
    * @param query - `platform` defaults to `instagram`.
    * @param options - Signal, timeout, retries and headers of this call.
@@ -69,7 +69,7 @@ export class AccountsResource {
    * Lista as contas conectadas do projeto, com filtros por plataforma, perfil (`null` para contas sem perfil) e busca, paginadas.
    *
    * `GET /v1/connect/integrations`, with an API key, or a Bearer token with `projectId`. Answers 200.
-   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `ROLE_REQUIRED`, `VALIDATION_ERROR`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
    * Awaited, this is one page as the server answers it; iterated with `for await`, every item of every page; `.toArray({ max })` collects up to `max` items.
    *
    * @param options - Signal, timeout, retries and headers of this call.
@@ -93,7 +93,7 @@ export class AccountsResource {
    * Apaga o token guardado e marca a conta como `revoked`. Posts publicados continuam; posts agendados para a conta vão falhar.
    *
    * `DELETE /v1/connect/integrations/{id}`, with an API key, or a Bearer token with `projectId`. Answers 200.
-   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `NOT_FOUND`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `ROLE_REQUIRED`, `VALIDATION_ERROR`, `NOT_FOUND`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
    *
    * @param accountId - Id `int_…`.
    * @param options - Signal, timeout, retries and headers of this call.
@@ -116,7 +116,7 @@ export class AccountsResource {
    * Estado da conexão da conta. O Instagram é consultado no máximo a cada 10 minutos por conta; `force=true` ignora o intervalo. Use `authStatus` para decidir sobre reconectar e `daysUntilExpiry` para avisar antes.
    *
    * `GET /v1/integrations/{id}/health`, with an API key, or a Bearer token with `projectId`. Answers 200.
-   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `NOT_FOUND`, `RATE_LIMIT_APP`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `ROLE_REQUIRED`, `VALIDATION_ERROR`, `NOT_FOUND`, `RATE_LIMIT_APP`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
    *
    * @param accountId - Id `int_…`.
    * @param options - Signal, timeout, retries and headers of this call.
@@ -144,7 +144,7 @@ export class AccountsResource {
    * Alcance (`reach`), visualizações (`views`) e seguidores novos (`follower_count`) da conta em cada dia de `since` a `until` (datas AAAA-MM-DD em UTC, inclusive; no máximo 30 dias, o limite do Instagram por consulta; padrão: os últimos 7 dias até hoje), e os totais do período (alcance sem repetição, visualizações, visitas ao perfil e contas que interagiram). Cada valor é `null` quando o Instagram não o serve; o Instagram só informa seguidores dos últimos 30 dias. Consulta o Instagram a cada chamada e exige a permissão de métricas (`instagram_business_manage_insights`). Se o Instagram falhar ou demorar, a resposta vem em poucos segundos: `PLATFORM_UNAVAILABLE` (503) ou `PLATFORM_TIMEOUT` (504), com `retry-after`; a mesma chamada pode ser repetida depois.
    *
    * `GET /v1/integrations/{id}/insights`, with an API key, or a Bearer token with `projectId`. Answers 200.
-   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `NOT_FOUND`, `TOKEN_INVALID`, `PERMISSION_REQUIRED`, `ACCOUNT_RESTRICTED`, `RATE_LIMIT_APP`, `PLATFORM_UNAVAILABLE`, `PLATFORM_TIMEOUT`, `PLATFORM_CREDENTIALS_MISSING`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `ROLE_REQUIRED`, `VALIDATION_ERROR`, `NOT_FOUND`, `TOKEN_INVALID`, `PERMISSION_REQUIRED`, `ACCOUNT_RESTRICTED`, `RATE_LIMIT_APP`, `PLATFORM_UNAVAILABLE`, `PLATFORM_TIMEOUT`, `PLATFORM_CREDENTIALS_MISSING`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
    *
    * @param accountId - Id `int_…`.
    * @param options - Signal, timeout, retries and headers of this call.
@@ -172,7 +172,7 @@ export class AccountsResource {
    * A agenda que vale para a conta: a dela (`source` = `integration`), senão a do perfil dela (`profile`), senão nenhuma (`none`, sem horários). Cada horário é um dia da semana e uma hora local (HH:MM) lidos no fuso IANA da agenda, data a data: 09:00 continua 09:00 depois de uma mudança de horário de verão. Uma hora que o relógio pula nesse dia passa para o primeiro minuto depois do salto (02:30 vira 03:00); uma hora que acontece duas vezes vale a primeira.
    *
    * `GET /v1/integrations/{id}/slots`, with an API key, or a Bearer token with `projectId`. Answers 200.
-   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `NOT_FOUND`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `ROLE_REQUIRED`, `VALIDATION_ERROR`, `NOT_FOUND`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
    *
    * @param accountId - Id `int_…`.
    * @param options - Signal, timeout, retries and headers of this call.
@@ -196,7 +196,7 @@ export class AccountsResource {
    * Troca todos os horários da conta pelos enviados (até 168, sem repetir dia e hora) no fuso `timezone`. `slots` vazio remove a agenda própria da conta, que volta a seguir a do perfil. Responde a agenda que passa a valer. Posts já agendados não mudam. Cada horário é um dia da semana e uma hora local (HH:MM) lidos no fuso IANA da agenda, data a data: 09:00 continua 09:00 depois de uma mudança de horário de verão. Uma hora que o relógio pula nesse dia passa para o primeiro minuto depois do salto (02:30 vira 03:00); uma hora que acontece duas vezes vale a primeira.
    *
    * `PUT /v1/integrations/{id}/slots`, with an API key, or a Bearer token with `projectId`. Answers 200.
-   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `NOT_FOUND`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `ROLE_REQUIRED`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `NOT_FOUND`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
    *
    * @param accountId - Id `int_…`.
    * @param options - Signal, timeout, retries and headers of this call.
@@ -230,7 +230,7 @@ export class AccountsResource {
    * Os próximos `count` horários livres da agenda que vale para a conta, em ordem, com o instante em UTC (`at`) e a hora local. Um horário está livre quando nenhum post agendado da conta (que não esteja cancelado nem com falha) cai no mesmo minuto. Só horários de 1 minuto a 75 dias à frente. Sem agenda, a lista vem vazia.
    *
    * `GET /v1/integrations/{id}/slots/next`, with an API key, or a Bearer token with `projectId`. Answers 200.
-   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `NOT_FOUND`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `ROLE_REQUIRED`, `VALIDATION_ERROR`, `NOT_FOUND`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
    *
    * @param accountId - Id `int_…`.
    * @param options - Signal, timeout, retries and headers of this call.

@@ -31,7 +31,7 @@ export class ApiKeysResource {
    * Lista as chaves de API do projeto. O segredo nunca é devolvido: só prefixo, nome e datas.
    *
    * `GET /v1/projects/{id}/api-keys`, with a Bearer token only. Answers 200.
-   * Errors: `UNAUTHORIZED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `FORBIDDEN`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
+   * Errors: `UNAUTHORIZED`, `RATE_LIMIT_KEY`, `FORBIDDEN`, `ROLE_REQUIRED`, `VALIDATION_ERROR`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
    *
    * @param projectId - Id `proj_…`.
    * @param options - Signal, timeout, retries and headers of this call.
@@ -55,7 +55,7 @@ export class ApiKeysResource {
    * Cria uma chave de API para o projeto. O segredo (`key`) aparece só nesta resposta; o serviço guarda apenas um hash. Limite: 10 criações por minuto.
    *
    * `POST /v1/projects/{id}/api-keys`, with a Bearer token only. Answers 201.
-   * Errors: `UNAUTHORIZED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `FORBIDDEN`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
+   * Errors: `UNAUTHORIZED`, `RATE_LIMIT_KEY`, `FORBIDDEN`, `ROLE_REQUIRED`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
    *
    * @param projectId - Id `proj_…`.
    * @param options - Signal, timeout, retries and headers of this call.
@@ -83,7 +83,7 @@ export class ApiKeysResource {
    * Revoga a chave na hora. Idempotente: revogar de novo devolve a mesma chave com o `revokedAt` original.
    *
    * `DELETE /v1/projects/{id}/api-keys/{keyId}`, with a Bearer token only. Answers 200.
-   * Errors: `UNAUTHORIZED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `FORBIDDEN`, `NOT_FOUND`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
+   * Errors: `UNAUTHORIZED`, `RATE_LIMIT_KEY`, `FORBIDDEN`, `ROLE_REQUIRED`, `VALIDATION_ERROR`, `NOT_FOUND`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
    *
    * @param projectId - Id `proj_…`.
    * @param keyId - Id `key_…`.

@@ -33,7 +33,7 @@ export class MediaResource {
    * Envia uma imagem ou um vídeo de até 50 MB (`multipart/form-data`, campo `file`) ou importa de uma URL (`{ url }`, para vídeos maiores). A mídia é verificada antes de ser aceita. Limite: 60 por minuto.
    *
    * `POST /v1/media`, with an API key, or a Bearer token with `projectId`. Answers 201.
-   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `MEDIA_INVALID`, `MEDIA_FETCH_FAILED`, `MEDIA_UNREACHABLE`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `ROLE_REQUIRED`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `MEDIA_INVALID`, `MEDIA_FETCH_FAILED`, `MEDIA_UNREACHABLE`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
    *
    * @param source - A file path, a Blob or File, bytes, a stream, or `{ url }` to import.
    * @param options - Signal, timeout, retries and headers of this call.
@@ -54,7 +54,7 @@ export class MediaResource {
    * As mídias do projeto: as enviadas ou importadas por `POST /v1/media` e as importadas das URLs de `mediaItems` ao criar ou editar posts. Paginadas (`limit`, `offset`, `sort` por data de criação) e filtráveis por tipo (`image` ou `video`). Cada mídia diz em que tipos de post cabe (`kinds`).
    *
    * `GET /v1/media`, with an API key, or a Bearer token with `projectId`. Answers 200.
-   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `ROLE_REQUIRED`, `VALIDATION_ERROR`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
    * Awaited, this is one page as the server answers it; iterated with `for await`, every item of every page; `.toArray({ max })` collects up to `max` items.
    *
    * @param options - Signal, timeout, retries and headers of this call.
@@ -79,7 +79,7 @@ export class MediaResource {
    * Uma mídia: tipo, tamanho, dimensões, duração, os tipos de post em que cabe (`kinds`), a data de criação e os posts deste projeto que a usam (`posts`, com `id`, `status` e `scheduledFor`, mais novos primeiro).
    *
    * `GET /v1/media/{id}`, with an API key, or a Bearer token with `projectId`. Answers 200.
-   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `NOT_FOUND`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `ROLE_REQUIRED`, `VALIDATION_ERROR`, `NOT_FOUND`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
    *
    * @param mediaId - Id `med_…`.
    * @param options - Signal, timeout, retries and headers of this call.
@@ -103,7 +103,7 @@ export class MediaResource {
    * Apaga a mídia e seus arquivos (o original e a cópia JPEG feita para o Instagram); o endereço público dela deixa de responder. Recusado com `MEDIA_IN_USE` (`details.postIds`) enquanto um post agendado, na fila ou em publicação a usa: cancele ou edite esses posts antes. Posts já terminados continuam com seus `mediaItems` como estavam (o endereço hospedado passa a responder 404), e tentar de novo um deles é recusado com `POST_NOT_RETRYABLE`.
    *
    * `DELETE /v1/media/{id}`, with an API key, or a Bearer token with `projectId`. Answers 200.
-   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `NOT_FOUND`, `MEDIA_IN_USE`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `ROLE_REQUIRED`, `VALIDATION_ERROR`, `NOT_FOUND`, `MEDIA_IN_USE`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
    *
    * @param mediaId - Id `med_…`.
    * @param options - Signal, timeout, retries and headers of this call.

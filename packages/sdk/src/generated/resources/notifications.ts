@@ -42,7 +42,7 @@ export class NotificationsResource {
    * Registra uma URL https para receber eventos assinados (`post.scheduled`, `post.published`, `post.partial`, `post.failed`), opcionalmente só de um perfil (`profileId`) ou, nos eventos finais, só de posts agendados (`onlyScheduledPosts`). A URL não pode apontar para endereços privados, de loopback ou de metadados. O segredo (`webhook.secret`, `whsec_…`) aparece só nesta resposta. Eventos anteriores à assinatura não são enviados.
    *
    * `POST /v1/notifications`, with an API key, or a Bearer token with `projectId`. Answers 201.
-   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `NOT_FOUND`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `ROLE_REQUIRED`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `NOT_FOUND`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
    *
    * @param options - Signal, timeout, retries and headers of this call.
    * @example
@@ -71,7 +71,7 @@ export class NotificationsResource {
    * As assinaturas de webhook do projeto, paginadas. O segredo nunca é devolvido aqui.
    *
    * `GET /v1/notifications`, with an API key, or a Bearer token with `projectId`. Answers 200.
-   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `ROLE_REQUIRED`, `VALIDATION_ERROR`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
    * Awaited, this is one page as the server answers it; iterated with `for await`, every item of every page; `.toArray({ max })` collects up to `max` items.
    *
    * @param options - Signal, timeout, retries and headers of this call.
@@ -95,7 +95,7 @@ export class NotificationsResource {
    * Uma assinatura de webhook, sem o segredo.
    *
    * `GET /v1/notifications/{id}`, with an API key, or a Bearer token with `projectId`. Answers 200.
-   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `NOT_FOUND`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `ROLE_REQUIRED`, `VALIDATION_ERROR`, `NOT_FOUND`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
    *
    * @param notificationId - Id `ntf_…`.
    * @param options - Signal, timeout, retries and headers of this call.
@@ -119,7 +119,7 @@ export class NotificationsResource {
    * Muda a URL, os tipos de evento, os filtros (`profileId`, `onlyScheduledPosts`) ou pausa e retoma os envios (`paused`). Pausada, a assinatura continua registrando os eventos como entregas `pending`; ao retomar, elas são enviadas. O segredo não muda.
    *
    * `PATCH /v1/notifications/{id}`, with an API key, or a Bearer token with `projectId`. Answers 200.
-   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `NOT_FOUND`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `ROLE_REQUIRED`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `NOT_FOUND`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
    *
    * @param notificationId - Id `ntf_…`.
    * @param options - Signal, timeout, retries and headers of this call.
@@ -147,7 +147,7 @@ export class NotificationsResource {
    * Remove a assinatura e seu histórico de entregas. Entregas pendentes não são mais enviadas.
    *
    * `DELETE /v1/notifications/{id}`, with an API key, or a Bearer token with `projectId`. Answers 200.
-   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `NOT_FOUND`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `ROLE_REQUIRED`, `VALIDATION_ERROR`, `NOT_FOUND`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
    *
    * @param notificationId - Id `ntf_…`.
    * @param options - Signal, timeout, retries and headers of this call.
@@ -170,7 +170,7 @@ export class NotificationsResource {
    * Gera um novo segredo (`whsec_…`), que aparece só nesta resposta. Durante a sobreposição (`overlapSeconds`, padrão 24 h) o segredo anterior continua assinando: cada entrega leva as duas assinaturas em `X-Service-Signature`, separadas por vírgula (e em `webhook-signature`, separadas por espaço). Uma nova troca encerra na hora o segredo anterior a ela.
    *
    * `POST /v1/notifications/{id}/rotate-secret`, with an API key, or a Bearer token with `projectId`. Answers 200.
-   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `NOT_FOUND`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `ROLE_REQUIRED`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `NOT_FOUND`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
    *
    * @param notificationId - Id `ntf_…`.
    * @param options - Signal, timeout, retries and headers of this call.
@@ -198,7 +198,7 @@ export class NotificationsResource {
    * Envia um evento de teste assinado para uma assinatura (`notificationId`, com o segredo dela) ou para uma URL ainda não salva (`webhook.url`, com um segredo avulso devolvido na resposta), e responde o que o receptor disse: status, tempo e erro. O evento tem a forma de um `post.published`, o cabeçalho `X-Service-Test: true` e `data.post.id` = `post_00000000000000000000000000`; ele não entra no histórico de entregas.
    *
    * `POST /v1/notifications/test`, with an API key, or a Bearer token with `projectId`. Answers 200.
-   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `NOT_FOUND`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `ROLE_REQUIRED`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `NOT_FOUND`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
    *
    * @param options - Signal, timeout, retries and headers of this call.
    * @example
@@ -224,7 +224,7 @@ export class NotificationsResource {
    * Cada evento enviado à assinatura, com `status` (`pending`, `delivered`, `failed`), `attempt`, `responseStatus`, `error`, as datas e cada tentativa, paginado e filtrável por `status`.
    *
    * `GET /v1/notifications/{id}/deliveries`, with an API key, or a Bearer token with `projectId`. Answers 200.
-   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `NOT_FOUND`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `ROLE_REQUIRED`, `VALIDATION_ERROR`, `NOT_FOUND`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
    * Awaited, this is one page as the server answers it; iterated with `for await`, every item of every page; `.toArray({ max })` collects up to `max` items.
    *
    * @param notificationId - Id `ntf_…`.
@@ -252,7 +252,7 @@ export class NotificationsResource {
    * Envia de novo o evento de uma entrega (entregue ou com falha) à assinatura: o mesmo id de evento e o mesmo corpo, byte a byte, assinados na hora do envio (novo timestamp). O reenvio é uma nova entrega no histórico (`redeliveryOf` aponta a entrega reenviada), com suas próprias tentativas e novas tentativas após 30 s e 2 min se falhar. Enquanto uma entrega desse evento para a assinatura estiver `pending`, responde `DELIVERY_PENDING`. Com a assinatura pausada, o reenvio espera como `pending` e sai quando ela for retomada.
    *
    * `POST /v1/notifications/{id}/deliveries/{deliveryId}/redeliver`, with an API key, or a Bearer token with `projectId`. Answers 202.
-   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `NOT_FOUND`, `DELIVERY_PENDING`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `ROLE_REQUIRED`, `VALIDATION_ERROR`, `NOT_FOUND`, `DELIVERY_PENDING`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
    *
    * @param notificationId - Id `ntf_…`.
    * @param deliveryId - The `deliveryId` of the path.

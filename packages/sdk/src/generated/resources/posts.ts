@@ -40,7 +40,7 @@ export class PostsResource {
    * Publica já ou agenda (`scheduledFor` de 1 minuto a 75 dias à frente) um post para 1 a 5 contas. Com `queue: true` em vez de `scheduledFor`, cada conta recebe o próximo horário livre da sua agenda de publicação (sem agenda ou sem horário livre em 75 dias: `NO_FREE_SLOT`). A cota de cada conta é verificada antes de aceitar. Depois de aceito, nenhum erro HTTP é devolvido para o post: cada conta registra seu resultado em `errorCode` e `errorMessage`. Reusar a `idempotencyKey` devolve o post original.
    *
    * `POST /v1/posts`, with an API key, or a Bearer token with `projectId`. Answers 201 or 202.
-   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `NOT_FOUND`, `MEDIA_INVALID`, `MEDIA_FETCH_FAILED`, `MEDIA_UNREACHABLE`, `RATE_LIMIT_ACCOUNT`, `TOKEN_INVALID`, `ACCOUNT_RESTRICTED`, `RATE_LIMIT_APP`, `IDEMPOTENCY_KEY_REUSED`, `NO_FREE_SLOT`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `ROLE_REQUIRED`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `NOT_FOUND`, `MEDIA_INVALID`, `MEDIA_FETCH_FAILED`, `MEDIA_UNREACHABLE`, `RATE_LIMIT_ACCOUNT`, `TOKEN_INVALID`, `ACCOUNT_RESTRICTED`, `RATE_LIMIT_APP`, `IDEMPOTENCY_KEY_REUSED`, `NO_FREE_SLOT`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
    * When `idempotencyKey` is absent the SDK generates one and reuses it on every automatic retry, so a retried creation never makes a second post; the key is on the returned post and on any `ReelayError` thrown.
    *
    * @param options - Signal, timeout, retries and headers of this call.
@@ -66,7 +66,7 @@ export class PostsResource {
    * Lista os posts do projeto, paginados, com filtros por status, tipo, conta, perfil e intervalo de datas.
    *
    * `GET /v1/posts`, with an API key, or a Bearer token with `projectId`. Answers 200.
-   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `ROLE_REQUIRED`, `VALIDATION_ERROR`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
    * Awaited, this is one page as the server answers it; iterated with `for await`, every item of every page; `.toArray({ max })` collects up to `max` items.
    *
    * @param options - Signal, timeout, retries and headers of this call.
@@ -90,7 +90,7 @@ export class PostsResource {
    * Um post com o resultado em cada conta (`platforms[]`).
    *
    * `GET /v1/posts/{id}`, with an API key, or a Bearer token with `projectId`. Answers 200.
-   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `NOT_FOUND`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `ROLE_REQUIRED`, `VALIDATION_ERROR`, `NOT_FOUND`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
    *
    * @param postId - Id `post_…`.
    * @param options - Signal, timeout, retries and headers of this call.
@@ -114,7 +114,7 @@ export class PostsResource {
    * Muda o horário (mesma janela de 1 minuto a 75 dias) ou o conteúdo de um post agendado que ainda não começou a ser publicado. Um novo `scheduledFor` vale para todas as contas do post; sem ele, cada conta mantém o seu horário (num post criado com `queue`, o horário da agenda de cada conta).
    *
    * `PATCH /v1/posts/{id}`, with an API key, or a Bearer token with `projectId`. Answers 200.
-   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `NOT_FOUND`, `POST_NOT_EDITABLE`, `MEDIA_INVALID`, `MEDIA_FETCH_FAILED`, `MEDIA_UNREACHABLE`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `ROLE_REQUIRED`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `NOT_FOUND`, `POST_NOT_EDITABLE`, `MEDIA_INVALID`, `MEDIA_FETCH_FAILED`, `MEDIA_UNREACHABLE`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
    *
    * @param postId - Id `post_…`.
    * @param options - Signal, timeout, retries and headers of this call.
@@ -141,7 +141,7 @@ export class PostsResource {
    * Cancela um post agendado: cada conta registra `errorCode` = `CANCELLED`, e nenhum evento é enviado. Recusado com `POST_NOT_CANCELLABLE` quando a publicação já começou, já terminou ou o horário já passou.
    *
    * `DELETE /v1/posts/{id}`, with an API key, or a Bearer token with `projectId`. Answers 200.
-   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `NOT_FOUND`, `POST_NOT_CANCELLABLE`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `ROLE_REQUIRED`, `VALIDATION_ERROR`, `NOT_FOUND`, `POST_NOT_CANCELLABLE`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
    *
    * @param postId - Id `post_…`.
    * @param options - Signal, timeout, retries and headers of this call.
@@ -164,7 +164,7 @@ export class PostsResource {
    * Publica de novo nas contas com falha, agora ou em `scheduledFor`. Ao terminar, envia um novo evento final.
    *
    * `POST /v1/posts/{id}/retry`, with an API key, or a Bearer token with `projectId`. Answers 202.
-   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `NOT_FOUND`, `POST_NOT_RETRYABLE`, `TOKEN_INVALID`, `RATE_LIMIT_ACCOUNT`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `ROLE_REQUIRED`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `NOT_FOUND`, `POST_NOT_RETRYABLE`, `TOKEN_INVALID`, `RATE_LIMIT_ACCOUNT`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
    *
    * @param postId - Id `post_…`.
    * @param options - Signal, timeout, retries and headers of this call.
@@ -192,7 +192,7 @@ export class PostsResource {
    * As métricas que o Instagram serve para o post em cada conta (`platforms[]`): visualizações, alcance, curtidas, comentários, salvamentos, compartilhamentos e interações; nos Reels também o tempo assistido, nos Stories a navegação e as respostas. Cada valor é `null` quando o Instagram não o serve. O Instagram é consultado no máximo uma vez por hora por conta; `force=true` consulta agora. Uma conta em que o post não foi publicado responde `reason` = `not_published`, sem consultar o Instagram; uma mídia vista por poucas pessoas responde `not_enough_viewers`. Uma falha ao consultar uma conta não falha a chamada: vem em `errorCode` e `errorMessage` daquela conta, com as métricas lidas antes (`PLATFORM_UNAVAILABLE` quando o Instagram falhou, `PLATFORM_TIMEOUT` quando não respondeu a tempo).
    *
    * `GET /v1/posts/{id}/insights`, with an API key, or a Bearer token with `projectId`. Answers 200.
-   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `NOT_FOUND`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `ROLE_REQUIRED`, `VALIDATION_ERROR`, `NOT_FOUND`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
    *
    * @param postId - Id `post_…`.
    * @param options - Signal, timeout, retries and headers of this call.

@@ -1,7 +1,9 @@
 /**
  * The Bearer-only account routes: `/v1/me`, the organization and the API keys of a
- * project. A project or organization of another user answers 403 (spec §5 rule 4).
+ * project. A project not shared with the user, or an organization of another user,
+ * answers 403 (spec §5 rule 4); the keys need an admin of the project.
  */
+import { DEFAULT_API_KEY_ROLE, type ProjectRole } from '@reelay/core';
 import type { AccountService, OrganizationRecord, ProjectRecord } from '../../services/account';
 import type { ApiKeysService } from '../../services/api-keys';
 import { presentApiKey, presentUser } from '../presenters';
@@ -11,8 +13,14 @@ function presentOrganization(row: OrganizationRecord) {
   return { id: row.id, name: row.name, role: 'owner' as const };
 }
 
-function presentProject(row: ProjectRecord) {
-  return { id: row.id, name: row.name, environment: row.environment };
+function presentProject(row: ProjectRecord & { role: ProjectRole }) {
+  return {
+    id: row.id,
+    name: row.name,
+    environment: row.environment,
+    organizationId: row.organizationId,
+    role: row.role,
+  };
 }
 
 export function accountHandlers(services: {
@@ -53,7 +61,10 @@ export function accountHandlers(services: {
     },
 
     createApiKey: async ({ params, body }, context) => {
-      const { record, key } = await apiKeys.create(userOf(context), params.id, body?.name ?? null);
+      const { record, key } = await apiKeys.create(userOf(context), params.id, {
+        name: body?.name ?? null,
+        role: body?.role ?? DEFAULT_API_KEY_ROLE,
+      });
       return {
         status: 201,
         body: { success: true, apiKey: { ...presentApiKey(record), key } },

@@ -16,6 +16,7 @@ import * as mediaLibrary from './2026-11-24-010-media-library';
 import * as redeliveries from './2026-11-24-011-redeliveries';
 import * as containerCreations from './2026-11-24-012-container-creations';
 import * as storeChecks from './2026-11-27-013-store-checks';
+import * as teams from './2026-11-28-014-teams';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21-001-accounts': accounts,
@@ -31,4 +32,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24-011-redeliveries': redeliveries,
   '2026-11-24-012-container-creations': containerCreations,
   '2026-11-27-013-store-checks': storeChecks,
+  '2026-11-28-014-teams': teams,
 };
