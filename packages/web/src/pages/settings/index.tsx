@@ -4,37 +4,26 @@
  * when the page opens, so a name changed elsewhere shows here.
  */
 import '../../components/admin-pages.css';
-import { isReelayError, type GetMeResponse } from '@reelay/sdk';
-import { useEffect, useState } from 'preact/hooks';
+import { isReelayError } from '@reelay/sdk';
+import { useState } from 'preact/hooks';
 import { describeError, errorField } from '../../components/api-error';
 import { Field } from '../../components/field';
 import { PageHeading } from '../../components/page-heading';
 import { useT } from '../../i18n';
 import { useSessionClient } from '../../session/session-context';
 import { DeleteAccountDialog } from './delete-account-dialog';
-
-type Me = Omit<GetMeResponse, 'success'>;
+import { useMe } from './use-me';
 
 export default function SettingsPage() {
   const session = useSessionClient();
   const t = useT();
-  const [me, setMe] = useState<Me | null>(() =>
-    session.state.status === 'signed-in' ? session.state.me : null,
-  );
-  const [loadError, setLoadError] = useState<unknown>(null);
+  const { me, loadError, renamed } = useMe();
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<unknown>(null);
   const [notice, setNotice] = useState('');
   const [deleting, setDeleting] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [deleteError, setDeleteError] = useState('');
-
-  useEffect(() => {
-    session.api.me.get().then(
-      ({ success: _, ...fresh }) => setMe(fresh),
-      (caught: unknown) => setLoadError(caught),
-    );
-  }, []);
 
   const nameRefused =
     isReelayError(saveError, 'VALIDATION_ERROR') && errorField(saveError) === 'name';
@@ -55,7 +44,7 @@ export default function SettingsPage() {
       const { organization } = await session.api.organizations.update(me.organization.id, {
         name: name.trim(),
       });
-      setMe({ ...me, organization });
+      renamed(organization);
       setNotice(t('settings.organizationSaved', { name: organization.name }));
     } catch (caught) {
       setSaveError(caught);
