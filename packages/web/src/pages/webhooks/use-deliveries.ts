@@ -1,11 +1,9 @@
 /**
- * One subscription's deliveries, newest first: the first page is read through the shared
- * loader (when opened, when `version` changes, and on `refresh()`); `more()` appends the
- * next page to what is shown.
+ * One subscription's deliveries, newest first, a page at a time: read when opened, when
+ * `version` changes and on `refresh()`; `more()` appends the next page.
  */
 import type { ListDeliveriesResponse } from '@reelay/sdk';
-import { useState } from 'preact/hooks';
-import { useLoad } from '../../components/use-load';
+import { usePagedLoad } from '../../components/use-paged-load';
 import { useApi } from '../../session/session-context';
 
 export type Delivery = ListDeliveriesResponse['deliveries'][number];
@@ -20,45 +18,23 @@ const PAGE = 10;
  */
 export function useDeliveries(subscriptionId: string, version: number) {
   const api = useApi();
-  const [moreBusy, setMoreBusy] = useState(false);
-  const [moreError, setMoreError] = useState<unknown>(null);
-  const first = useLoad(
-    async (signal) => {
-      // The list starts over: a failure to read further than before no longer applies.
-      setMoreError(null);
+  const list = usePagedLoad<Delivery>(
+    async (offset, signal) => {
       const page = await api.notifications.deliveries(
         subscriptionId,
-        { limit: PAGE, offset: 0 },
-        { signal },
+        { limit: PAGE, offset },
+        signal ? { signal } : {},
       );
-      return { deliveries: page.deliveries, total: page.total };
+      return { items: page.deliveries, total: page.total, read: page.deliveries.length };
     },
     [subscriptionId, version],
   );
-
-  async function more() {
-    const offset = first.data?.deliveries.length ?? 0;
-    setMoreBusy(true);
-    try {
-      const page = await api.notifications.deliveries(subscriptionId, { limit: PAGE, offset });
-      first.update((current) => ({
-        deliveries: [...current.deliveries, ...page.deliveries],
-        total: page.total,
-      }));
-      setMoreError(null);
-    } catch (caught) {
-      setMoreError(caught);
-    } finally {
-      setMoreBusy(false);
-    }
-  }
-
   return {
-    deliveries: first.data?.deliveries ?? null,
-    total: first.data?.total ?? 0,
-    error: first.error ?? moreError,
-    busy: first.loading || moreBusy,
-    refresh: () => void first.refresh(),
-    more: () => void more(),
+    deliveries: list.items,
+    total: list.total,
+    error: list.error,
+    busy: list.busy,
+    refresh: () => void list.refresh(),
+    more: () => void list.more(),
   };
 }
