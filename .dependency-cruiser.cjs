@@ -6,7 +6,7 @@
  * - HTTP handlers talk to services, never to the store: transactions, locks and the
  *   shape of stored rows stay behind the services `createReelay` builds.
  * - Packages import one another in one direction (docs/architecture.md, "Packages"):
- *   core imports none of ours; the SDK only core; the web app and MCP no engine part;
+ *   core imports none of ours; the SDK only core; the web app only the SDK; MCP no engine part;
  *   the server no edge; nothing imports the CLI; the emulator, a stand-in for
  *   Instagram, imports nothing of ours at all. Tests inside a package's sources may use
  *   the emulator, as the package's devDependencies say.
@@ -73,10 +73,12 @@ module.exports = {
       'MCP tools call the API through the SDK, like any client; the server mounts MCP, not the reverse.',
     ),
     direction(
-      'web-imports-no-engine',
+      'web-imports-only-sdk',
       'web',
-      ['server', 'cli', 'mcp', 'emulator', 'test-support'],
-      'The web app is static files that call the API through the SDK.',
+      ['core', 'server', 'cli', 'mcp', 'emulator', 'test-support'],
+      'The web app is static files that call the API through the SDK; the limits, value ' +
+        'lists, zoned time and draft rules it shows come from @reelay/sdk, which carries ' +
+        "core's zod-free parts.",
     ),
     direction(
       'server-imports-no-edge',

@@ -9,6 +9,7 @@ export default defineConfig({
     platform: 'src/platform/index.ts',
     runtime: 'src/runtime/index.ts',
     vocabulary: 'src/vocabulary/index.ts',
+    rules: 'src/rules/index.ts',
   },
   format: ['esm'],
   dts: true,

@@ -42,5 +42,5 @@ export * from './contract/route';
 export * from './contract/example-values';
 export * from './contract/routes';
 export * from './contract/path-for';
-export * from './contract/credential-redaction';
+export * from './errors/credential-redaction';
 export * from './vocabulary';

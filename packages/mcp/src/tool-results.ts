@@ -5,7 +5,7 @@
  * its Portuguese message and what to do next (spec §7 "Retry guidance", from the error
  * catalogue's retry class), with the envelope as structured content.
  */
-import { retryClassOf } from '@reelay/core';
+import { retryClassOf } from '@reelay/sdk';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
 /** The failure a tool reports, as structured content under `error`. */

@@ -74,5 +74,6 @@ export {
  * clocks in IANA time zones (see `@reelay/core/vocabulary`).
  */
 export * from './vocabulary';
+export * from './rules';
 export * from './generated/resources';
 export type * from './generated/types';

@@ -315,6 +315,18 @@ describe.each(testDialects())('posting slots on $name', (dialect) => {
     expect(created.body.post.scheduledFor).toBe('2026-03-07T14:00:00.000Z');
     const postId = created.body.post.id;
 
+    // Listed by each account's own time: São Paulo's Monday, though the post's date is
+    // New York's Saturday; a range holding neither time finds nothing.
+    const listed = async (query: string) =>
+      ((await api('GET', `/v1/posts?${query}`)).body.posts as Array<{ id: string }>).map(
+        (found) => found.id,
+      );
+    const monday = 'from=2026-03-09T00:00:00Z&to=2026-03-09T23:59:59Z';
+    expect(await listed(`${monday}&accountId=${saoPaulo}`)).toEqual([postId]);
+    expect(await listed(`${monday}&accountId=${newYork}`)).toEqual([]);
+    expect(await listed(monday)).toContain(postId);
+    expect(await listed('from=2026-03-08T00:00:00Z&to=2026-03-08T23:59:59Z')).not.toContain(postId);
+
     const edited = await api('PATCH', `/v1/posts/${postId}`, { content: 'Legenda nova' });
     expect(edited.status).toBe(200);
     expect(targetTime(edited, saoPaulo)).toBe('2026-03-09T12:00:00.000Z');

@@ -1,2 +1,3 @@
 export * from './catalogue';
 export * from './reelay-error';
+export * from './credential-redaction';

@@ -8,7 +8,7 @@
 import type { InstagramOptions } from '../schemas/posts';
 import type { LoginMode } from '../vocabulary/enums';
 import { FACEBOOK_LOGIN_ONLY_OPTIONS } from '../vocabulary/post-options';
-import { validationError, type ValidationIssue } from '../validation/parse-input';
+import { validationError, type ValidationIssue } from '../validation/validation-error';
 
 const OPTION_NAMES: Record<(typeof FACEBOOK_LOGIN_ONLY_OPTIONS)[number], string> = {
   productTags: 'produtos marcados',

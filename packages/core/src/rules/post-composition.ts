@@ -20,7 +20,7 @@ import {
 } from '../vocabulary/post-options';
 import type { PostKind } from '../vocabulary/enums';
 import type { InstagramOptions } from '../schemas/posts';
-import { validationError, type ValidationIssue } from '../validation/parse-input';
+import { validationError, type ValidationIssue } from '../validation/validation-error';
 
 export interface PostComposition {
   /** The kind the user asked for; inferred when absent. */

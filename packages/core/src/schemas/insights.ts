@@ -7,7 +7,7 @@
 import * as z from 'zod';
 import { INSIGHTS_REASONS } from '../vocabulary/enums';
 import { ACCOUNT_INSIGHTS_DEFAULT_DAYS, ACCOUNT_INSIGHTS_MAX_DAYS } from '../vocabulary/limits';
-import { validationError } from '../validation/parse-input';
+import { validationError } from '../validation/validation-error';
 import { dateTimeSchema, idSchema, safeString, successResponse } from './common';
 
 const count = (description: string) => z.number().nullable().meta({ description });

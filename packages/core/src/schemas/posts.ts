@@ -301,10 +301,13 @@ export const listPostsQuerySchema = z
     kind: z.enum(POST_KINDS).optional(),
     accountId: idSchema('integration').optional().meta({ description: 'Só posts com esta conta.' }),
     profileId: profileFilterSchema.optional(),
-    from: offsetDateTimeSchema
+    from: offsetDateTimeSchema.optional().meta({
+      description:
+        'Posts com alguma conta (entre as filtradas) marcada a partir deste instante: o horário dela, ou a criação do post se imediato. Num post com `queue`, cada conta tem o seu horário.',
+    }),
+    to: offsetDateTimeSchema
       .optional()
-      .meta({ description: 'Data efetiva (agendada, ou de criação se imediato) a partir de.' }),
-    to: offsetDateTimeSchema.optional().meta({ description: 'Data efetiva até (inclusive).' }),
+      .meta({ description: 'Como `from`, até este instante (inclusive).' }),
     ...paginationQueryShape,
     sort: sortQuerySchema,
   })

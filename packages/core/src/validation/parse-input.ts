@@ -1,16 +1,8 @@
 import * as z from 'zod';
-import { ReelayError } from '../errors/reelay-error';
+import type { ReelayError } from '../errors/reelay-error';
+import { validationError, type InputLocation, type ValidationIssue } from './validation-error';
 
-/** Where an input came from; used to name the field in messages. */
-export type InputLocation = 'body' | 'query' | 'path' | 'header' | 'form';
-
-const LOCATION_NAMES: Record<InputLocation, string> = {
-  body: 'corpo',
-  query: 'parâmetros de consulta',
-  path: 'caminho',
-  header: 'cabeçalhos',
-  form: 'formulário',
-};
+export { validationError, type InputLocation, type ValidationIssue } from './validation-error';
 
 // Brazilian Portuguese texts for zod's generic issues (spec §1: messages are Portuguese).
 // Schemas that need a precise text carry their own `error`, which takes precedence.
@@ -43,34 +35,6 @@ function describeIssue(issue: z.core.$ZodIssue): ValidationIssue {
     };
   }
   return { field: formatFieldPath(issue.path), message: issue.message };
-}
-
-/** One validation problem: the field path as users wrote it, and a Portuguese message. */
-export interface ValidationIssue {
-  field: string;
-  message: string;
-}
-
-/**
- * A `VALIDATION_ERROR` whose message names the first offending field (spec §7), with
- * every problem listed in `details.issues`.
- *
- * @example
- * ```ts
- * throw validationError([{ field: 'platforms[0].options.shareToFeed', message: 'só vale para Reels' }]);
- * ```
- */
-export function validationError(
-  issues: readonly ValidationIssue[],
-  location: InputLocation = 'body',
-): ReelayError {
-  const first = issues[0] ?? { field: '', message: 'entrada inválida' };
-  const where = first.field ? `Campo '${first.field}'` : `O ${LOCATION_NAMES[location]}`;
-  const more = issues.length > 1 ? ` (e mais ${issues.length - 1} problema(s))` : '';
-  return new ReelayError('VALIDATION_ERROR', {
-    message: `${where}: ${lowerFirst(first.message)}${more}.`.replace(/\.\.$/, '.'),
-    details: { field: first.field || location, issues: [...issues] },
-  });
 }
 
 /**
@@ -107,8 +71,4 @@ export function parseInput<S extends z.ZodType>(
   const result = schema.safeParse(input, { error: portugueseIssues });
   if (!result.success) throw validationErrorFromZod(result.error, location);
   return result.data;
-}
-
-function lowerFirst(text: string): string {
-  return text.charAt(0).toLowerCase() + text.slice(1);
 }

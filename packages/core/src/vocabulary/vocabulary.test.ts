@@ -15,7 +15,10 @@ import {
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-/** Every module a source file reaches through its relative and package imports. */
+/**
+ * Every module a source file reaches at run time through its relative and package
+ * imports (`import type` is erased and not followed).
+ */
 function importGraph(entry: string): { files: Set<string>; packages: Set<string> } {
   const files = new Set<string>();
   const packages = new Set<string>();
@@ -26,7 +29,9 @@ function importGraph(entry: string): { files: Set<string>; packages: Set<string>
     const source = readFileSync(file, 'utf8')
       .replace(/\/\*[\s\S]*?\*\//g, '')
       .replace(/^\s*\/\/.*$/gm, '');
-    for (const [, specifier] of source.matchAll(/(?:import|export)[^'"]*?from\s+'([^']+)'/g)) {
+    const statements = source.matchAll(/(?:import|export)(\s+type\b)?[^'"]*?from\s+'([^']+)'/g);
+    for (const [, typeOnly, specifier] of statements) {
+      if (typeOnly) continue;
       if (specifier!.startsWith('.')) visit(resolve(dirname(file), `${specifier}.ts`));
       else packages.add(specifier!);
     }
@@ -40,6 +45,16 @@ describe('the vocabulary entry point', () => {
     const { files, packages } = importGraph(resolve(here, 'index.ts'));
     expect([...packages]).toEqual([]);
     expect(files.size).toBeGreaterThan(4);
+  });
+
+  it('has a rules entry point that loads only zod-free modules of core', () => {
+    const { files, packages } = importGraph(resolve(here, '../rules/index.ts'));
+    expect([...packages]).toEqual([]);
+    const reached = [...files].map((file) => file.slice(resolve(here, '..').length + 1));
+    expect(reached).toContain('rules/post-composition.ts');
+    expect(
+      reached.filter((file) => /^(schemas|contract|validation\/parse-input)/.test(file)),
+    ).toEqual([]);
   });
 });
 

@@ -5,7 +5,7 @@
  * (`redactCredentials`), shared with the CLI.
  */
 
-import { REDACTED_CREDENTIAL as REDACTED, redactCredentials } from '@reelay/core';
+import { REDACTED_CREDENTIAL as REDACTED, redactCredentials } from '@reelay/core/errors';
 
 /** Header names whose values are always secret. */
 const SECRET_HEADERS: ReadonlySet<string> = new Set([

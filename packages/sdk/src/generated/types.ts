@@ -1571,11 +1571,11 @@ export interface ListPostsQuery {
    */
   profileId?: string;
   /**
-   * Data efetiva (agendada, ou de criação se imediato) a partir de.
+   * Posts com alguma conta (entre as filtradas) marcada a partir deste instante: o horário dela, ou a criação do post se imediato. Num post com `queue`, cada conta tem o seu horário.
    */
   from?: string | Date;
   /**
-   * Data efetiva até (inclusive).
+   * Como `from`, até este instante (inclusive).
    */
   to?: string | Date;
   /**

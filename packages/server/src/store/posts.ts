@@ -105,7 +105,10 @@ export interface PostFilters {
   accountId?: string | undefined;
   /** A profile id, `null` for targets without profile, undefined for all. */
   profileId?: string | null | undefined;
-  /** Bounds on the effective time: `scheduled_for`, or `created_at` for immediate posts. */
+  /**
+   * Bounds on a target's time (`scheduled_for`, or the post's `created_at` when it went
+   * out at once): a post matches when one of its targets kept by the filters is inside.
+   */
   from?: number | undefined;
   to?: number | undefined;
 }
@@ -115,29 +118,35 @@ function filteredPosts(db: Db, projectId: string, filters: PostFilters) {
   let query = db.selectFrom('posts').where('posts.project_id', '=', projectId);
   if (filters.status !== undefined) query = query.where('posts.status', '=', filters.status);
   if (filters.kind !== undefined) query = query.where('posts.kind', '=', filters.kind);
-  if (filters.accountId !== undefined || filters.profileId !== undefined) {
+  const { accountId, profileId, from, to } = filters;
+  if (
+    accountId !== undefined ||
+    profileId !== undefined ||
+    from !== undefined ||
+    to !== undefined
+  ) {
+    // A post is dated by each of its accounts' times (a queued post's accounts take
+    // different slots), or by its creation when it went out at once; it matches when one
+    // of the targets the filters keep is dated inside the range.
+    const dated = sql<number>`coalesce(post_targets.scheduled_for, posts.created_at)`;
     query = query.where((eb) =>
       eb.exists(
         eb
           .selectFrom('post_targets')
           .select('post_targets.id')
           .whereRef('post_targets.post_id', '=', 'posts.id')
-          .$if(filters.accountId !== undefined, (inner) =>
-            inner.where('post_targets.integration_id', '=', filters.accountId!),
+          .$if(accountId !== undefined, (inner) =>
+            inner.where('post_targets.integration_id', '=', accountId!),
           )
-          .$if(filters.profileId === null, (inner) =>
-            inner.where('post_targets.profile_id', 'is', null),
+          .$if(profileId === null, (inner) => inner.where('post_targets.profile_id', 'is', null))
+          .$if(profileId !== undefined && profileId !== null, (inner) =>
+            inner.where('post_targets.profile_id', '=', profileId as string),
           )
-          .$if(filters.profileId !== undefined && filters.profileId !== null, (inner) =>
-            inner.where('post_targets.profile_id', '=', filters.profileId as string),
-          ),
+          .$if(from !== undefined, (inner) => inner.where(dated, '>=', from!))
+          .$if(to !== undefined, (inner) => inner.where(dated, '<=', to!)),
       ),
     );
   }
-  // An immediate post's date is when it was created.
-  const effective = sql<number>`coalesce(posts.scheduled_for, posts.created_at)`;
-  if (filters.from !== undefined) query = query.where(effective, '>=', filters.from);
-  if (filters.to !== undefined) query = query.where(effective, '<=', filters.to);
   return query;
 }
 

@@ -73,6 +73,41 @@ export function postDate(post: Post): string {
   return post.scheduledFor ?? post.createdAt;
 }
 
+/** One time a post goes out at, and the accounts it goes out on then. */
+export interface PostTime {
+  readonly at: string;
+  readonly targets: readonly Post['platforms'][number][];
+}
+
+/**
+ * The times a post sits on in the calendar, earliest first: each account's own time (a
+ * queued post's accounts take different slots), or the post's date when it went out at
+ * once. Only the targets the filters keep count, so a post filtered by one account sits
+ * at that account's time.
+ *
+ * @example
+ * ```ts
+ * postTimes(queuedPost, { accountId: 'int_cafe' }); // [{ at: '2026-11-30T12:00:00.000Z', targets: [cafe] }]
+ * ```
+ */
+export function postTimes(post: Post, filters: PostFilters): PostTime[] {
+  // `null` is how the list route's filter writes "without profile".
+  const profile = filters.profileId === 'null' ? null : filters.profileId;
+  const kept = post.platforms.filter(
+    (target) =>
+      (!filters.accountId || target.integrationId === filters.accountId) &&
+      (profile === undefined || target.profileId === profile),
+  );
+  const byTime = new Map<string, Post['platforms'][number][]>();
+  for (const target of kept.length > 0 ? kept : post.platforms) {
+    const at = target.scheduledFor ?? postDate(post);
+    byTime.set(at, [...(byTime.get(at) ?? []), target]);
+  }
+  return [...byTime]
+    .map(([at, targets]) => ({ at, targets }))
+    .sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+}
+
 /**
  * Whether dragging may move the post: only a scheduled post whose every target still
  * waits (the same rule the server applies to a reschedule).

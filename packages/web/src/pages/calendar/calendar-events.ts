@@ -9,7 +9,7 @@ import type { EventInput } from 'fullcalendar';
 import type { Post } from '@reelay/sdk';
 import { STATUS_SYMBOLS } from '../../components/post-status';
 import { i18n, t } from '../../i18n';
-import { captionExcerpt, isReschedulable, postDate } from './calendar-data';
+import { captionExcerpt, isReschedulable, postTimes, type PostFilters } from './calendar-data';
 import type { AccountFreeSlot } from './free-slots';
 
 /**
@@ -119,25 +119,31 @@ export function toFreeEvent(
 }
 
 /**
- * A post as an event: a link to its page, draggable while it can be rescheduled.
+ * A post as events, one per time it goes out at (see {@link postTimes}): each a link to
+ * the post's page naming the accounts of that time. Dragging moves the whole post, so
+ * only a post with one time is draggable while it can be rescheduled.
  *
  * @example
  * ```ts
- * toEvent(post, names).url; // '/app/posts/post_…'
+ * toEvents(post, names, {})[0]!.url; // '/app/posts/post_…'
  * ```
  */
-export function toEvent(post: Post, accountNames: ReadonlyMap<string, string>): EventInput {
-  const accounts = post.platforms
-    .map((target) => accountNames.get(target.integrationId) ?? word('calendar.unknownAccount'))
-    .join(', ');
+export function toEvents(
+  post: Post,
+  accountNames: ReadonlyMap<string, string>,
+  filters: PostFilters,
+): EventInput[] {
   const caption = captionExcerpt(post.content) || word('calendar.noCaption');
-  return {
-    id: post.id,
-    title: `${accounts} · ${caption}`,
-    start: postDate(post),
+  const times = postTimes(post, filters);
+  return times.map(({ at, targets }) => ({
+    id: times.length === 1 ? post.id : `${post.id}@${at}`,
+    title: `${targets
+      .map((target) => accountNames.get(target.integrationId) ?? word('calendar.unknownAccount'))
+      .join(', ')} · ${caption}`,
+    start: at,
     allDay: false,
     url: `/app/posts/${post.id}`,
-    startEditable: isReschedulable(post),
+    startEditable: times.length === 1 && isReschedulable(post),
     durationEditable: false,
     className: `post-event status-${post.status}`,
     // FullCalendar draws the event in this colour (a custom property, so no inline
@@ -145,5 +151,5 @@ export function toEvent(post: Post, accountNames: ReadonlyMap<string, string>): 
     color: `var(--reelay-status-${post.status})`,
     contrastColor: '#fff',
     extendedProps: { post },
-  };
+  }));
 }

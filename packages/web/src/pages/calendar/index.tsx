@@ -114,6 +114,7 @@ export default function CalendarPage() {
           zone={zone}
           language={currentLanguage()}
           posts={posts.data?.posts ?? null}
+          filters={posts.data?.filters ?? {}}
           accountNames={accountNames}
           onNavigate={(nextView, nextDate, shown) => {
             setRange(shown);

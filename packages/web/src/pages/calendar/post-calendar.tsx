@@ -20,7 +20,8 @@ import type { RefObject } from 'preact';
 import type { Post } from '@reelay/sdk';
 import { useEffect, useMemo, useRef } from 'preact/hooks';
 import type { Language } from '../../i18n';
-import { toEvent, toFreeEvent } from './calendar-events';
+import type { PostFilters } from './calendar-data';
+import { toEvents, toFreeEvent } from './calendar-events';
 import { calendarTexts, localeOf, VIEW_TYPES, type CalendarView } from './calendar-options';
 import { markData, markRendered } from './calendar-marks';
 import type { AccountFreeSlot } from './free-slots';
@@ -37,6 +38,11 @@ export interface PostCalendarProps {
   language: Language;
   /** The posts of the visible range; null until the first answer. */
   posts: readonly Post[] | null;
+  /**
+   * The filters `posts` were read with (not the address's, which changes first): a post
+   * sits at the times of the accounts they keep.
+   */
+  filters: PostFilters;
   /** `@username` of each account, for the events' titles. */
   accountNames: ReadonlyMap<string, string>;
   /** The person moved to another period or view; `range` is what the calendar shows now. */
@@ -67,10 +73,10 @@ export function PostCalendar(props: PostCalendarProps) {
     if (api && api.view.type !== VIEW_TYPES[props.view]) api.changeView(VIEW_TYPES[props.view]);
   }, [props.view]);
 
-  const postEvents = useMemo(
-    () => props.posts?.map((post) => toEvent(post, props.accountNames)) ?? null,
-    [props.posts, props.accountNames],
-  );
+  const postEvents = useMemo(() => {
+    if (!props.posts) return null;
+    return props.posts.flatMap((post) => toEvents(post, props.accountNames, props.filters));
+  }, [props.posts, props.accountNames]);
   useEffect(() => {
     if (!postEvents || !calendar.current) return;
     markData(postEvents.length);
@@ -88,7 +94,11 @@ export function PostCalendar(props: PostCalendarProps) {
 }
 
 /** Posts and free slots are array sources, replaced whole when they change. */
-function replaceSource(calendar: Calendar, id: string, events: ReturnType<typeof toEvent>[]): void {
+function replaceSource(
+  calendar: Calendar,
+  id: string,
+  events: ReturnType<typeof toFreeEvent>[],
+): void {
   calendar.batchRendering(() => {
     calendar.getEventSourceById(id)?.remove();
     if (events.length > 0) calendar.addEventSource({ id, events });

@@ -11,6 +11,8 @@ import type { VisibleRange } from './use-full-calendar';
 
 export interface CalendarPosts {
   posts: Post[];
+  /** The filters they were read with, which say at which accounts' times each sits. */
+  filters: PostFilters;
   loadedAt: Date;
 }
 
@@ -28,7 +30,7 @@ export function useCalendarPosts(range: VisibleRange | null, filters: PostFilter
     async (signal): Promise<CalendarPosts | null> => {
       if (!range) return null;
       const posts = await postsBetween(api, range.start, range.end, filters, signal);
-      return { posts, loadedAt: new Date() };
+      return { posts, filters, loadedAt: new Date() };
     },
     [range?.start.getTime(), range?.end.getTime(), filters.accountId, filters.profileId],
   );

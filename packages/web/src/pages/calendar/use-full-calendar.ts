@@ -67,7 +67,7 @@ export function useFullCalendar(
         info.jsEvent.preventDefault();
         const slot = info.event.extendedProps.freeSlot as AccountFreeSlot | undefined;
         if (slot) current.current.onCompose(slot);
-        else current.current.onOpen(info.event.id);
+        else current.current.onOpen((info.event.extendedProps.post as Post).id);
       },
       eventDrop: (info: EventDropInfo) => {
         const post = info.event.extendedProps.post as Post;

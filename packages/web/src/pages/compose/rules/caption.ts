@@ -4,7 +4,7 @@ import {
   captionTags,
   CAPTION_ANNOUNCED_HASHTAG_CAP,
   CAPTION_MAX_HASHTAGS,
-} from '@reelay/core';
+} from '@reelay/sdk';
 
 /**
  * Caption counts against the platform's limits (core's caption rules).

@@ -9,7 +9,7 @@ import {
   MEDIA_LIMITS,
   resolvePostKind,
   type PostKind,
-} from '@reelay/core';
+} from '@reelay/sdk';
 import { zonedTime } from '../time-zone';
 import { captionCounts } from './caption';
 import {

@@ -1,5 +1,5 @@
 /** What the limits of the options refuse in one account's options. */
-import { captionLength, CAPTION_MAX_LENGTH, type LoginMode, type PostKind } from '@reelay/core';
+import { captionLength, CAPTION_MAX_LENGTH, type LoginMode, type PostKind } from '@reelay/sdk';
 import { splitUsernames } from './caption';
 import type { OptionsDraft, Problems } from './draft';
 import {
