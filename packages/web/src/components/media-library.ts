@@ -18,7 +18,7 @@ export interface LibraryQuery {
 }
 
 /**
- * One page of the library.
+ * One page of the library; `signal` cancels the read.
  *
  * @example
  * ```ts
@@ -28,21 +28,26 @@ export interface LibraryQuery {
 export async function listLibrary(
   api: Reelay,
   query: LibraryQuery,
+  signal?: AbortSignal,
 ): Promise<{ total: number; media: LibraryMedia[] }> {
   const { type, ...rest } = query;
-  return api.media.list({ ...rest, ...(type ? { type } : {}) });
+  return api.media.list({ ...rest, ...(type ? { type } : {}) }, signal ? { signal } : {});
 }
 
 /**
- * One media and the posts that use it.
+ * One media and the posts that use it; `signal` cancels the read.
  *
  * @example
  * ```ts
  * const { media } = await readMedia(api, 'med_…');
  * ```
  */
-export function readMedia(api: Reelay, id: string): Promise<{ media: MediaDetail }> {
-  return api.media.get(id);
+export function readMedia(
+  api: Reelay,
+  id: string,
+  signal?: AbortSignal,
+): Promise<{ media: MediaDetail }> {
+  return api.media.get(id, signal ? { signal } : {});
 }
 
 /**

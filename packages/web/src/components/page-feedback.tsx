@@ -2,6 +2,7 @@
  * What a list page says about itself: a list that could not be read (with a retry), and
  * the outcome of the last action (a polite announcement, or an alert when it failed).
  */
+import { useState } from 'preact/hooks';
 import { useT } from '../i18n';
 import { describeError } from './api-error';
 
@@ -35,3 +36,34 @@ export function ActionFeedback(props: { notice: string; actionError: string }) {
     </>
   );
 }
+
+/**
+ * The state behind {@link ActionFeedback}: `say()` announces an outcome and `fail()` shows
+ * a failure in words; each clears the other, so the page never says both at once.
+ *
+ * @example
+ * ```ts
+ * const feedback = useActionFeedback();
+ * feedback.say(t('apiKeys.revoked', { name }));
+ * ```
+ */
+export function useActionFeedback() {
+  const [notice, setNotice] = useState('');
+  const [actionError, setActionError] = useState('');
+  return {
+    notice,
+    actionError,
+    /** Changes the announcement only (a failure shown stays). */
+    setNotice,
+    say(text: string) {
+      setActionError('');
+      setNotice(text);
+    },
+    fail(caught: unknown) {
+      setNotice('');
+      setActionError(describeError(caught));
+    },
+  };
+}
+
+export type Feedback = ReturnType<typeof useActionFeedback>;

@@ -6,11 +6,12 @@
  * told to reconnect, with the button that does it.
  */
 import { isReelayError, type GetIntegrationInsightsResponse } from '@reelay/sdk';
-import { useRef, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { describeError, errorField } from '../../components/api-error';
 import { formatInZone, personTimeZone, zoneLabel } from '../../components/person-zone';
 import { currentLanguage, useT } from '../../i18n';
-import { useSessionClient } from '../../session/session-context';
+import { useLoad } from '../../components/use-load';
+import { useApi } from '../../session/session-context';
 import {
   checkRange,
   defaultRange,
@@ -33,47 +34,48 @@ export interface AccountInsightsProps {
 /** Codes a new authorization fixes: the person is offered to reconnect. */
 const RECONNECT_CODES = new Set(['PERMISSION_REQUIRED', 'TOKEN_INVALID']);
 
+/**
+ * The insights of the range last asked for, read only once one is asked (the disclosure
+ * opened, or the form sent). A refused day (`since`, `until`) is told beside its field and
+ * keeps the last insights shown; any other failure replaces them.
+ */
+function useAccountInsights(accountId: string) {
+  const api = useApi();
+  // A new object for every request, so asking for the same range again reads again.
+  const [asked, setAsked] = useState<DayRange | null>(null);
+  const load = useLoad(
+    async (signal): Promise<Insights | null> =>
+      asked ? (await api.accounts.insights(accountId, asked, { signal })).insights : null,
+    [accountId, asked],
+  );
+  // While a read runs, the last failure is not shown: the page says it is loading.
+  const failure = load.loading ? null : load.error;
+  const field = errorField(failure);
+  const refusedDay =
+    isReelayError(failure, 'VALIDATION_ERROR') && (field === 'since' || field === 'until');
+  return {
+    asked: asked !== null,
+    ask: (range: DayRange) => setAsked({ ...range }),
+    insights: load.data,
+    loading: load.loading,
+    error: refusedDay ? null : failure,
+    serverProblem: refusedDay ? { field, text: describeError(failure) } : null,
+  };
+}
+
 export function AccountInsights({ accountId, name, onReconnect }: AccountInsightsProps) {
-  const session = useSessionClient();
   const t = useT();
   const [open, setOpen] = useState(false);
   const [range, setRange] = useState<DayRange>(() => defaultRange());
   const [problem, setProblem] = useState<RangeProblem | null>(null);
-  const [serverProblem, setServerProblem] = useState<{ field: string; text: string } | null>(null);
-  const [insights, setInsights] = useState<Insights | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [loading, setLoading] = useState(false);
-  // Only the latest request's answer is shown, however the answers arrive.
-  const latest = useRef(0);
+  const { asked, ask, insights, loading, error, serverProblem } = useAccountInsights(accountId);
   const base = `insights-${accountId}`;
-
-  async function load(asked: DayRange) {
-    const request = ++latest.current;
-    setLoading(true);
-    setError(null);
-    setServerProblem(null);
-    try {
-      const answer = await session.api.accounts.insights(accountId, asked);
-      if (request === latest.current) setInsights(answer.insights);
-    } catch (caught) {
-      if (request !== latest.current) return;
-      const field = errorField(caught);
-      if (isReelayError(caught, 'VALIDATION_ERROR') && (field === 'since' || field === 'until')) {
-        setServerProblem({ field, text: describeError(caught) });
-      } else {
-        setInsights(null);
-        setError(caught);
-      }
-    } finally {
-      if (request === latest.current) setLoading(false);
-    }
-  }
 
   function toggle(event: Event) {
     const nowOpen = (event.currentTarget as HTMLDetailsElement).open;
     setOpen(nowOpen);
     // Read once, when first opened: a closed disclosure costs Instagram nothing.
-    if (nowOpen && !insights && !loading && !error) void load(range);
+    if (nowOpen && !asked) ask(range);
   }
 
   function submit(event: Event) {
@@ -84,7 +86,7 @@ export function AccountInsights({ accountId, name, onReconnect }: AccountInsight
       document.getElementById(`${base}-${found.field}`)?.focus();
       return;
     }
-    void load(range);
+    ask(range);
   }
 
   const today = utcDay();
@@ -150,7 +152,7 @@ export function AccountInsights({ accountId, name, onReconnect }: AccountInsight
           <div aria-busy={loading ? 'true' : undefined}>
             {loading && <p aria-busy="true">{t('app.loading')}</p>}
             {!loading && error !== null && (
-              <InsightsError error={error} onReconnect={onReconnect} onRetry={() => load(range)} />
+              <InsightsError error={error} onReconnect={onReconnect} onRetry={() => ask(range)} />
             )}
             {!loading && error === null && insights && (
               <InsightsTables insights={insights} name={name} />

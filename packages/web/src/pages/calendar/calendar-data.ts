@@ -33,7 +33,9 @@ export async function postsBetween(
   start: Date,
   end: Date,
   filters: PostFilters,
+  signal?: AbortSignal,
 ): Promise<Post[]> {
+  const options = signal ? { signal } : {};
   const query = {
     from: start,
     // `to` is inclusive; the range's end is not.
@@ -43,13 +45,15 @@ export async function postsBetween(
     ...(filters.accountId ? { accountId: filters.accountId } : {}),
     ...(filters.profileId ? { profileId: filters.profileId } : {}),
   };
-  const first = await api.posts.list({ ...query, offset: 0 });
+  const first = await api.posts.list({ ...query, offset: 0 }, options);
   const offsets: number[] = [];
   for (let offset = PAGE_SIZE; offset < first.total; offset += PAGE_SIZE) offsets.push(offset);
   const pages: Post[][] = [first.posts];
   for (let index = 0; index < offsets.length; index += PARALLEL_PAGES) {
     const batch = offsets.slice(index, index + PARALLEL_PAGES);
-    const answers = await Promise.all(batch.map((offset) => api.posts.list({ ...query, offset })));
+    const answers = await Promise.all(
+      batch.map((offset) => api.posts.list({ ...query, offset }, options)),
+    );
     for (const answer of answers) pages.push(answer.posts);
   }
   const byId = new Map<string, Post>();

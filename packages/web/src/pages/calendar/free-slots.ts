@@ -4,8 +4,8 @@
  * request per account, so they are read only for a bounded number of accounts; with more,
  * the page asks the person to filter first.
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
 import { nextFreeSlots } from '../../components/posting-slots';
+import { useLoad } from '../../components/use-load';
 import { useApi } from '../../session/session-context';
 import type { Integration } from './calendar-data';
 
@@ -48,46 +48,39 @@ export function slotAccounts(
 
 /**
  * Reads the free slots of `accountIds` while `active` (the week view shows), again when
- * `readKey` changes. An account whose slots cannot be read adds none, and the error is
- * kept for the page to show.
+ * they change and on `refresh()`. An account whose slots cannot be read adds none, and the
+ * error is kept for the page to show.
  *
  * @example
  * ```ts
- * const { slots, error } = useFreeSlots(['int_…'], view === 'week', slotsKey);
+ * const { slots, error, refresh } = useFreeSlots(['int_…'], view === 'week');
  * ```
  */
-export function useFreeSlots(accountIds: readonly string[], active: boolean, readKey: number) {
+export function useFreeSlots(accountIds: readonly string[], active: boolean) {
   const api = useApi();
-  const [slots, setSlots] = useState<AccountFreeSlot[]>([]);
-  const [error, setError] = useState<unknown>(null);
-  const latest = useRef(0);
-  const key = accountIds.join(',');
-
-  useEffect(() => {
-    const request = ++latest.current;
-    if (!active || accountIds.length === 0) {
-      setSlots([]);
-      setError(null);
-      return;
-    }
-    void Promise.allSettled(
+  const load = useLoad(async (): Promise<{ slots: AccountFreeSlot[]; error: unknown }> => {
+    if (!active || accountIds.length === 0) return { slots: [], error: null };
+    const answers = await Promise.allSettled(
       accountIds.map((accountId) =>
         nextFreeSlots(api, accountId, FREE_SLOTS_PER_ACCOUNT).then((answer) =>
           answer.slots.map((slot) => ({ accountId, at: slot.at })),
         ),
       ),
-    ).then((answers) => {
-      if (request !== latest.current) return;
-      const found: AccountFreeSlot[] = [];
-      let failure: unknown = null;
-      for (const answer of answers) {
-        if (answer.status === 'fulfilled') found.push(...answer.value);
-        else failure ??= answer.reason;
-      }
-      setSlots(found);
-      setError(failure);
-    });
-  }, [key, active, readKey]);
-
-  return { slots, error };
+    );
+    const slots: AccountFreeSlot[] = [];
+    let error: unknown = null;
+    for (const answer of answers) {
+      if (answer.status === 'fulfilled') slots.push(...answer.value);
+      else error ??= answer.reason;
+    }
+    return { slots, error };
+  }, [accountIds.join(','), active]);
+  return {
+    slots: load.data?.slots ?? NO_SLOTS,
+    error: load.data?.error ?? null,
+    refresh: load.refresh,
+  };
 }
+
+/** One empty list, so the calendar is not told of a change when there was none. */
+const NO_SLOTS: readonly AccountFreeSlot[] = [];

@@ -11,228 +11,85 @@
  *
  * The posts are read again every minute while the tab is visible, every 10 seconds while
  * one of them is about to publish or publishing, and when the person comes back to the
- * tab: a post published meanwhile shows as such without a reload.
+ * tab: a post published meanwhile shows as such without a reload (use-calendar-refresh.ts).
  */
-import type { Post } from '@reelay/sdk';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { useLocation } from 'preact-iso';
+import { useMemo, useState } from 'preact/hooks';
 import { describeError } from '../../components/api-error';
+import { LoadFailed } from '../../components/page-feedback';
 import { PageHeading } from '../../components/page-heading';
-import {
-  formatInZone,
-  setPersonTimeZone,
-  TimeZoneSelect,
-  usePersonTimeZone,
-  zoneLabel,
-} from '../../components/person-zone';
-import { POST_STATUSES, StatusBadge } from '../../components/post-status';
-import { useAutoRefresh } from '../../components/use-auto-refresh';
+import { usePersonTimeZone, zoneLabel } from '../../components/person-zone';
+import { readProjectAccounts, type Integration } from '../../components/project-accounts';
+import { useLoad } from '../../components/use-load';
 import { currentLanguage, useT } from '../../i18n';
-import { useSessionClient } from '../../session/session-context';
-import { readProjectAccounts } from '../../components/project-accounts';
-import { postDate, type Integration, type Profile } from './calendar-data';
+import { useApi } from '../../session/session-context';
+import { CalendarBar } from './calendar-bar';
+import { CalendarFilters } from './calendar-filters';
 import { FREE_SLOT_ACCOUNTS_MAX, slotAccounts, useFreeSlots } from './free-slots';
-import { PostCalendar, type CalendarView } from './post-calendar';
+import { PostCalendar, type VisibleRange } from './post-calendar';
+import { useCalendarAddress } from './use-calendar-address';
+import { useCalendarPosts } from './use-calendar-posts';
+import { useCalendarRefresh } from './use-calendar-refresh';
+import { useReschedule } from './use-reschedule';
 import './calendar.css';
 
-const PAGE_PATH = '/app/calendar';
-const SOON_MS = 5 * 60_000;
-const FAST_REFRESH_MS = 10_000;
-const SLOW_REFRESH_MS = 60_000;
-/** Free slots are read again by the timer at most this often (a timer tick may come early). */
-const SLOTS_REFRESH_MS = SLOW_REFRESH_MS - 5_000;
-/** Without profile, as the list route's `profileId` filter writes it. */
-const NO_PROFILE = 'null';
-
-const VIEWS: readonly CalendarView[] = ['month', 'week', 'list'];
-
-/** Whether a post will change soon by itself: publishing, or due within minutes. */
-function changingSoon(post: Post, now: number): boolean {
-  if (post.status === 'queued' || post.status === 'publishing') return true;
-  return post.status === 'scheduled' && Date.parse(postDate(post)) - now < SOON_MS;
-}
-
-export default function CalendarPage() {
-  const session = useSessionClient();
+/** `@username` of each account, for the filter and the events' titles. */
+function useAccountNames(integrations: readonly Integration[] | undefined) {
   const t = useT();
-  const { query, route } = useLocation();
-  const zone = usePersonTimeZone();
-  const view: CalendarView = VIEWS.includes(query.view as CalendarView)
-    ? (query.view as CalendarView)
-    : 'month';
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(query.date ?? '') ? query.date! : null;
-  const accountId = query.account || undefined;
-  const profileId = query.profile || undefined;
-
-  const [accounts, setAccounts] = useState<{ profiles: Profile[]; integrations: Integration[] }>();
-  const [refreshKey, setRefreshKey] = useState(0);
-  const [posts, setPosts] = useState<Post[] | null>(null);
-  const [loadedAt, setLoadedAt] = useState<Date | null>(null);
-  const [loadError, setLoadError] = useState<unknown>(null);
-  const [notice, setNotice] = useState('');
-  const [actionError, setActionError] = useState('');
-
-  useEffect(() => {
-    readProjectAccounts(session.api).then(setAccounts, setLoadError);
-  }, []);
-
-  const accountNames = useMemo(() => {
+  return useMemo(() => {
     const names = new Map<string, string>();
-    for (const account of accounts?.integrations ?? []) {
+    for (const account of integrations ?? []) {
       names.set(account.id, `@${account.displayName ?? t('calendar.unknownAccount')}`);
     }
     return names;
-  }, [accounts]);
+  }, [integrations]);
+}
 
-  /** Writes the calendar's state into the address, replacing the current entry. */
-  const goTo = useCallback(
-    (changes: Record<string, string | undefined>) => {
-      const next = new URLSearchParams();
-      const merged = { view, date: date ?? undefined, account: accountId, profile: profileId };
-      for (const [key, value] of Object.entries({ ...merged, ...changes })) {
-        if (value) next.set(key, value);
-      }
-      const search = next.toString();
-      const url = search ? `${PAGE_PATH}?${search}` : PAGE_PATH;
-      // Only while the calendar is the page shown: never pull the person back to it.
-      if (location.pathname !== PAGE_PATH) return;
-      if (url !== `${location.pathname}${location.search}`) route(url, true);
-    },
-    [view, date, accountId, profileId],
-  );
-
-  // Free slots change only when posts are scheduled or moved: read at most every minute
-  // by the timer (one request per account), at once when asked or after a move.
-  const [slotsKey, setSlotsKey] = useState(0);
-  const slotsReadAt = useRef(Date.now());
-  const refreshSlots = useCallback(() => {
-    slotsReadAt.current = Date.now();
-    setSlotsKey((key) => key + 1);
-  }, []);
-  const refresh = useCallback(() => {
-    setRefreshKey((key) => key + 1);
-    refreshSlots();
-  }, []);
-  const soon = posts?.some((post) => changingSoon(post, Date.now())) ?? false;
-  useAutoRefresh(
-    () => {
-      setRefreshKey((key) => key + 1);
-      if (Date.now() - slotsReadAt.current >= SLOTS_REFRESH_MS) refreshSlots();
-    },
-    soon ? FAST_REFRESH_MS : SLOW_REFRESH_MS,
-  );
-
-  async function reschedule(post: Post, start: Date): Promise<Post> {
-    setNotice('');
-    setActionError('');
-    try {
-      const { post: updated } = await session.api.posts.update(post.id, {
-        scheduledFor: start.toISOString(),
-      });
-      refreshSlots();
-      setNotice(
-        t('calendar.rescheduled', {
-          time: formatInZone(updated.scheduledFor ?? start.toISOString(), zone),
-          zone,
-        }),
-      );
-      return updated;
-    } catch (caught) {
-      setActionError(t('calendar.rescheduleFailed', { reason: describeError(caught) }));
-      throw caught;
-    }
-  }
-
-  const integrations = accounts?.integrations ?? [];
-  const profiles = accounts?.profiles ?? [];
+export default function CalendarPage() {
+  const api = useApi();
+  const t = useT();
+  const zone = usePersonTimeZone();
+  const { view, date, accountId, profileId, goTo, route } = useCalendarAddress();
+  const accounts = useLoad((signal) => readProjectAccounts(api, signal), []);
+  const integrations = accounts.data?.integrations ?? [];
+  const accountNames = useAccountNames(accounts.data?.integrations);
+  // The calendar reports the range it shows once drawn; its posts are read for it.
+  const [range, setRange] = useState<VisibleRange | null>(null);
+  const posts = useCalendarPosts(range, { accountId, profileId });
   const slotOwners = slotAccounts(integrations, { accountId, profileId });
-  const freeSlots = useFreeSlots(
-    slotOwners === 'too-many' ? [] : slotOwners,
-    view === 'week',
-    slotsKey,
-  );
+  const freeSlots = useFreeSlots(slotOwners === 'too-many' ? [] : slotOwners, view === 'week');
+  const { refresh, refreshSlots } = useCalendarRefresh(posts.data?.posts ?? null, {
+    posts: posts.refresh,
+    slots: freeSlots.refresh,
+  });
+  const { notice, actionError, reschedule } = useReschedule(zone, refreshSlots);
+  const loadError = accounts.error ?? posts.error;
+
+  function retry() {
+    if (!accounts.data) void accounts.retry();
+    void posts.retry();
+    refreshSlots();
+  }
 
   return (
     <section class="calendar-page">
       <PageHeading title={t('calendar.title')}>{t('calendar.title')}</PageHeading>
       <p>{t('calendar.intro')}</p>
-
-      <div class="calendar-filters">
-        <label for="calendar-account">
-          {t('calendar.account')}
-          <select
-            id="calendar-account"
-            value={accountId ?? ''}
-            onChange={(event) => goTo({ account: event.currentTarget.value || undefined })}
-          >
-            <option value="">{t('calendar.allAccounts')}</option>
-            {integrations.map((account) => (
-              <option key={account.id} value={account.id}>
-                {accountNames.get(account.id)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label for="calendar-profile">
-          {t('calendar.profile')}
-          <select
-            id="calendar-profile"
-            value={profileId ?? ''}
-            onChange={(event) => goTo({ profile: event.currentTarget.value || undefined })}
-          >
-            <option value="">{t('calendar.allProfiles')}</option>
-            {profiles.map((profile) => (
-              <option key={profile.id} value={profile.id}>
-                {profile.name}
-              </option>
-            ))}
-            <option value={NO_PROFILE}>{t('calendar.noProfile')}</option>
-          </select>
-        </label>
-        <TimeZoneSelect
-          id="calendar-zone"
-          label={t('calendar.zone')}
-          value={zone}
-          onChange={setPersonTimeZone}
-        />
-      </div>
-
+      <CalendarFilters
+        integrations={integrations}
+        profiles={accounts.data?.profiles ?? []}
+        accountNames={accountNames}
+        accountId={accountId}
+        profileId={profileId}
+        zone={zone}
+        onFilter={goTo}
+      />
       <p class="calendar-zone-note">{t('calendar.zoneNote', { zone: zoneLabel(zone) })}</p>
       <p class="hint">
         {slotOwners === 'too-many'
           ? t('calendar.freeSlotsTooMany', { max: FREE_SLOT_ACCOUNTS_MAX })
           : t('calendar.freeSlotsNote')}
       </p>
-
-      <div class="calendar-bar">
-        <ul class="calendar-legend" aria-label={t('calendar.legend')}>
-          {POST_STATUSES.map((status) => (
-            <li key={status}>
-              <StatusBadge status={status} />
-            </li>
-          ))}
-          <li>
-            <span class="status-badge free-slot-badge">
-              <span aria-hidden="true">+</span> {t('calendar.freeSlot')}
-            </span>
-          </li>
-        </ul>
-        <div class="calendar-refresh">
-          <button type="button" class="secondary outline" onClick={refresh}>
-            {t('calendar.refresh')}
-          </button>
-          {loadedAt && (
-            <small>
-              {t('calendar.updatedAt', {
-                time: new Intl.DateTimeFormat(currentLanguage(), {
-                  timeStyle: 'medium',
-                  timeZone: zone,
-                }).format(loadedAt),
-              })}
-            </small>
-          )}
-        </div>
-      </div>
+      <CalendarBar loadedAt={posts.data?.loadedAt ?? null} zone={zone} onRefresh={refresh} />
 
       <p role="status" class="live">
         {notice}
@@ -248,39 +105,22 @@ export default function CalendarPage() {
         </p>
       ) : null}
       {loadError ? (
-        <div role="alert">
-          <p>
-            {t('calendar.loadFailed')} {describeError(loadError)}
-          </p>
-          <button
-            type="button"
-            onClick={() => {
-              setLoadError(null);
-              if (!accounts) readProjectAccounts(session.api).then(setAccounts, setLoadError);
-              refresh();
-            }}
-          >
-            {t('app.retry')}
-          </button>
-        </div>
+        <LoadFailed message={t('calendar.loadFailed')} error={loadError} onRetry={retry} />
       ) : null}
-      {accounts && (
+      {accounts.data && (
         <PostCalendar
           view={view}
           date={date}
           zone={zone}
           language={currentLanguage()}
-          filters={{ accountId, profileId }}
+          posts={posts.data?.posts ?? null}
+          filters={posts.data?.filters ?? {}}
           accountNames={accountNames}
-          refreshKey={refreshKey}
-          onNavigate={(nextView, nextDate) => goTo({ view: nextView, date: nextDate })}
-          onOpen={(postId) => route(`/app/posts/${postId}`)}
-          onLoaded={(loaded) => {
-            setPosts(loaded);
-            setLoadedAt(new Date());
-            setLoadError(null);
+          onNavigate={(nextView, nextDate, shown) => {
+            setRange(shown);
+            goTo({ view: nextView, date: nextDate });
           }}
-          onLoadError={setLoadError}
+          onOpen={(postId) => route(`/app/posts/${postId}`)}
           onReschedule={reschedule}
           freeSlots={freeSlots.slots}
           onCompose={(slot) =>
@@ -288,7 +128,7 @@ export default function CalendarPage() {
           }
         />
       )}
-      {!accounts && !loadError && <p aria-busy="true">{t('app.loading')}</p>}
+      {!accounts.data && !loadError && <p aria-busy="true">{t('app.loading')}</p>}
     </section>
   );
 }

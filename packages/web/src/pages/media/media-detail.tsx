@@ -25,7 +25,7 @@ export function MediaDetailDialog({ media, zone, onClose, onDelete }: MediaDetai
   const t = useT();
   const api = useApi();
   const { data: detail, error } = useLoad(
-    async () => (await readMedia(api, media.id)).media,
+    async (signal) => (await readMedia(api, media.id, signal)).media,
     [media.id],
   );
   const title = mediaTitle(media, zone);

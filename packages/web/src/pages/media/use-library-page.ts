@@ -16,8 +16,11 @@ export interface LibraryPage {
  */
 export function useLibraryPage(query: LibraryQuery) {
   const api = useApi();
-  return useLoad(async (): Promise<LibraryPage> => {
-    const { total, media } = await listLibrary(api, query);
-    return { total, media };
-  }, [query.type, query.sort, query.limit, query.offset]);
+  return useLoad(
+    async (signal): Promise<LibraryPage> => {
+      const { total, media } = await listLibrary(api, query, signal);
+      return { total, media };
+    },
+    [query.type, query.sort, query.limit, query.offset],
+  );
 }

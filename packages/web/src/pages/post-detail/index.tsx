@@ -7,98 +7,31 @@
  *
  * The post is read again every 10 seconds while it is about to publish or publishing
  * (so a retry's outcome shows by itself), every minute otherwise, and when the person
- * comes back to the tab.
+ * comes back to the tab (use-post.ts).
  */
-import type { Post } from '@reelay/sdk';
-import { useState } from 'preact/hooks';
 import { describeError } from '../../components/api-error';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ActionFeedback, useActionFeedback } from '../../components/page-feedback';
 import { PageHeading } from '../../components/page-heading';
 import { formatInZone, usePersonTimeZone, zoneLabel } from '../../components/person-zone';
-import { useAutoRefresh } from '../../components/use-auto-refresh';
-import { useLoad } from '../../components/use-load';
 import { useT } from '../../i18n';
-import { useSessionClient } from '../../session/session-context';
-import { readProjectAccounts } from '../../components/project-accounts';
 import { isReschedulable } from '../calendar/calendar-data';
 import { PostActions, PostContent, PostFacts, PostNotLoaded } from './post-sections';
 import { hasInsights, PostInsights } from './post-insights';
+import { useAccountName } from './use-account-name';
+import { usePost } from './use-post';
+import { usePostActions } from './use-post-actions';
 import './post-detail.css';
 
-const SOON_MS = 5 * 60_000;
-
-function changingSoon(post: Post): boolean {
-  if (post.status === 'queued' || post.status === 'publishing') return true;
-  if (post.platforms.some((target) => target.status === 'queued' || target.status === 'publishing'))
-    return true;
-  return (
-    post.status === 'scheduled' &&
-    post.scheduledFor !== null &&
-    Date.parse(post.scheduledFor) - Date.now() < SOON_MS
-  );
-}
-
 export default function PostDetailPage({ id }: { id?: string }) {
-  const session = useSessionClient();
   const t = useT();
   const zone = usePersonTimeZone();
   const postId = id ?? '';
-  const load = useLoad(
-    async (signal) => (await session.api.posts.get(postId, { signal })).post,
-    [postId],
-  );
+  const { load, setPost } = usePost(postId);
   const { data: post, error: loadError } = load;
-  const setPost = (next: Post) => load.update(() => next);
-  const accounts =
-    useLoad((signal) => readProjectAccounts(session.api, signal), []).data?.integrations ?? [];
-  const [notice, setNotice] = useState('');
-  const [actionError, setActionError] = useState('');
-  const [busy, setBusy] = useState<'retry' | 'cancel' | null>(null);
-  const [confirmingCancel, setConfirmingCancel] = useState(false);
-
-  useAutoRefresh(() => void load.refresh(), post && changingSoon(post) ? 10_000 : 60_000);
-
-  function say(text: string) {
-    setActionError('');
-    setNotice(text);
-  }
-
-  function fail(caught: unknown) {
-    setNotice('');
-    setActionError(describeError(caught));
-  }
-
-  async function retry() {
-    setBusy('retry');
-    try {
-      const answer = await session.api.posts.retry(postId);
-      setPost(answer.post);
-      say(t('postDetail.retried'));
-    } catch (caught) {
-      fail(caught);
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  async function cancel() {
-    setBusy('cancel');
-    try {
-      const answer = await session.api.posts.cancel(postId);
-      setPost(answer.post);
-      say(t('postDetail.cancelled'));
-    } catch (caught) {
-      fail(caught);
-    } finally {
-      setBusy(null);
-      setConfirmingCancel(false);
-    }
-  }
-
-  const accountName = (integrationId: string) => {
-    const account = accounts.find((item) => item.id === integrationId);
-    return account?.displayName ? `@${account.displayName}` : t('calendar.unknownAccount');
-  };
+  const accountName = useAccountName();
+  const feedback = useActionFeedback();
+  const actions = usePostActions(postId, setPost, feedback);
 
   const heading = <PageHeading title={t('postDetail.title')}>{t('postDetail.title')}</PageHeading>;
   const back = (
@@ -124,14 +57,7 @@ export default function PostDetailPage({ id }: { id?: string }) {
     <section class="post-detail">
       {heading}
       {back}
-      <p role="status" class="live">
-        {notice}
-      </p>
-      {actionError && (
-        <p role="alert" class="form-error">
-          {actionError}
-        </p>
-      )}
+      <ActionFeedback notice={feedback.notice} actionError={feedback.actionError} />
       {loadError ? (
         <p role="alert" class="form-error">
           {t('postDetail.refreshFailed')} {describeError(loadError)}
@@ -150,12 +76,12 @@ export default function PostDetailPage({ id }: { id?: string }) {
           zone={zone}
           failed={failed}
           reschedulable={reschedulable}
-          busy={busy}
-          onRetry={() => void retry()}
-          onCancel={() => setConfirmingCancel(true)}
+          busy={actions.busy}
+          onRetry={() => void actions.retry()}
+          onCancel={() => actions.setConfirmingCancel(true)}
           onRescheduled={(updated) => {
             setPost(updated);
-            say(
+            feedback.say(
               t('postDetail.rescheduled', {
                 time: formatInZone(updated.scheduledFor!, zone),
                 zone: zoneLabel(zone),
@@ -165,14 +91,14 @@ export default function PostDetailPage({ id }: { id?: string }) {
         />
       )}
 
-      {confirmingCancel && (
+      {actions.confirmingCancel && (
         <ConfirmDialog
           title={t('postDetail.cancelTitle')}
           confirmLabel={t('postDetail.cancelConfirm')}
           cancelLabel={t('postDetail.keep')}
-          busy={busy === 'cancel'}
-          onConfirm={() => void cancel()}
-          onCancel={() => setConfirmingCancel(false)}
+          busy={actions.busy === 'cancel'}
+          onConfirm={() => void actions.cancel()}
+          onCancel={() => actions.setConfirmingCancel(false)}
         >
           <p>{t('postDetail.cancelBody')}</p>
         </ConfirmDialog>

@@ -3,8 +3,9 @@
  * an hour per account), and "refresh now", which asks Instagram at once.
  */
 import type { PostTargetInsights } from '@reelay/sdk';
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { useSessionClient } from '../../session/session-context';
+import { useCallback, useRef, useState } from 'preact/hooks';
+import { useLoad } from '../../components/use-load';
+import { useApi } from '../../session/session-context';
 
 export interface PostInsightsState {
   /** One entry per account of the post; null until the first answer. */
@@ -29,36 +30,36 @@ export interface PostInsightsState {
  * ```
  */
 export function usePostInsights(postId: string, key: string): PostInsightsState {
-  const session = useSessionClient();
-  const [entries, setEntries] = useState<PostTargetInsights[] | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState<PostInsightsState['busy']>(null);
-  // Answers can arrive out of order: only the latest request's answer is kept.
-  const latest = useRef(0);
-
-  const read = useCallback(
-    async (force: boolean) => {
-      const request = ++latest.current;
-      setBusy(force ? 'refresh' : 'load');
-      try {
-        const answer = await session.api.posts.insights(postId, force ? { force: true } : {});
-        if (request !== latest.current) return false;
-        setEntries(answer.platforms);
-        setError(null);
-        return true;
-      } catch (caught) {
-        if (request === latest.current) setError(caught);
-        return false;
-      } finally {
-        if (request === latest.current) setBusy(null);
-      }
+  const api = useApi();
+  // "Refresh now" is the same read with `force`: the loader takes the flag from here, so
+  // a read started by a changed `key` never asks Instagram early.
+  const forceNext = useRef(false);
+  const [forcing, setForcing] = useState(false);
+  const load = useLoad(
+    async (signal) => {
+      const force = forceNext.current;
+      forceNext.current = false;
+      const answer = await api.posts.insights(postId, force ? { force: true } : {}, { signal });
+      return answer.platforms;
     },
-    [postId],
+    [postId, key],
   );
 
-  useEffect(() => {
-    void read(false);
-  }, [key, read]);
+  const { refresh } = load;
+  const read = useCallback(
+    async (force: boolean) => {
+      forceNext.current = force;
+      setForcing(force);
+      try {
+        // Quietly: metrics and a failure already shown stay until the answer comes.
+        return await refresh();
+      } finally {
+        setForcing(false);
+      }
+    },
+    [refresh],
+  );
 
-  return { entries, error, busy, read };
+  const busy = load.loading ? (forcing ? 'refresh' : 'load') : null;
+  return { entries: load.data, error: load.error, busy, read };
 }

@@ -4,65 +4,22 @@
  * when the page opens, so a name changed elsewhere shows here.
  */
 import '../../components/admin-pages.css';
-import { isReelayError, type GetMeResponse } from '@reelay/sdk';
-import { useEffect, useState } from 'preact/hooks';
-import { describeError, errorField } from '../../components/api-error';
-import { Field } from '../../components/field';
+import { useState } from 'preact/hooks';
+import { describeError } from '../../components/api-error';
 import { PageHeading } from '../../components/page-heading';
 import { useT } from '../../i18n';
 import { useSessionClient } from '../../session/session-context';
 import { DeleteAccountDialog } from './delete-account-dialog';
-
-type Me = Omit<GetMeResponse, 'success'>;
+import { OrganizationForm } from './organization-form';
+import { useMe } from './use-me';
 
 export default function SettingsPage() {
   const session = useSessionClient();
   const t = useT();
-  const [me, setMe] = useState<Me | null>(() =>
-    session.state.status === 'signed-in' ? session.state.me : null,
-  );
-  const [loadError, setLoadError] = useState<unknown>(null);
-  const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState<unknown>(null);
-  const [notice, setNotice] = useState('');
+  const { me, loadError, renamed } = useMe();
   const [deleting, setDeleting] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [deleteError, setDeleteError] = useState('');
-
-  useEffect(() => {
-    session.api.me.get().then(
-      ({ success: _, ...fresh }) => setMe(fresh),
-      (caught: unknown) => setLoadError(caught),
-    );
-  }, []);
-
-  const nameRefused =
-    isReelayError(saveError, 'VALIDATION_ERROR') && errorField(saveError) === 'name';
-  const saveMessage = saveError
-    ? nameRefused
-      ? t('settings.organizationNameInvalid')
-      : describeError(saveError)
-    : null;
-
-  async function rename(event: Event) {
-    event.preventDefault();
-    if (!me) return;
-    const name = String(new FormData(event.currentTarget as HTMLFormElement).get('name') ?? '');
-    setSaving(true);
-    setSaveError(null);
-    setNotice('');
-    try {
-      const { organization } = await session.api.organizations.update(me.organization.id, {
-        name: name.trim(),
-      });
-      setMe({ ...me, organization });
-      setNotice(t('settings.organizationSaved', { name: organization.name }));
-    } catch (caught) {
-      setSaveError(caught);
-    } finally {
-      setSaving(false);
-    }
-  }
 
   async function deleteAccount() {
     setDeleting(true);
@@ -88,32 +45,7 @@ export default function SettingsPage() {
         <p aria-busy="true">{t('app.loading')}</p>
       ) : (
         <>
-          <section aria-labelledby="organization-title" class="admin-form">
-            <h2 id="organization-title">{t('settings.organizationTitle')}</h2>
-            <form onSubmit={rename} noValidate key={me.organization.id}>
-              <Field
-                label={t('settings.organizationName')}
-                name="name"
-                id="organization-name"
-                required
-                maxLength={80}
-                hint={t('settings.organizationNameHint')}
-                error={nameRefused ? saveMessage : null}
-                defaultValue={me.organization.name}
-              />
-              {saveMessage && !nameRefused && (
-                <p role="alert" class="form-error">
-                  {saveMessage}
-                </p>
-              )}
-              <button type="submit" aria-busy={saving ? 'true' : undefined} disabled={saving}>
-                {saving ? t('settings.saving') : t('settings.save')}
-              </button>
-            </form>
-            <p role="status" class="live">
-              {notice}
-            </p>
-          </section>
+          <OrganizationForm organization={me.organization} onRenamed={renamed} />
 
           <section aria-labelledby="account-title">
             <h2 id="account-title">{t('settings.accountTitle')}</h2>

@@ -3,12 +3,13 @@
  * company login when the server trusts an OpenID Connect issuer. The server's error
  * appears beside the field it names.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { isReelayError } from '@reelay/sdk';
 import { describeError, errorField } from '../../components/api-error';
 import { Field } from '../../components/field';
 import { PageHeading } from '../../components/page-heading';
+import { useLoad } from '../../components/use-load';
 import { useT } from '../../i18n';
 import { type AuthOptions, type SignedOutReason } from '../../session/session';
 import { useSessionClient } from '../../session/session-context';
@@ -30,15 +31,16 @@ export default function SignInPage({
   const t = useT();
   const { url } = useLocation();
   const [mode, setMode] = useState<'sign-in' | 'sign-up'>('sign-in');
-  const [options, setOptions] = useState<AuthOptions | null>(null);
+  // Unreadable options offer the plain sign-in only: no sign-up, no company login.
+  const options = useLoad(
+    () =>
+      session
+        .options()
+        .catch((): AuthOptions => ({ signup: false, oidc: null, connectLogins: [] })),
+    [],
+  ).data;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
-
-  useEffect(() => {
-    session
-      .options()
-      .then(setOptions, () => setOptions({ signup: false, oidc: null, connectLogins: [] }));
-  }, []);
 
   const field = errorField(error);
   const signupRefused = mode === 'sign-up' && isReelayError(error, 'FORBIDDEN');

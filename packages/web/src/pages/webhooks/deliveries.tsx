@@ -3,17 +3,11 @@
  * every attempt (when, how long, the HTTP status, the error). Read when opened and again
  * on request; more pages on request.
  */
-import type { ListDeliveriesResponse } from '@reelay/sdk';
-import { useCallback, useEffect, useState } from 'preact/hooks';
 import { describeError } from '../../components/api-error';
 import { LocalTime } from '../../components/local-time';
 import { useT } from '../../i18n';
-import { useSessionClient } from '../../session/session-context';
+import { useDeliveries, type Delivery } from './use-deliveries';
 import { eventKey } from './webhook-form';
-
-type Delivery = ListDeliveriesResponse['deliveries'][number];
-
-const PAGE = 10;
 
 export function Deliveries({
   subscriptionId,
@@ -22,50 +16,15 @@ export function Deliveries({
   subscriptionId: string;
   version: number;
 }) {
-  const session = useSessionClient();
   const t = useT();
-  const [deliveries, setDeliveries] = useState<Delivery[] | null>(null);
-  const [total, setTotal] = useState(0);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-
-  const load = useCallback(
-    async (offset: number) => {
-      setBusy(true);
-      try {
-        const page = await session.api.notifications.deliveries(subscriptionId, {
-          limit: PAGE,
-          offset,
-        });
-        setTotal(page.total);
-        setDeliveries((current) =>
-          offset === 0 ? page.deliveries : [...(current ?? []), ...page.deliveries],
-        );
-        setError(null);
-      } catch (caught) {
-        setError(caught);
-      } finally {
-        setBusy(false);
-      }
-    },
-    [subscriptionId],
-  );
-
-  useEffect(() => {
-    void load(0);
-  }, [load, version]);
+  const { deliveries, total, error, busy, refresh, more } = useDeliveries(subscriptionId, version);
 
   const headingId = `deliveries-${subscriptionId}`;
   return (
     <section class="deliveries" aria-labelledby={headingId} aria-busy={busy ? 'true' : undefined}>
       <header class="deliveries-header">
         <h4 id={headingId}>{t('webhooks.deliveriesTitle')}</h4>
-        <button
-          type="button"
-          class="secondary outline"
-          disabled={busy}
-          onClick={() => void load(0)}
-        >
+        <button type="button" class="secondary outline" disabled={busy} onClick={refresh}>
           {t('webhooks.refreshDeliveries')}
         </button>
       </header>
@@ -86,12 +45,7 @@ export function Deliveries({
             <DeliveryItem key={delivery.id} delivery={delivery} />
           ))}
           {deliveries.length < total && (
-            <button
-              type="button"
-              class="secondary"
-              disabled={busy}
-              onClick={() => void load(deliveries.length)}
-            >
+            <button type="button" class="secondary" disabled={busy} onClick={more}>
               {t('webhooks.moreDeliveries')}
             </button>
           )}

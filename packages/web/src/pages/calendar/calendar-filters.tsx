@@ -1,0 +1,63 @@
+/** The calendar's filters (account, profile) and the zone its times are shown in. */
+import { setPersonTimeZone, TimeZoneSelect } from '../../components/person-zone';
+import { useT } from '../../i18n';
+import type { Integration, Profile } from './calendar-data';
+
+/** Without profile, as the list route's `profileId` filter writes it. */
+const NO_PROFILE = 'null';
+
+export interface CalendarFiltersProps {
+  integrations: readonly Integration[];
+  profiles: readonly Profile[];
+  accountNames: ReadonlyMap<string, string>;
+  accountId: string | undefined;
+  profileId: string | undefined;
+  zone: string;
+  /** A filter changed; undefined shows all. */
+  onFilter(changes: { account?: string | undefined; profile?: string | undefined }): void;
+}
+
+export function CalendarFilters(props: CalendarFiltersProps) {
+  const t = useT();
+  return (
+    <div class="calendar-filters">
+      <label for="calendar-account">
+        {t('calendar.account')}
+        <select
+          id="calendar-account"
+          value={props.accountId ?? ''}
+          onChange={(event) => props.onFilter({ account: event.currentTarget.value || undefined })}
+        >
+          <option value="">{t('calendar.allAccounts')}</option>
+          {props.integrations.map((account) => (
+            <option key={account.id} value={account.id}>
+              {props.accountNames.get(account.id)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label for="calendar-profile">
+        {t('calendar.profile')}
+        <select
+          id="calendar-profile"
+          value={props.profileId ?? ''}
+          onChange={(event) => props.onFilter({ profile: event.currentTarget.value || undefined })}
+        >
+          <option value="">{t('calendar.allProfiles')}</option>
+          {props.profiles.map((profile) => (
+            <option key={profile.id} value={profile.id}>
+              {profile.name}
+            </option>
+          ))}
+          <option value={NO_PROFILE}>{t('calendar.noProfile')}</option>
+        </select>
+      </label>
+      <TimeZoneSelect
+        id="calendar-zone"
+        label={t('calendar.zone')}
+        value={props.zone}
+        onChange={setPersonTimeZone}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * The calendar's state as the address holds it (view, a day of the period, the account
+ * and profile filters), so a reload or a shared link shows the same calendar.
+ */
+import { useCallback } from 'preact/hooks';
+import { useLocation } from 'preact-iso';
+import type { CalendarView } from './calendar-options';
+
+const PAGE_PATH = '/app/calendar';
+const VIEWS: readonly CalendarView[] = ['month', 'week', 'list'];
+
+/**
+ * @example
+ * ```ts
+ * const { view, accountId, goTo } = useCalendarAddress();
+ * goTo({ account: 'int_…' });
+ * ```
+ */
+export function useCalendarAddress() {
+  const { query, route } = useLocation();
+  const view: CalendarView = VIEWS.includes(query.view as CalendarView)
+    ? (query.view as CalendarView)
+    : 'month';
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(query.date ?? '') ? query.date! : null;
+  const accountId = query.account || undefined;
+  const profileId = query.profile || undefined;
+
+  /** Writes the calendar's state into the address, replacing the current entry. */
+  const goTo = useCallback(
+    (changes: Record<string, string | undefined>) => {
+      const next = new URLSearchParams();
+      const merged = { view, date: date ?? undefined, account: accountId, profile: profileId };
+      for (const [key, value] of Object.entries({ ...merged, ...changes })) {
+        if (value) next.set(key, value);
+      }
+      const search = next.toString();
+      const url = search ? `${PAGE_PATH}?${search}` : PAGE_PATH;
+      // Only while the calendar is the page shown: never pull the person back to it.
+      if (location.pathname !== PAGE_PATH) return;
+      if (url !== `${location.pathname}${location.search}`) route(url, true);
+    },
+    [view, date, accountId, profileId],
+  );
+
+  return { view, date, accountId, profileId, goTo, route };
+}
