@@ -21,6 +21,7 @@ export const ID_PREFIXES = {
   delivery: 'dlv',
   user: 'usr',
   organization: 'org',
+  invitation: 'inv',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

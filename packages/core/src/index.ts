@@ -28,6 +28,7 @@ export * from './webhooks/standard-webhooks';
 export * from './webhooks/verify-webhook';
 export * from './schemas/common';
 export * from './schemas/account';
+export * from './schemas/members';
 export * from './schemas/auth';
 export * from './schemas/profiles';
 export * from './schemas/integrations';

@@ -16,6 +16,7 @@ import { notificationHandlers } from './http/handlers/notifications';
 import { postingSlotHandlers } from './http/handlers/posting-slots';
 import { postHandlers } from './http/handlers/posts';
 import { profileHandlers } from './http/handlers/profiles';
+import { teamHandlers } from './http/handlers/team';
 import type { RouteHandlers } from './http/route-handler';
 import type { ServerContext } from './server-context';
 import { createAccountService } from './services/account';
@@ -28,6 +29,7 @@ import { createPostingSlotsService } from './services/posting-slots';
 import { createPostsService } from './services/posts';
 import { createProfilesService } from './services/profiles';
 import { createSessionsService } from './services/sessions';
+import { createTeamService } from './services/team';
 import { createSubscriptionsService } from './webhooks/subscriptions-service';
 import type { Webhooks } from './webhooks/webhook-service';
 
@@ -52,12 +54,14 @@ export function createRouteHandlers(context: ServerContext, webhooks: Webhooks):
   });
   const platformUserData = createPlatformUserDataService({ db, clock });
   const posts = createPostsService(context);
+  const team = createTeamService({ db, clock, publicUrl: config.publicUrl });
   const sessions = createSessionsService({
     db,
     capabilities: context.capabilities,
     clock,
     accessTokens: context.accessTokens,
     allowSignup: config.allowSignup,
+    invitations: team,
   });
   const subscriptions = createSubscriptionsService({
     db,
@@ -74,6 +78,7 @@ export function createRouteHandlers(context: ServerContext, webhooks: Webhooks):
     ...authHandlers(sessions),
     ...authOptionsHandlers({ config, signupOpen: () => sessions.signupOpen() }),
     ...accountHandlers({ account, apiKeys }),
+    ...teamHandlers(team),
     ...profileHandlers(profiles),
     ...integrationHandlers(integrations),
     ...postingSlotHandlers(createPostingSlotsService({ db, clock })),

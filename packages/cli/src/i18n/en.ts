@@ -755,6 +755,9 @@ export const en: CatalogueShape<Messages> = {
     UNAUTHORIZED: 'Missing, invalid, revoked or expired credential.',
     FORBIDDEN: 'This project or organization does not belong to the signed-in user.',
     ROLE_REQUIRED: 'Your role in this project does not allow this action.',
+    LAST_OWNER: "The project's owner cannot be removed or change role.",
+    INVITATION_INVALID:
+      'This invitation is no longer valid: it expired, was accepted or cancelled, or is for another e-mail.',
     PROJECT_REQUIRED: 'Send the x-project-id header when using a Bearer token on this route.',
     RATE_LIMIT_KEY: "The credential's request limit was exceeded; wait for x-ratelimit-reset.",
     PERMISSION_REQUIRED:

@@ -22,7 +22,7 @@ export const loginRoutes = {
     tag: 'Login',
     summary: 'Cria um usuário',
     description:
-      'Cria um usuário do login embutido e devolve seus tokens. Aberto enquanto não existe nenhum usuário; depois, só com `REELAY_ALLOW_SIGNUP=true`.',
+      'Cria um usuário do login embutido e devolve seus tokens. Aberto enquanto não existe nenhum usuário; depois, só com `REELAY_ALLOW_SIGNUP=true`, ou com o `invitationToken` de um convite para o e-mail.',
     request: { body: json(signupBodySchema) },
     responses: {
       201: { description: 'Usuário criado e autenticado.', schema: authSessionResponseSchema },
@@ -33,7 +33,7 @@ export const loginRoutes = {
         body: { email: EX.email, password: EX.password, name: 'Ana' },
       },
     },
-    errors: ['FORBIDDEN', 'EMAIL_IN_USE'],
+    errors: ['FORBIDDEN', 'EMAIL_IN_USE', 'NOT_FOUND', 'INVITATION_INVALID'],
   }),
   login: defineRoute({
     id: 'login',

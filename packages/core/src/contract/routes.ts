@@ -14,6 +14,7 @@ import { platformCallbackRoutes } from './platform-callback-routes';
 import { postRoutes } from './post-routes';
 import { profileRoutes } from './profile-routes';
 import { slotRoutes } from './slot-routes';
+import { teamRoutes } from './team-routes';
 import { webhookRoutes } from './webhook-routes';
 import type { RouteDefinition } from './route';
 
@@ -21,6 +22,7 @@ export const routes = {
   ...healthRoutes,
   ...loginRoutes,
   ...accountRoutes,
+  ...teamRoutes,
   ...profileRoutes,
   ...integrationRoutes,
   ...slotRoutes,

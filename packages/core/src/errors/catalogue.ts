@@ -8,7 +8,7 @@
  * codes for situations the spec leaves open (`IDEMPOTENCY_KEY_REUSED`, `EMAIL_IN_USE`,
  * `REQUEST_TIMEOUT`, `HEADERS_TOO_LARGE`, `POST_NOT_EDITABLE`, `POST_NOT_RETRYABLE`,
  * `MEDIA_IN_USE`, `DELIVERY_PENDING`, `NO_FREE_SLOT`, `PLATFORM_UNAVAILABLE`,
- * `PLATFORM_TIMEOUT`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `ROLE_REQUIRED`); adding codes is an additive
+ * `PLATFORM_TIMEOUT`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `ROLE_REQUIRED`, `LAST_OWNER`, `INVITATION_INVALID`); adding codes is an additive
  * change.
  */
 
@@ -44,6 +44,17 @@ export const HTTP_ERRORS = {
   ROLE_REQUIRED: {
     status: 403,
     message: 'O seu papel neste projeto não permite esta ação.',
+    retry: 'needs-user-action',
+  },
+  LAST_OWNER: {
+    status: 409,
+    message: 'O dono do projeto não pode ser removido nem mudar de papel.',
+    retry: 'do-not-retry',
+  },
+  INVITATION_INVALID: {
+    status: 409,
+    message:
+      'Este convite não vale mais: expirou, já foi aceito, foi cancelado ou é para outro e-mail.',
     retry: 'needs-user-action',
   },
   PROJECT_REQUIRED: {

@@ -2,6 +2,7 @@
  * The built-in login system (Bearer mode): sign-up, login and refresh.
  */
 import * as z from 'zod';
+import { invitationTokenSchema } from './members';
 import {
   EMAIL_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
@@ -27,6 +28,10 @@ export const signupBodySchema = z
         error: `a senha tem no máximo ${PASSWORD_MAX_LENGTH} caracteres`,
       }),
     name: safeString().trim().min(1).max(USER_NAME_MAX_LENGTH).optional(),
+    invitationToken: invitationTokenSchema.optional().meta({
+      description:
+        'O token de um convite (o fim do endereço `/app/invite/<token>`): o e-mail convidado pode se cadastrar mesmo com o cadastro fechado, e entra no projeto no mesmo passo.',
+    }),
   })
   .meta({ id: 'SignupBody' });
 

@@ -14,9 +14,16 @@
 export const PROJECT_ROLES = ['owner', 'admin', 'editor', 'viewer'] as const;
 export type ProjectRole = (typeof PROJECT_ROLES)[number];
 
+/**
+ * The roles that can be given: to a member, an invitation or an API key. `owner` is not
+ * given: it is the organization's owner, in each of its projects.
+ */
+export const ASSIGNABLE_ROLES = ['admin', 'editor', 'viewer'] as const;
+export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
+
 /** The roles an API key may hold: an owner is a person. */
-export const API_KEY_ROLES = ['admin', 'editor', 'viewer'] as const;
-export type ApiKeyRole = (typeof API_KEY_ROLES)[number];
+export const API_KEY_ROLES = ASSIGNABLE_ROLES;
+export type ApiKeyRole = AssignableRole;
 
 /** A new key's role when none is asked for: what every key could do before roles. */
 export const DEFAULT_API_KEY_ROLE: ApiKeyRole = 'admin';

@@ -7,9 +7,44 @@ import type { UserRecord } from '../services/account';
 import type { ApiKeyRecord } from '../services/api-keys';
 import type { IntegrationRecord } from '../services/integrations';
 import type { ProfileRecord } from '../services/profiles';
+import type { InvitationRecord, MemberRecord } from '../services/team';
+import type { ProjectRole } from '@reelay/core';
+import type { ProjectRecord } from '../store/users';
 
 export function presentUser(user: UserRecord) {
   return { id: user.id, email: user.email, name: user.name };
+}
+
+/** A project shared with the user, with their role in it (`/v1/me`, an accepted invitation). */
+export function presentMemberProject(row: ProjectRecord & { role: ProjectRole }) {
+  return {
+    id: row.id,
+    name: row.name,
+    environment: row.environment,
+    organizationId: row.organizationId,
+    role: row.role,
+  };
+}
+
+export function presentMember(row: MemberRecord) {
+  return {
+    userId: row.userId,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    joinedAt: isoTime(row.joinedAt),
+  };
+}
+
+/** An invitation without its address, which only its creation shows. */
+export function presentInvitation(row: InvitationRecord) {
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    createdAt: isoTime(row.createdAt),
+    expiresAt: isoTime(row.expiresAt),
+  };
 }
 
 export function presentApiKey(row: ApiKeyRecord) {

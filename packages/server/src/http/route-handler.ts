@@ -3,7 +3,7 @@
  * path, query and body of its route, and one of the route's declared answers.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RouteId, Routes } from '@reelay/core';
+import type { ProjectRole, RouteId, Routes } from '@reelay/core';
 import type * as z from 'zod';
 import type { AuthContext } from './authenticate';
 
@@ -54,4 +54,17 @@ export function projectOf(context: RequestContext): string {
 export function userOf(context: RequestContext): string {
   if (context.auth.mode !== 'bearer') throw new Error('rota sem usuário');
   return context.auth.userId;
+}
+
+/** The user of a Bearer-only route under `/v1/projects/{id}`, with their role there. */
+export function memberOf(context: RequestContext): {
+  userId: string;
+  projectId: string;
+  role: ProjectRole;
+} {
+  if (context.auth.mode !== 'bearer' || !context.auth.project) {
+    throw new Error('rota sem projeto no caminho');
+  }
+  const { userId, project } = context.auth;
+  return { userId, projectId: project.id, role: project.role };
 }

@@ -18,6 +18,7 @@ import {
 } from '../store/refresh-tokens';
 import type { StoreCapabilities } from '../store/database';
 import type { Db } from '../store/schema';
+import type { TeamService } from './team';
 import {
   countUsers,
   findUserByEmail,
@@ -40,8 +41,17 @@ export interface Session {
 }
 
 export interface SessionsService {
-  /** Creates a user with a password and signs it in. */
-  signUp(fields: { email: string; password: string; name: string | null }): Promise<Session>;
+  /**
+   * Creates a user with a password and signs it in. With an invitation's token, the
+   * invited e-mail may sign up even when sign-up is closed, and joins the project in the
+   * same step.
+   */
+  signUp(fields: {
+    email: string;
+    password: string;
+    name: string | null;
+    invitationToken?: string | undefined;
+  }): Promise<Session>;
   logIn(email: string, password: string): Promise<Session>;
   /** Exchanges a refresh token, once, for a new session of the same family. */
   refresh(refreshToken: string): Promise<Session>;
@@ -71,6 +81,8 @@ export function createSessionsService(deps: {
   accessTokens: AccessTokens;
   /** Whether sign-up stays open once a user exists (`REELAY_ALLOW_SIGNUP`). */
   allowSignup: boolean;
+  /** Invitations a sign-up may carry. */
+  invitations: Pick<TeamService, 'checkInvitation' | 'accept'>;
 }): SessionsService {
   const { db, clock, accessTokens } = deps;
 
@@ -103,9 +115,13 @@ export function createSessionsService(deps: {
   return {
     signupOpen: () => signupOpen(),
 
-    async signUp({ email, password, name }) {
+    async signUp({ email, password, name, invitationToken }) {
+      // An invitation opens sign-up for the e-mail it names, and only for it.
+      const invited = async (queryable: Db) =>
+        invitationToken !== undefined &&
+        (await deps.invitations.checkInvitation(invitationToken, email, queryable)) !== undefined;
       // Checked early too, so a closed server refuses before spending a password hash.
-      if (!(await signupOpen())) throw closed();
+      if (!(await invited(db)) && !(await signupOpen())) throw closed();
       if (await findUserByEmail(db, email)) throw new ReelayError('EMAIL_IN_USE');
       const passwordHash = await hashPassword(password);
       let user: UserRecord;
@@ -114,9 +130,17 @@ export function createSessionsService(deps: {
         // the checks above before any of them has written its user.
         user = await db.transaction().execute(async (trx) => {
           await lockUsersForWrite(trx, deps.capabilities);
-          if (!(await signupOpen(trx))) throw closed();
+          if (!(await invited(trx)) && !(await signupOpen(trx))) throw closed();
           if (await findUserByEmail(trx, email)) throw new ReelayError('EMAIL_IN_USE');
-          return insertUser(trx, { email, name, passwordHash, oidcSubject: null }, clock.now());
+          const created = await insertUser(
+            trx,
+            { email, name, passwordHash, oidcSubject: null },
+            clock.now(),
+          );
+          if (invitationToken !== undefined) {
+            await deps.invitations.accept(invitationToken, created.id, trx);
+          }
+          return created;
         });
       } catch (error) {
         if (error instanceof ReelayError) throw error;

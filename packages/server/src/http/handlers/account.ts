@@ -3,24 +3,14 @@
  * project. A project not shared with the user, or an organization of another user,
  * answers 403 (spec §5 rule 4); the keys need an admin of the project.
  */
-import { DEFAULT_API_KEY_ROLE, type ProjectRole } from '@reelay/core';
-import type { AccountService, OrganizationRecord, ProjectRecord } from '../../services/account';
+import { DEFAULT_API_KEY_ROLE } from '@reelay/core';
+import type { AccountService, OrganizationRecord } from '../../services/account';
 import type { ApiKeysService } from '../../services/api-keys';
-import { presentApiKey, presentUser } from '../presenters';
+import { presentApiKey, presentMemberProject, presentUser } from '../presenters';
 import { userOf, type RouteHandlers } from '../route-handler';
 
 function presentOrganization(row: OrganizationRecord) {
   return { id: row.id, name: row.name, role: 'owner' as const };
-}
-
-function presentProject(row: ProjectRecord & { role: ProjectRole }) {
-  return {
-    id: row.id,
-    name: row.name,
-    environment: row.environment,
-    organizationId: row.organizationId,
-    role: row.role,
-  };
 }
 
 export function accountHandlers(services: {
@@ -37,7 +27,7 @@ export function accountHandlers(services: {
           success: true,
           user: presentUser(user),
           organization: presentOrganization(organization),
-          projects: projects.map(presentProject),
+          projects: projects.map(presentMemberProject),
         },
       };
     },

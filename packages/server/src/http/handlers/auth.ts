@@ -24,6 +24,7 @@ export function authHandlers(sessions: SessionsService): RouteHandlers {
         email: body!.email,
         password: body!.password,
         name: body!.name ?? null,
+        invitationToken: body!.invitationToken,
       });
       return { status: 201, body: presentSession(session) };
     },
