@@ -50,6 +50,8 @@ const REMOVAL_ORDER = [
   'deleteProfile',
   'deleteIntegration',
   'revokeApiKey',
+  'removeMember',
+  'deleteInvitation',
   'deleteMe',
 ];
 function sendingOrder(): RouteDefinition[] {
@@ -159,6 +161,32 @@ describe.each(testDialects())('the contract examples on $name', (dialect) => {
       `signed_request=${signed}`,
       { 'content-type': 'application/x-www-form-urlencoded' },
     );
+
+    // The team: a member of the owner's project, a pending invitation to cancel, and an
+    // invitation to another project for the owner to accept.
+    const bearerOf = (account: Account) => ({ authorization: account.bearer.authorization! });
+    const invitation = async (from: Account, email: string) =>
+      (
+        await call(
+          base,
+          'POST',
+          `/v1/projects/${from.projectId}/invitations`,
+          { email, role: 'viewer' },
+          bearerOf(from),
+        )
+      ).body.invitation as { id: string; url: string };
+    const member = await createAccount(base);
+    const joined = await call(
+      base,
+      'POST',
+      '/v1/invitations/accept',
+      { token: (await invitation(owner, member.email)).url.split('/').pop() },
+      bearerOf(member),
+    );
+    if (joined.status !== 200) throw new Error(JSON.stringify(joined.body));
+    set('memberUserId', member.userId);
+    set('invitationId', (await invitation(owner, 'pendente@example.com')).id);
+    set('invitationToken', (await invitation(doomed, owner.email)).url.split('/').pop()!);
 
     set('projectId', owner.projectId);
     set('organizationId', owner.organizationId);

@@ -38,6 +38,7 @@ export async function findMemberRole(
   return row?.role as ProjectRole | undefined;
 }
 
+/** The project's members: its owner first, then by arrival. */
 export async function listMembers(db: Db, projectId: string): Promise<MemberRecord[]> {
   const rows = await db
     .selectFrom('project_members')
@@ -53,13 +54,15 @@ export async function listMembers(db: Db, projectId: string): Promise<MemberReco
     .orderBy('project_members.joined_at')
     .orderBy('project_members.user_id')
     .execute();
-  return rows.map((row) => ({
+  const members = rows.map((row) => ({
     userId: row.user_id,
     email: row.email,
     name: row.name,
     role: row.role as ProjectRole,
     joinedAt: row.joined_at,
   }));
+  // The owner first, then by arrival.
+  return members.sort((a, b) => Number(b.role === 'owner') - Number(a.role === 'owner'));
 }
 
 /** Adds a member; a user already in the project keeps the role they have. */
