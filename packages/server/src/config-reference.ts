@@ -50,6 +50,10 @@ const DESCRIPTIONS: { [Name in keyof typeof environmentSchema.shape]: string } =
   REELAY_S3_FORCE_PATH_STYLE:
     'Address the bucket as `<endpoint>/<bucket>` (MinIO and most self-hosted servers).',
   REELAY_LOG_LEVEL: 'Least severe log level written (JSON lines on stderr; secrets are redacted).',
+  REELAY_SMTP_URL:
+    'SMTP server that sends invitations by e-mail (`smtp://user:password@host:587`, `smtps://…` for TLS from the start). Without it, invitations are only shown as a link to copy.',
+  REELAY_SMTP_FROM:
+    "Sender of those e-mails (`Reelay <no-reply@example.com>`); by default `Reelay <no-reply@…>` at the public URL's host.",
   REELAY_MISSED_GRACE_MINUTES:
     'A scheduled post whose work could not start within this many minutes after its time (for example, the service was down) fails as `MISSED` instead of publishing late. At least 1.',
   REELAY_PREPARE_AHEAD_MINUTES:

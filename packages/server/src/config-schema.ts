@@ -124,6 +124,10 @@ export const environmentSchema = z.object({
   REELAY_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   REELAY_S3_FORCE_PATH_STYLE: booleanText.default(false),
   REELAY_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  REELAY_SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: 'use uma URL smtp:// ou smtps://' })
+    .optional(),
+  REELAY_SMTP_FROM: z.string().min(3).optional(),
   REELAY_MISSED_GRACE_MINUTES: digits('use um número inteiro de minutos')
     .pipe(z.number().int().min(1, { error: 'use ao menos 1 minuto' }))
     .default(15),

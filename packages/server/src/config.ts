@@ -104,6 +104,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowPrivateUrls: vars.REELAY_ALLOW_PRIVATE_URLS,
     storage: storageSettings(vars),
     logLevel: vars.REELAY_LOG_LEVEL,
+    smtp: vars.REELAY_SMTP_URL
+      ? {
+          url: vars.REELAY_SMTP_URL,
+          from:
+            vars.REELAY_SMTP_FROM ??
+            `Reelay <no-reply@${new URL(vars.REELAY_PUBLIC_URL ?? 'http://localhost').hostname}>`,
+        }
+      : null,
     language: userLanguage(env),
     missedGraceMs: vars.REELAY_MISSED_GRACE_MINUTES * 60_000,
     prepareWindowMs: vars.REELAY_PREPARE_AHEAD_MINUTES * 60_000,

@@ -46,6 +46,8 @@ export interface ReelayConfig {
   /** Where media files live: local disk under `dataDir/media`, or an S3-compatible bucket. */
   readonly storage: StorageSettings;
   readonly logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** Where e-mails go out (invitations); `null`: nothing is mailed, links are only shown. */
+  readonly smtp: { url: string; from: string } | null;
   /** The language of start-up texts addressed to the operator, from the locale variables. */
   readonly language: UserLanguage;
   /** A scheduled post that could not start within this long after its time fails as `MISSED`. */

@@ -30,6 +30,7 @@ import { createPostsService } from './services/posts';
 import { createProfilesService } from './services/profiles';
 import { createSessionsService } from './services/sessions';
 import { createTeamService } from './services/team';
+import { createMailer } from './mail/mailer';
 import { createSubscriptionsService } from './webhooks/subscriptions-service';
 import type { Webhooks } from './webhooks/webhook-service';
 
@@ -54,7 +55,14 @@ export function createRouteHandlers(context: ServerContext, webhooks: Webhooks):
   });
   const platformUserData = createPlatformUserDataService({ db, clock });
   const posts = createPostsService(context);
-  const team = createTeamService({ db, clock, publicUrl: config.publicUrl });
+  const team = createTeamService({
+    db,
+    clock,
+    publicUrl: config.publicUrl,
+    mailer: config.smtp
+      ? createMailer({ smtpUrl: config.smtp.url, from: config.smtp.from, logger })
+      : undefined,
+  });
   const sessions = createSessionsService({
     db,
     capabilities: context.capabilities,

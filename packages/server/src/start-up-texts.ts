@@ -196,6 +196,7 @@ const SCHEMA: Record<string, string> = {
   'use on ou off': 'use on or off',
   'use true ou false': 'use true or false',
   'use uma URL http(s) absoluta': 'use an absolute http(s) URL',
+  'use uma URL smtp:// ou smtps://': 'use an smtp:// or smtps:// URL',
   'use uma porta de 0 a 65535': 'use a port from 0 to 65535',
   'use uma versão como v25.0, ou none para nenhuma':
     'use a version such as v25.0, or none for none',

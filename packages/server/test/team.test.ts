@@ -3,8 +3,10 @@
  * single-use, for one e-mail, valid 7 days, cancellable), signing up through one while
  * sign-up is closed, accepting one when signed in, the members list, changing roles and
  * removing members (anyone may leave; the owner stays), each change counting on the
- * member's next request.
+ * member's next request; and invitations mailed through a real SMTP server.
  */
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '@reelay/test-support/dialects';
 import { call, createAccount, type Account } from '@reelay/test-support/http-client';
@@ -227,4 +229,75 @@ describe.each(testDialects())('the team on $name', (dialect) => {
       role: accepted.body.project.role,
     };
   }
+});
+
+describe('invitations by e-mail', () => {
+  let smtp: SMTPServer;
+  let smtpPort: number;
+  const received: Array<{ to: string[]; raw: string }> = [];
+  let server: TestServer;
+  let owner: Account;
+
+  beforeAll(async () => {
+    // A real SMTP server on loopback, the way an operator's relay would receive them.
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          received.push({
+            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    smtpPort = (smtp.server.address() as AddressInfo).port;
+    const sqlite = testDialects()[0]!;
+    server = await startTestServer(sqlite, {
+      env: {
+        REELAY_PUBLIC_URL: 'https://reelay.example.com',
+        REELAY_SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        REELAY_SMTP_FROM: 'Reelay <convites@example.com>',
+      },
+    });
+    owner = await createAccount(server.url);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+  });
+
+  it('mails the link to the invited address, and still answers the link when the relay is down', async () => {
+    const answer = await call(
+      server.url,
+      'POST',
+      `/v1/projects/${owner.projectId}/invitations`,
+      { email: 'hana@example.com', role: 'viewer' },
+      { authorization: owner.bearer.authorization! },
+    );
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    expect(answer.body.invitation.emailed).toBe(true);
+    expect(received).toHaveLength(1);
+    expect(received[0]!.to).toEqual(['hana@example.com']);
+    const message = received[0]!.raw.replace(/=\r?\n/g, '');
+    expect(message).toContain('From: Reelay <convites@example.com>');
+    expect(message).toContain(answer.body.invitation.url);
+
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    const unsent = await call(
+      server.url,
+      'POST',
+      `/v1/projects/${owner.projectId}/invitations`,
+      { email: 'ivo@example.com', role: 'viewer' },
+      { authorization: owner.bearer.authorization! },
+    );
+    expect(unsent.status).toBe(201);
+    expect(unsent.body.invitation).toMatchObject({ emailed: false });
+    expect(unsent.body.invitation.url).toMatch(/\/app\/invite\/rly_inv_/);
+  });
 });

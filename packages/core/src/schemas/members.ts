@@ -49,6 +49,10 @@ export const createdInvitationSchema = invitationSchema
       description:
         'O endereço do convite (`<REELAY_PUBLIC_URL>/app/invite/<token>`); aparece só nesta resposta. Vale uma vez, por 7 dias.',
     }),
+    emailed: z.boolean().meta({
+      description:
+        'true quando o convite também foi por e-mail (servidor com `REELAY_SMTP_URL`); senão, envie o endereço você mesmo.',
+    }),
   })
   .meta({ id: 'CreatedInvitation' });
 

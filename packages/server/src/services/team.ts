@@ -15,6 +15,8 @@ import {
   type ProjectRole,
 } from '@reelay/core';
 import type { Clock } from '../clock';
+import { invitationMail } from '../mail/invitation-mail';
+import type { Mailer } from '../mail/mailer';
 import { hashSecret } from '../security/api-keys';
 import {
   deletePendingInvitation,
@@ -56,12 +58,12 @@ export interface TeamService {
     role: AssignableRole,
   ): Promise<MemberRecord>;
   removeMember(actor: Actor, projectId: string, userId: string): Promise<void>;
-  /** The stored invitation and, this once, its address. */
+  /** The stored invitation, this once its address, and whether it also went by e-mail. */
   invite(
     actor: Actor,
     projectId: string,
     invitee: { email: string; role: AssignableRole },
-  ): Promise<{ invitation: InvitationRecord; url: string }>;
+  ): Promise<{ invitation: InvitationRecord; url: string; emailed: boolean }>;
   listInvitations(projectId: string): Promise<InvitationRecord[]>;
   cancelInvitation(projectId: string, invitationId: string): Promise<void>;
   /** Checks an invitation can be accepted by this e-mail, without accepting it. */
@@ -83,7 +85,13 @@ const notMember = () =>
  * const { url } = await team.invite(actor, projectId, { email: 'bia@example.com', role: 'editor' });
  * ```
  */
-export function createTeamService(deps: { db: Db; clock: Clock; publicUrl: string }): TeamService {
+export function createTeamService(deps: {
+  db: Db;
+  clock: Clock;
+  publicUrl: string;
+  /** Sends invitations by e-mail when the server has SMTP. */
+  mailer?: Mailer | undefined;
+}): TeamService {
   const { db, clock } = deps;
 
   async function member(projectId: string, userId: string): Promise<MemberRecord> {
@@ -169,8 +177,12 @@ export function createTeamService(deps: { db: Db; clock: Clock; publicUrl: strin
         acceptedBy: null,
       };
       await insertInvitation(db, invitation);
-      const url = new URL(`app/invite/${token}`, `${deps.publicUrl.replace(/\/+$/, '')}/`);
-      return { invitation, url: url.toString() };
+      const url = new URL(
+        `app/invite/${token}`,
+        `${deps.publicUrl.replace(/\/+$/, '')}/`,
+      ).toString();
+      const emailed = deps.mailer ? await mailInvitation(deps.mailer, invitation, url) : false;
+      return { invitation, url, emailed };
     },
 
     listInvitations: (projectId) => listPendingInvitations(db, projectId, clock.now()),
@@ -190,6 +202,28 @@ export function createTeamService(deps: { db: Db; clock: Clock; publicUrl: strin
         ? acceptIn(queryable, token, userId)
         : db.transaction().execute((trx) => acceptIn(trx, token, userId)),
   };
+
+  /** Sends the invitation by e-mail; answers whether the SMTP server took it. */
+  async function mailInvitation(
+    mailer: Mailer,
+    invitation: InvitationRecord,
+    url: string,
+  ): Promise<boolean> {
+    const [project, inviter] = await Promise.all([
+      findProjectById(db, invitation.projectId),
+      findUserById(db, invitation.invitedBy),
+    ]);
+    return mailer.send(
+      invitationMail({
+        to: invitation.email,
+        projectName: project?.name ?? invitation.projectId,
+        invitedBy: inviter?.name ?? inviter?.email ?? 'Reelay',
+        role: invitation.role,
+        url,
+        validDays: INVITATION_VALID_DAYS,
+      }),
+    );
+  }
 
   /** Accepts inside the caller's transaction: the membership and the mark go together. */
   async function acceptIn(

@@ -29,10 +29,10 @@ export function teamHandlers(team: TeamService): RouteHandlers {
 
     createInvitation: async ({ body }, context) => {
       const actor = memberOf(context);
-      const { invitation, url } = await team.invite(actor, actor.projectId, body!);
+      const { invitation, url, emailed } = await team.invite(actor, actor.projectId, body!);
       return {
         status: 201,
-        body: { success: true, invitation: { ...presentInvitation(invitation), url } },
+        body: { success: true, invitation: { ...presentInvitation(invitation), url, emailed } },
       };
     },
 
