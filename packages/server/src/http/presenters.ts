@@ -9,7 +9,7 @@ import type { IntegrationRecord } from '../services/integrations';
 import type { ProfileRecord } from '../services/profiles';
 import type { InvitationRecord, MemberRecord } from '../services/team';
 import type { ProjectRole } from '@reelay/core';
-import type { ProjectRecord } from '../store/users';
+import type { ProjectRecord } from '../services/account';
 
 export function presentUser(user: UserRecord) {
   return { id: user.id, email: user.email, name: user.name };

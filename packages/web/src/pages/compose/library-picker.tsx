@@ -5,12 +5,13 @@
  * an upload would once finished.
  */
 import type { PostKind } from '@reelay/sdk';
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { describeError } from '../../components/api-error';
 import { MediaThumb, mediaTitle } from '../../components/library-item';
 import { mediaFacts } from '../../components/media-facts';
 import { fitsKind, listLibrary, type LibraryMedia } from '../../components/media-library';
 import { ModalDialog } from '../../components/modal-dialog';
+import { usePagedLoad } from '../../components/use-paged-load';
 import { usePersonTimeZone } from '../../components/person-zone';
 import { useT } from '../../i18n';
 import { useApi } from '../../session/session-context';
@@ -32,44 +33,25 @@ export interface LibraryPickerProps {
   onAdd(media: LibraryMedia[]): void;
 }
 
-interface Loaded {
-  media: LibraryMedia[];
-  total: number;
-  /** Media read so far, fitting or not: where the next page starts. */
-  read: number;
-}
-
 function PickerDialog({ kind, room, onAdd, onClose }: LibraryPickerProps & { onClose(): void }) {
   const api = useApi();
   const t = useT();
   const zone = usePersonTimeZone();
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
   const [picked, setPicked] = useState<string[]>([]);
-
-  async function load(from: number) {
-    setBusy(true);
-    try {
-      const type = typeFor(kind);
-      const answer = await listLibrary(api, { type, sort: 'desc', limit: PAGE_SIZE, offset: from });
-      const fitting = answer.media.filter((media) => fitsKind(media, kind));
-      setLoaded((current) => ({
-        media: [...(from > 0 ? (current?.media ?? []) : []), ...fitting],
-        total: answer.total,
-        read: from + answer.media.length,
-      }));
-      setError(null);
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  useEffect(() => {
-    void load(0);
-  }, []);
+  const list = usePagedLoad(
+    async (offset, signal) => {
+      const answer = await listLibrary(
+        api,
+        { type: typeFor(kind), sort: 'desc', limit: PAGE_SIZE, offset },
+        signal,
+      );
+      const media = answer.media.filter((item) => fitsKind(item, kind));
+      return { items: media, total: answer.total, read: answer.media.length };
+    },
+    [api, kind],
+  );
+  const loaded = list.items && { media: list.items, total: list.total, read: list.read };
+  const { error, busy } = list;
 
   const full = picked.length >= room;
   const kindName = kind ? t(`compose.kinds.${kind}`) : null;
@@ -126,7 +108,7 @@ function PickerDialog({ kind, room, onAdd, onClose }: LibraryPickerProps & { onC
             class="secondary outline"
             aria-busy={busy ? 'true' : undefined}
             disabled={busy}
-            onClick={() => void load(loaded.read)}
+            onClick={() => void list.more()}
           >
             {t('compose.library.more')}
           </button>

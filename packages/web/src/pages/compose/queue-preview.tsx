@@ -6,8 +6,8 @@
  * server's refusal for one account (`NO_FREE_SLOT`) shows beside it.
  */
 import type { Reelay } from '@reelay/sdk';
-import { useEffect, useState } from 'preact/hooks';
 import { describeError } from '../../components/api-error';
+import { useLoad } from '../../components/use-load';
 import { nextFreeSlots, type FreeSlot, type PostingSchedule } from '../../components/posting-slots';
 import { useT } from '../../i18n';
 import { useApi } from '../../session/session-context';
@@ -16,10 +16,8 @@ import { formatInZone } from './schedule-section';
 import { zoneLabel } from './time-zone';
 
 type NextSlot =
-  | { state: 'loading' }
   | { state: 'free'; slot: FreeSlot; timezone: string }
-  | { state: 'none'; source: PostingSchedule['source'] }
-  | { state: 'failed'; error: unknown };
+  | { state: 'none'; source: PostingSchedule['source'] };
 
 /** The key of an account's line among the form's errors. */
 export function queueField(accountId: string): string {
@@ -41,24 +39,7 @@ export interface QueuePreviewProps {
 }
 
 export function QueuePreview({ accounts, zone, errorOf }: QueuePreviewProps) {
-  const api = useApi();
   const t = useT();
-  const [next, setNext] = useState<Record<string, NextSlot>>({});
-  const ids = accounts.map((account) => account.id).join(',');
-
-  // Read once per account while the queue is chosen: choosing it again reads afresh.
-  useEffect(() => {
-    for (const account of accounts) {
-      if (next[account.id]) continue;
-      setNext((current) => ({ ...current, [account.id]: { state: 'loading' } }));
-      nextSlotOf(api, account.id, zone).then(
-        (found) => setNext((current) => ({ ...current, [account.id]: found })),
-        (error: unknown) =>
-          setNext((current) => ({ ...current, [account.id]: { state: 'failed', error } })),
-      );
-    }
-  }, [ids]);
-
   if (accounts.length === 0) return <p class="hint">{t('compose.queue.chooseAccounts')}</p>;
   return (
     <div class="queue-preview">
@@ -66,60 +47,70 @@ export function QueuePreview({ accounts, zone, errorOf }: QueuePreviewProps) {
         {t('compose.queue.zone', { zone: zoneLabel(zone, new Date()) })}
       </p>
       <ul aria-label={t('compose.queue.listLabel')} aria-describedby="compose-queue-zone">
-        {accounts.map((account) => {
-          const found = next[account.id] ?? { state: 'loading' };
-          const error = errorOf(queueField(account.id));
-          let text;
-          if (found.state === 'loading') {
-            text = (
-              <span aria-busy="true">{t('compose.queue.loading', { name: account.name })}</span>
-            );
-          } else if (found.state === 'free') {
-            const { slot, timezone } = found;
-            const own =
-              timezone !== zone
-                ? ` ${t('compose.queue.scheduleClock', {
-                    time: slot.local.replace('T', ' '),
-                    zone: timezone,
-                  })}`
-                : '';
-            text = `${t('compose.queue.next', {
-              name: account.name,
-              when: formatInZone(new Date(slot.at), zone),
-            })}${own}`;
-          } else if (found.state === 'none') {
-            text = (
-              <>
-                {found.source === 'none'
-                  ? t('compose.queue.noSchedule', { name: account.name })
-                  : t('compose.queue.full', { name: account.name })}{' '}
-                <a href="/app/accounts">{t('compose.queue.setSchedule')}</a>
-              </>
-            );
-          } else {
-            text = t('compose.queue.failed', {
-              name: account.name,
-              reason: describeError(found.error),
-            });
-          }
-          return (
-            <li
-              key={account.id}
-              id={`compose-queue-${account.id}`}
-              tabIndex={-1}
-              data-invalid={error ? 'true' : undefined}
-              aria-describedby={error ? noteId(queueField(account.id)) : undefined}
-            >
-              {text}
-              {error && (
-                <small id={noteId(queueField(account.id))} class="field-error">
-                  {error}
-                </small>
-              )}
-            </li>
-          );
-        })}
+        {accounts.map((account) => (
+          <QueueLine
+            key={account.id}
+            account={account}
+            zone={zone}
+            error={errorOf(queueField(account.id))}
+          />
+        ))}
       </ul>
     </div>
+  );
+}
+
+/**
+ * One account's line: its next free slot, read once while the queue is chosen (choosing
+ * it again reads afresh), and the server's refusal for it.
+ */
+function QueueLine(props: {
+  account: { id: string; name: string };
+  zone: string;
+  error: string | null;
+}) {
+  const { account, zone, error } = props;
+  const api = useApi();
+  const t = useT();
+  const next = useLoad(() => nextSlotOf(api, account.id, zone), [api, account.id]);
+  let text;
+  if (next.error) {
+    text = t('compose.queue.failed', { name: account.name, reason: describeError(next.error) });
+  } else if (!next.data) {
+    text = <span aria-busy="true">{t('compose.queue.loading', { name: account.name })}</span>;
+  } else if (next.data.state === 'free') {
+    const { slot, timezone } = next.data;
+    const own =
+      timezone !== zone
+        ? ` ${t('compose.queue.scheduleClock', { time: slot.local.replace('T', ' '), zone: timezone })}`
+        : '';
+    text = `${t('compose.queue.next', {
+      name: account.name,
+      when: formatInZone(new Date(slot.at), zone),
+    })}${own}`;
+  } else {
+    text = (
+      <>
+        {next.data.source === 'none'
+          ? t('compose.queue.noSchedule', { name: account.name })
+          : t('compose.queue.full', { name: account.name })}{' '}
+        <a href="/app/accounts">{t('compose.queue.setSchedule')}</a>
+      </>
+    );
+  }
+  return (
+    <li
+      id={`compose-queue-${account.id}`}
+      tabIndex={-1}
+      data-invalid={error ? 'true' : undefined}
+      aria-describedby={error ? noteId(queueField(account.id)) : undefined}
+    >
+      {text}
+      {error && (
+        <small id={noteId(queueField(account.id))} class="field-error">
+          {error}
+        </small>
+      )}
+    </li>
   );
 }
