@@ -144,9 +144,7 @@ export async function login(options: LoginOptions, ctx: CommandContext): Promise
 export async function signup(options: SignupOptions, ctx: CommandContext): Promise<void> {
   const settings = await loadSettings(ctx.global, { allowNewContext: true });
   const invitationToken =
-    options.invitation !== undefined
-      ? readInvitationToken(options.invitation)
-      : undefined;
+    options.invitation !== undefined ? readInvitationToken(options.invitation) : undefined;
   if (invitationToken !== undefined) registerSecrets([invitationToken]);
   const { email, password } = await readCredentials(options);
   const session = await anonymousClient(settings.server).auth.signup({

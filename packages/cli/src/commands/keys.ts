@@ -74,7 +74,10 @@ export async function createKey(
     return;
   }
   ctx.out.note(t('keys.keepNow'));
-  ctx.out.result(answer, () => `${t('keys.created', { id: answer.apiKey.id, role: answer.apiKey.role })}\n${secret}`);
+  ctx.out.result(
+    answer,
+    () => `${t('keys.created', { id: answer.apiKey.id, role: answer.apiKey.role })}\n${secret}`,
+  );
 }
 
 /**
