@@ -14,6 +14,7 @@ import { maskSecret, redact } from './secrets';
 import { renderFields, renderTable } from './table';
 import { serverEnvironment } from './commands/serve';
 import { parseHeaders } from './commands/webhooks-verify';
+import { invitationToken } from './commands/team';
 
 const account = (id: string, displayName: string | null): ConnectedAccount => ({
   id,
@@ -250,5 +251,17 @@ describe('findUnknownCommand', () => {
       findUnknownCommand(buildProgram(), ['--server', 'posts', 'posts', 'get', 'post_1']),
     ).toEqual({ word: 'get', group: 'reelay posts', suggestion: 'reelay posts show' });
     expect(findUnknownCommand(buildProgram(), ['posts', 'list'])).toBeUndefined();
+  });
+});
+
+describe('invitationToken', () => {
+  it('takes the token from a whole link, a path, or the token alone', () => {
+    const token = 'rly_inv_4f9aB-c_d0123456789';
+    expect(invitationToken(`https://reelay.example.com/app/invite/${token}`)).toBe(token);
+    expect(invitationToken(`https://reelay.example.com/app/invite/${token}?from=mail#top`)).toBe(
+      token,
+    );
+    expect(invitationToken(`/app/invite/${token}/`)).toBe(token);
+    expect(invitationToken(`  ${token}\n`)).toBe(token);
   });
 });

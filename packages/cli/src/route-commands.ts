@@ -16,6 +16,7 @@ import { postCommands } from './route-commands/posts';
 import { profileCommands } from './route-commands/profiles';
 import { sessionCommands } from './route-commands/session';
 import { slotCommands } from './route-commands/slots';
+import { teamCommands } from './route-commands/team';
 import { webhookCommands } from './route-commands/webhooks';
 import type { MessageKey } from './i18n';
 
@@ -33,6 +34,8 @@ export const GROUP_HELP: Readonly<Record<string, MessageKey>> = {
   profiles: 'help.profiles',
   slots: 'help.slots',
   keys: 'help.keys',
+  members: 'help.members',
+  invitations: 'help.invitations',
   org: 'help.org',
   me: 'help.me',
   posts: 'help.posts',
@@ -54,6 +57,7 @@ export const ROUTE_COMMANDS: Partial<Record<RouteId, readonly CommandSpec[]>> = 
   ...profileCommands,
   ...slotCommands,
   ...accountAdminCommands,
+  ...teamCommands,
   ...postCommands,
   ...mediaCommands,
   ...webhookCommands,

@@ -5,7 +5,7 @@
  * its number is checked against the field's bounds and given its default before the
  * command runs. A route nobody named gets a command of its own, named after its id.
  */
-import { Command, Option, type OptionValues } from '@commander-js/extra-typings';
+import { Argument, Command, Option, type OptionValues } from '@commander-js/extra-typings';
 import type { CommandContext } from './command-context';
 import { t, type MessageKey } from './i18n';
 import { integerOption } from './options';
@@ -102,9 +102,11 @@ function optionOf(spec: OptionSpec, field: FieldFacts | undefined, routeId: stri
   return option;
 }
 
-function argumentOf(spec: ArgumentSpec): string {
+function argumentOf(spec: ArgumentSpec, field: FieldFacts | undefined, help: string): Argument {
   const name = placeholder(spec.value);
-  return spec.optional ? `[${name}]` : `<${name}>`;
+  const argument = new Argument(spec.optional ? `[${name}]` : `<${name}>`, help);
+  if (field?.choices && field.type !== 'list') argument.choices(field.choices);
+  return argument;
 }
 
 /**
@@ -180,8 +182,13 @@ export function addRouteCommands(program: Command, input: RouteProgramInput): vo
     const facts = input.facts[id];
     const about = { route: id, method: facts?.method ?? '', path: facts?.path ?? '' };
     const command = parent.command(words.at(-1)!).description(t(spec.help, about));
-    for (const argument of spec.arguments ?? [])
-      command.argument(argumentOf(argument), t(argument.help, { param: argument.value }));
+    for (const argument of spec.arguments ?? []) {
+      const field = argument.field ? facts?.fields[argument.field] : undefined;
+      if (argument.field && !field)
+        throw new Error(`${spec.name} <${argument.value}>: ${id} has no field ${argument.field}`);
+      const help = t(argument.help, { param: argument.value });
+      command.addArgument(argumentOf(argument, field, help));
+    }
     const fieldOf = (option: OptionSpec) =>
       option.field ? input.facts[option.route ?? id]?.fields[option.field] : undefined;
     for (const option of spec.options ?? []) {

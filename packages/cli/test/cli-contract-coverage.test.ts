@@ -10,6 +10,7 @@ import type { CommandUnknownOpts as Command, Option } from '@commander-js/extra-
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../src/cli';
 import { COMMAND_ROUTES, LOCAL_COMMANDS } from '../src/command-routes';
+import { ROUTE_COMMANDS } from '../src/route-commands';
 
 function leaves(command: Command, path: string[] = []): Array<[string, Command]> {
   if (command.commands.length === 0) return [[path.join(' '), command]];
@@ -144,8 +145,31 @@ describe('the CLI against the contract', () => {
         'accounts connect --login',
         'posts create --trial',
         'webhooks deliveries --status',
+        'keys create --role',
+        'invitations create --role',
       ]),
     );
+  });
+
+  it('offers in each argument with fixed values exactly the values its route accepts', () => {
+    const checked: string[] = [];
+    for (const [id, specs] of Object.entries(ROUTE_COMMANDS)) {
+      for (const spec of specs ?? []) {
+        const registered = COMMANDS.get(spec.name)!.registeredArguments;
+        for (const [index, argument] of (spec.arguments ?? []).entries()) {
+          const choices = registered[index]?.argChoices;
+          if (!argument.field) {
+            expect(choices, `${spec.name} <${argument.value}>`).toBeUndefined();
+            continue;
+          }
+          const accepted = enumValues(fieldSchema(id as RouteId, argument.field));
+          expect(accepted, `${spec.name} <${argument.value}>`).toBeDefined();
+          expect([...(choices ?? [])].sort(), spec.name).toEqual([...accepted!].sort());
+          checked.push(`${spec.name} ${argument.field}`);
+        }
+      }
+    }
+    expect(checked).toEqual(['members role role']);
   });
 
   it('gives reelay emulator exactly the flags of reelay-emulator', () => {

@@ -101,6 +101,41 @@ export const SDK_METHODS = {
     example: `const { apiKey } = await reelay.apiKeys.revoke(projectId, 'key_01jd8k2m3n4p5q6r7s8t9v0wxy');\nconsole.log(apiKey.revokedAt);`,
   },
 
+  listMembers: {
+    method: 'members.list',
+    params: { id: 'projectId' },
+    example: `const { members } = await reelay.members.list(projectId);\nfor (const member of members) console.log(member.email, member.role);`,
+  },
+  updateMember: {
+    method: 'members.update',
+    params: { id: 'projectId', userId: 'userId' },
+    example: `const { member } = await reelay.members.update(projectId, 'usr_01jd8k2m3n4p5q6r7s8t9v0wxy', { role: 'editor' });`,
+  },
+  removeMember: {
+    method: 'members.remove',
+    params: { id: 'projectId', userId: 'userId' },
+    example: `await reelay.members.remove(projectId, 'usr_01jd8k2m3n4p5q6r7s8t9v0wxy');`,
+  },
+  createInvitation: {
+    method: 'invitations.create',
+    params: { id: 'projectId' },
+    example: `const { invitation } = await reelay.invitations.create(projectId, { email: 'bia@example.com', role: 'editor' });\nshare(invitation.url); // shown only in this answer, valid for 7 days`,
+  },
+  listInvitations: {
+    method: 'invitations.list',
+    params: { id: 'projectId' },
+    example: `const { invitations } = await reelay.invitations.list(projectId);\nfor (const invitation of invitations) console.log(invitation.email, invitation.expiresAt);`,
+  },
+  deleteInvitation: {
+    method: 'invitations.delete',
+    params: { id: 'projectId', invitationId: 'invitationId' },
+    example: `await reelay.invitations.delete(projectId, 'inv_01jd8k2m3n4p5q6r7s8t9v0wxy');`,
+  },
+  acceptInvitation: {
+    method: 'invitations.accept',
+    example: `const { project } = await reelay.invitations.accept({ token });\nconsole.log(project.id, project.role);`,
+  },
+
   createProfile: {
     method: 'profiles.create',
     example: `const { profile } = await reelay.profiles.create({ name: 'Café Aurora', description: 'Cliente desde 2026' });`,
@@ -299,6 +334,14 @@ export const SDK_RESOURCES: Readonly<Record<string, { summary: string; example: 
   apiKeys: {
     summary: "A project's API keys (Bearer only).",
     example: `const { apiKey } = await reelay.apiKeys.create(projectId, { name: 'ci' });`,
+  },
+  members: {
+    summary: "A project's members and their roles (Bearer only).",
+    example: `const { members } = await reelay.members.list(projectId);`,
+  },
+  invitations: {
+    summary: 'Invitations that bring people into a project, and accepting one (Bearer only).',
+    example: `const { invitation } = await reelay.invitations.create(projectId, { email, role: 'editor' });`,
   },
   profiles: {
     summary: 'Profiles group connected accounts, for example one per client or brand.',

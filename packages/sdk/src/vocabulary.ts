@@ -52,6 +52,7 @@ import {
   POST_INSIGHTS_MAX_AGE_MS as corePOST_INSIGHTS_MAX_AGE_MS,
   ACCOUNT_INSIGHTS_MAX_DAYS as coreACCOUNT_INSIGHTS_MAX_DAYS,
   ACCOUNT_INSIGHTS_DEFAULT_DAYS as coreACCOUNT_INSIGHTS_DEFAULT_DAYS,
+  INVITATION_VALID_DAYS as coreINVITATION_VALID_DAYS,
   MEDIA_LIMITS as coreMEDIA_LIMITS,
   POST_KINDS as corePOST_KINDS,
   MEDIA_TYPES as coreMEDIA_TYPES,
@@ -70,6 +71,11 @@ import {
   INSIGHTS_REASONS as coreINSIGHTS_REASONS,
   DATA_DELETION_STATUSES as coreDATA_DELETION_STATUSES,
   ORGANIZATION_ROLES as coreORGANIZATION_ROLES,
+  PROJECT_ROLES as corePROJECT_ROLES,
+  ASSIGNABLE_ROLES as coreASSIGNABLE_ROLES,
+  API_KEY_ROLES as coreAPI_KEY_ROLES,
+  DEFAULT_API_KEY_ROLE as coreDEFAULT_API_KEY_ROLE,
+  roleMeets as coreRoleMeets,
   PROJECT_ENVIRONMENTS as corePROJECT_ENVIRONMENTS,
   MEDIA_INVALID_REASONS as coreMEDIA_INVALID_REASONS,
   POST_OPTION_NAMES as corePOST_OPTION_NAMES,
@@ -168,6 +174,8 @@ export const POST_INSIGHTS_MAX_AGE_MS = corePOST_INSIGHTS_MAX_AGE_MS;
 export const ACCOUNT_INSIGHTS_MAX_DAYS = coreACCOUNT_INSIGHTS_MAX_DAYS;
 /** `ACCOUNT_INSIGHTS_DEFAULT_DAYS` (see `@reelay/core/vocabulary`). */
 export const ACCOUNT_INSIGHTS_DEFAULT_DAYS = coreACCOUNT_INSIGHTS_DEFAULT_DAYS;
+/** `INVITATION_VALID_DAYS` (see `@reelay/core/vocabulary`). */
+export const INVITATION_VALID_DAYS = coreINVITATION_VALID_DAYS;
 /** `MEDIA_LIMITS` (see `@reelay/core/vocabulary`). */
 export const MEDIA_LIMITS = coreMEDIA_LIMITS;
 /** `POST_KINDS` (see `@reelay/core/vocabulary`). */
@@ -204,6 +212,12 @@ export const INSIGHTS_REASONS = coreINSIGHTS_REASONS;
 export const DATA_DELETION_STATUSES = coreDATA_DELETION_STATUSES;
 /** `ORGANIZATION_ROLES` (see `@reelay/core/vocabulary`). */
 export const ORGANIZATION_ROLES = coreORGANIZATION_ROLES;
+/** `PROJECT_ROLES` (see `@reelay/core/vocabulary`). */
+export const PROJECT_ROLES = corePROJECT_ROLES;
+/** `ASSIGNABLE_ROLES` (see `@reelay/core/vocabulary`). */
+export const ASSIGNABLE_ROLES = coreASSIGNABLE_ROLES;
+/** `API_KEY_ROLES` (see `@reelay/core/vocabulary`). */
+export const API_KEY_ROLES = coreAPI_KEY_ROLES;
 /** `PROJECT_ENVIRONMENTS` (see `@reelay/core/vocabulary`). */
 export const PROJECT_ENVIRONMENTS = corePROJECT_ENVIRONMENTS;
 /** `MEDIA_INVALID_REASONS` (see `@reelay/core/vocabulary`). */
@@ -250,6 +264,14 @@ export type InsightsReason = (typeof INSIGHTS_REASONS)[number];
 export type DataDeletionStatus = (typeof DATA_DELETION_STATUSES)[number];
 /** `OrganizationRole` (see `@reelay/core/vocabulary`). */
 export type OrganizationRole = (typeof ORGANIZATION_ROLES)[number];
+/** `ProjectRole` (see `@reelay/core/vocabulary`). */
+export type ProjectRole = (typeof PROJECT_ROLES)[number];
+/** `AssignableRole` (see `@reelay/core/vocabulary`). */
+export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
+/** `ApiKeyRole` (see `@reelay/core/vocabulary`). */
+export type ApiKeyRole = (typeof API_KEY_ROLES)[number];
+/** `DEFAULT_API_KEY_ROLE` (see `@reelay/core/vocabulary`). */
+export const DEFAULT_API_KEY_ROLE: ApiKeyRole = coreDEFAULT_API_KEY_ROLE;
 /** `ProjectEnvironment` (see `@reelay/core/vocabulary`). */
 export type ProjectEnvironment = (typeof PROJECT_ENVIRONMENTS)[number];
 /** `MediaInvalidReason` (see `@reelay/core/vocabulary`). */
@@ -275,6 +297,11 @@ export interface ZonedInstant {
   /** Milliseconds since the epoch. */
   readonly instant: number;
   readonly resolution: ZonedTimeResolution;
+}
+
+/** Whether a role holds the permissions of another (see `@reelay/core/vocabulary`). */
+export function roleMeets(role: ProjectRole, required: ProjectRole): boolean {
+  return coreRoleMeets(role, required);
 }
 
 /** Whether a kind of post takes an option (see `@reelay/core/vocabulary`). */

@@ -13,6 +13,7 @@ import { registerSecrets } from '../secrets';
 import { loadSettings, type Settings } from '../settings';
 import { renderFields } from '../table';
 import { t } from '../i18n';
+import { invitationToken as readInvitationToken } from './team';
 
 /** `--email` and `--password-stdin`, which `login` and `signup` share. */
 interface CredentialOptions {
@@ -24,9 +25,13 @@ export interface LoginOptions extends CredentialOptions {
   project?: string;
 }
 
-/** No `--project`: a new user has a single project, which the session then uses. */
+/**
+ * No `--project`: a new user has a single project, which the session then uses; with
+ * `--invitation` (a token or the whole link), the project of the invitation instead.
+ */
 export interface SignupOptions extends CredentialOptions {
   name?: string;
+  invitation?: string;
 }
 
 async function readCredentials(
@@ -44,8 +49,9 @@ async function readCredentials(
 }
 
 /**
- * Keeps a new session in the context: chooses the project (`--project`, the context's
- * if still the user's, else the first), replaces any API key of the context (the last
+ * Keeps a new session in the context: chooses the project (`--project`, a project shared
+ * with the user when `shared` says so, the context's if still the user's, else the
+ * first), replaces any API key of the context (the last
  * credential given wins), and prints who is logged in.
  */
 async function keepSession(
@@ -53,11 +59,15 @@ async function keepSession(
   session: AuthSession,
   chosenProject: string | undefined,
   ctx: CommandContext,
+  shared = false,
 ): Promise<void> {
   registerSecrets([session.accessToken, session.refreshToken]);
   const dashboard = new Reelay({ baseUrl: settings.server, accessToken: session.accessToken });
   const me = await dashboard.me.get();
-  const wanted = chosenProject ?? settings.stored.project;
+  const joined = shared
+    ? me.projects.find((candidate) => candidate.organizationId !== me.organization.id)
+    : undefined;
+  const wanted = chosenProject ?? joined?.id ?? settings.stored.project;
   const project =
     me.projects.find((candidate) => candidate.id === wanted) ??
     (chosenProject ? undefined : me.projects[0]);
@@ -121,22 +131,29 @@ export async function login(options: LoginOptions, ctx: CommandContext): Promise
 }
 
 /**
- * `reelay signup`: creates a user on servers that allow sign-up, and logs in.
+ * `reelay signup`: creates a user on servers that allow sign-up, and logs in. With
+ * `--invitation`, the invited e-mail signs up even where sign-up is closed, joins the
+ * invitation's project in the same step, and the session uses that project.
  *
  * @example
  * ```ts
  * await signup({ email: 'ana@example.com', name: 'Ana', passwordStdin: true }, ctx);
+ * await signup({ email: 'bia@example.com', invitation: 'https://reelay.example.com/app/invite/rly_inv_…', passwordStdin: true }, ctx);
  * ```
  */
 export async function signup(options: SignupOptions, ctx: CommandContext): Promise<void> {
   const settings = await loadSettings(ctx.global, { allowNewContext: true });
+  const invitationToken =
+    options.invitation !== undefined ? readInvitationToken(options.invitation) : undefined;
+  if (invitationToken !== undefined) registerSecrets([invitationToken]);
   const { email, password } = await readCredentials(options);
   const session = await anonymousClient(settings.server).auth.signup({
     email,
     password,
     ...(options.name ? { name: options.name } : {}),
+    ...(invitationToken ? { invitationToken } : {}),
   });
-  await keepSession(settings, session, undefined, ctx);
+  await keepSession(settings, session, undefined, ctx, invitationToken !== undefined);
 }
 
 /**

@@ -31,6 +31,7 @@ export async function listKeys(ctx: CommandContext): Promise<void> {
       { header: 'id', value: (k: ApiKey) => k.id },
       { header: t('keys.columnName'), value: (k: ApiKey) => k.name, max: 30 },
       { header: t('keys.columnPrefix'), value: (k: ApiKey) => k.prefix },
+      { header: t('keys.columnRole'), value: (k: ApiKey) => k.role },
       { header: t('keys.columnCreatedAt'), value: (k: ApiKey) => k.createdAt },
       { header: t('keys.columnLastUsed'), value: (k: ApiKey) => k.lastUsedAt },
       { header: t('keys.columnRevokedAt'), value: (k: ApiKey) => k.revokedAt },
@@ -39,7 +40,7 @@ export async function listKeys(ctx: CommandContext): Promise<void> {
 }
 
 /**
- * `reelay keys create [--name] [--save]`: the key is shown this once (spec §2); with
+ * `reelay keys create [--name] [--role] [--save]`: the key is shown this once (spec §2); with
  * `--save` it is stored as the context's API key instead, and shown masked.
  *
  * @example
@@ -48,12 +49,15 @@ export async function listKeys(ctx: CommandContext): Promise<void> {
  * ```
  */
 export async function createKey(
-  options: { name?: string; save?: boolean },
+  options: { name?: string; role?: string; save?: boolean },
   ctx: CommandContext,
 ): Promise<void> {
   const settings = await loadSettings(ctx.global);
   const { reelay, project } = await projectAndClient(settings);
-  const answer = await reelay.apiKeys.create(project, options.name ? { name: options.name } : {});
+  const answer = await reelay.apiKeys.create(project, {
+    ...(options.name ? { name: options.name } : {}),
+    ...(options.role ? { role: options.role as ApiKey['role'] } : {}),
+  });
   const secret = answer.apiKey.key;
   if (options.save) {
     registerSecrets([secret]);
@@ -62,6 +66,7 @@ export async function createKey(
     ctx.out.result(shown, () =>
       t('keys.createdSaved', {
         id: answer.apiKey.id,
+        role: answer.apiKey.role,
         key: maskSecret(secret) ?? '',
         context: settings.contextName,
       }),
@@ -69,7 +74,10 @@ export async function createKey(
     return;
   }
   ctx.out.note(t('keys.keepNow'));
-  ctx.out.result(answer, () => `${t('keys.created', { id: answer.apiKey.id })}\n${secret}`);
+  ctx.out.result(
+    answer,
+    () => `${t('keys.created', { id: answer.apiKey.id, role: answer.apiKey.role })}\n${secret}`,
+  );
 }
 
 /**

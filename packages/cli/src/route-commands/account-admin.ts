@@ -19,6 +19,7 @@ export const accountAdminCommands = {
       help: 'help.keysCreate',
       options: [
         { flags: '--name', value: 'placeholder.name', help: 'help.keyName', field: 'name' },
+        { flags: '--role', value: 'placeholder.role', help: 'help.keyRole', field: 'role' },
         { flags: '--save', help: 'help.keySave' },
       ],
       run: async (_, o, ctx) => (await import('../commands/keys')).createKey(o, ctx),

@@ -18,6 +18,8 @@ export interface ArgumentSpec {
   readonly value: Placeholder;
   readonly help: MessageKey;
   readonly optional?: boolean;
+  /** The route field it fills: the field's choices are the only values accepted. */
+  readonly field?: string;
 }
 
 /** One option of a command. */

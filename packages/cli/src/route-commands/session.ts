@@ -26,6 +26,11 @@ export const sessionCommands = {
         { flags: '--email', value: 'placeholder.email', help: 'help.emailPrompted' },
         { flags: '--name', value: 'placeholder.name', help: 'help.signupName', field: 'name' },
         { flags: '--password-stdin', help: 'help.passwordStdin' },
+        {
+          flags: '--invitation',
+          value: 'placeholder.invitation',
+          help: 'help.signupInvitation',
+        },
       ],
       run: async (_, o, ctx) => (await import('../commands/auth')).signup(o, ctx),
     },

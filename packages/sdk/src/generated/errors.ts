@@ -28,6 +28,8 @@ export type HttpErrorCode =
   | 'UNAUTHORIZED'
   | 'FORBIDDEN'
   | 'ROLE_REQUIRED'
+  | 'LAST_OWNER'
+  | 'INVITATION_INVALID'
   | 'PROJECT_REQUIRED'
   | 'RATE_LIMIT_KEY'
   | 'PERMISSION_REQUIRED'
@@ -86,6 +88,8 @@ export const RETRY_CLASSES: Readonly<Record<HttpErrorCode, RetryClass>> = {
   UNAUTHORIZED: 'do-not-retry',
   FORBIDDEN: 'do-not-retry',
   ROLE_REQUIRED: 'needs-user-action',
+  LAST_OWNER: 'do-not-retry',
+  INVITATION_INVALID: 'needs-user-action',
   PROJECT_REQUIRED: 'do-not-retry',
   RATE_LIMIT_KEY: 'safe',
   PERMISSION_REQUIRED: 'needs-user-action',

@@ -161,6 +161,83 @@ export const revokeApiKeyRoute = {
 } as const satisfies RouteMeta;
 
 /**
+ * `GET /v1/projects/{id}/members`, with a Bearer token only. Lista os membros do projeto.
+ */
+export const listMembersRoute = {
+  id: 'listMembers',
+  method: 'GET',
+  path: '/v1/projects/{id}/members',
+  auth: 'bearer',
+  bodyTypes: [],
+} as const satisfies RouteMeta;
+
+/**
+ * `PATCH /v1/projects/{id}/members/{userId}`, with a Bearer token only. Muda o papel de um membro.
+ */
+export const updateMemberRoute = {
+  id: 'updateMember',
+  method: 'PATCH',
+  path: '/v1/projects/{id}/members/{userId}',
+  auth: 'bearer',
+  bodyTypes: ['application/json'],
+} as const satisfies RouteMeta;
+
+/**
+ * `DELETE /v1/projects/{id}/members/{userId}`, with a Bearer token only. Remove um membro.
+ */
+export const removeMemberRoute = {
+  id: 'removeMember',
+  method: 'DELETE',
+  path: '/v1/projects/{id}/members/{userId}',
+  auth: 'bearer',
+  bodyTypes: [],
+} as const satisfies RouteMeta;
+
+/**
+ * `POST /v1/projects/{id}/invitations`, with a Bearer token only. Convida uma pessoa.
+ */
+export const createInvitationRoute = {
+  id: 'createInvitation',
+  method: 'POST',
+  path: '/v1/projects/{id}/invitations',
+  auth: 'bearer',
+  bodyTypes: ['application/json'],
+} as const satisfies RouteMeta;
+
+/**
+ * `GET /v1/projects/{id}/invitations`, with a Bearer token only. Lista os convites pendentes.
+ */
+export const listInvitationsRoute = {
+  id: 'listInvitations',
+  method: 'GET',
+  path: '/v1/projects/{id}/invitations',
+  auth: 'bearer',
+  bodyTypes: [],
+} as const satisfies RouteMeta;
+
+/**
+ * `DELETE /v1/projects/{id}/invitations/{invitationId}`, with a Bearer token only. Cancela um convite.
+ */
+export const deleteInvitationRoute = {
+  id: 'deleteInvitation',
+  method: 'DELETE',
+  path: '/v1/projects/{id}/invitations/{invitationId}',
+  auth: 'bearer',
+  bodyTypes: [],
+} as const satisfies RouteMeta;
+
+/**
+ * `POST /v1/invitations/accept`, with a Bearer token only. Aceita um convite.
+ */
+export const acceptInvitationRoute = {
+  id: 'acceptInvitation',
+  method: 'POST',
+  path: '/v1/invitations/accept',
+  auth: 'bearer',
+  bodyTypes: ['application/json'],
+} as const satisfies RouteMeta;
+
+/**
  * `POST /v1/profiles`, with an API key, or a Bearer token with `projectId`. Cria um perfil.
  */
 export const createProfileRoute = {

@@ -10,6 +10,10 @@ export interface SignupBody {
   email: string;
   password: string;
   name?: string;
+  /**
+   * O token de um convite (o fim do endereço `/app/invite/<token>`): o e-mail convidado pode se cadastrar mesmo com o cadastro fechado, e entra no projeto no mesmo passo.
+   */
+  invitationToken?: string;
 }
 
 export interface LoginBody {
@@ -31,6 +35,22 @@ export interface CreateApiKeyBody {
    * O papel da chave; padrão `admin`. Uma chave `editor` num projeto que exige aprovação só propõe posts.
    */
   role?: 'admin' | 'editor' | 'viewer';
+}
+
+export interface UpdateMemberBody {
+  /**
+   * `admin`, `editor` ou `viewer`; o dono não muda de papel.
+   */
+  role: 'admin' | 'editor' | 'viewer';
+}
+
+export interface CreateInvitationBody {
+  email: string;
+  role: 'admin' | 'editor' | 'viewer';
+}
+
+export interface AcceptInvitationBody {
+  token: string;
 }
 
 export interface CreateProfileBody {
@@ -493,6 +513,64 @@ export interface CreatedApiKey {
    * O segredo completo; aparece só nesta resposta. Guarde-o agora.
    */
   key: string;
+}
+
+/**
+ * Uma pessoa com acesso ao projeto, e o seu papel.
+ */
+export interface Member {
+  /**
+   * Id com prefixo `usr_`.
+   */
+  userId: string;
+  email: string;
+  name: string | null;
+  role: 'owner' | 'admin' | 'editor' | 'viewer';
+  /**
+   * Data e hora ISO 8601 em UTC, com `Z`.
+   */
+  joinedAt: string;
+}
+
+export interface CreatedInvitation {
+  /**
+   * Id com prefixo `inv_`.
+   */
+  id: string;
+  email: string;
+  role: 'admin' | 'editor' | 'viewer';
+  /**
+   * Data e hora ISO 8601 em UTC, com `Z`.
+   */
+  createdAt: string;
+  /**
+   * Data e hora ISO 8601 em UTC, com `Z`.
+   */
+  expiresAt: string;
+  /**
+   * O endereço do convite (`<REELAY_PUBLIC_URL>/app/invite/<token>`); aparece só nesta resposta. Vale uma vez, por 7 dias.
+   */
+  url: string;
+}
+
+/**
+ * Um convite para o projeto, ainda não aceito.
+ */
+export interface Invitation {
+  /**
+   * Id com prefixo `inv_`.
+   */
+  id: string;
+  email: string;
+  role: 'admin' | 'editor' | 'viewer';
+  /**
+   * Data e hora ISO 8601 em UTC, com `Z`.
+   */
+  createdAt: string;
+  /**
+   * Data e hora ISO 8601 em UTC, com `Z`.
+   */
+  expiresAt: string;
 }
 
 export interface Profile {
@@ -1273,6 +1351,101 @@ export interface RevokeApiKeyParams {
 export interface RevokeApiKeyResponse {
   success: true;
   apiKey: ApiKey;
+}
+
+/**
+ * Path parameters of `GET /v1/projects/{id}/members` (`listMembers`).
+ */
+export interface ListMembersParams {
+  id: string;
+}
+
+/**
+ * Answer of `GET /v1/projects/{id}/members` (`listMembers`): 200.
+ */
+export interface ListMembersResponse {
+  success: true;
+  members: Member[];
+}
+
+/**
+ * Path parameters of `PATCH /v1/projects/{id}/members/{userId}` (`updateMember`).
+ */
+export interface UpdateMemberParams {
+  id: string;
+  userId: string;
+}
+
+/**
+ * Answer of `PATCH /v1/projects/{id}/members/{userId}` (`updateMember`): 200.
+ */
+export interface UpdateMemberResponse {
+  success: true;
+  member: Member;
+}
+
+/**
+ * Path parameters of `DELETE /v1/projects/{id}/members/{userId}` (`removeMember`).
+ */
+export interface RemoveMemberParams {
+  id: string;
+  userId: string;
+}
+
+/**
+ * Answer of `DELETE /v1/projects/{id}/members/{userId}` (`removeMember`): 204.
+ */
+export type RemoveMemberResponse = void;
+
+/**
+ * Path parameters of `POST /v1/projects/{id}/invitations` (`createInvitation`).
+ */
+export interface CreateInvitationParams {
+  id: string;
+}
+
+/**
+ * Answer of `POST /v1/projects/{id}/invitations` (`createInvitation`): 201.
+ */
+export interface CreateInvitationResponse {
+  success: true;
+  invitation: CreatedInvitation;
+}
+
+/**
+ * Path parameters of `GET /v1/projects/{id}/invitations` (`listInvitations`).
+ */
+export interface ListInvitationsParams {
+  id: string;
+}
+
+/**
+ * Answer of `GET /v1/projects/{id}/invitations` (`listInvitations`): 200.
+ */
+export interface ListInvitationsResponse {
+  success: true;
+  invitations: Invitation[];
+}
+
+/**
+ * Path parameters of `DELETE /v1/projects/{id}/invitations/{invitationId}` (`deleteInvitation`).
+ */
+export interface DeleteInvitationParams {
+  id: string;
+  invitationId: string;
+}
+
+/**
+ * Answer of `DELETE /v1/projects/{id}/invitations/{invitationId}` (`deleteInvitation`): 204.
+ */
+export type DeleteInvitationResponse = void;
+
+/**
+ * Answer of `POST /v1/invitations/accept` (`acceptInvitation`): 200.
+ */
+export interface AcceptInvitationResponse {
+  success: true;
+  project: Project;
 }
 
 /**

@@ -28,10 +28,10 @@ export class AuthResource {
   /**
    * Cria um usuário.
    *
-   * Cria um usuário do login embutido e devolve seus tokens. Aberto enquanto não existe nenhum usuário; depois, só com `REELAY_ALLOW_SIGNUP=true`.
+   * Cria um usuário do login embutido e devolve seus tokens. Aberto enquanto não existe nenhum usuário; depois, só com `REELAY_ALLOW_SIGNUP=true`, ou com o `invitationToken` de um convite para o e-mail.
    *
    * `POST /v1/auth/signup`, with no credential. Answers 201.
-   * Errors: `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `FORBIDDEN`, `EMAIL_IN_USE`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
+   * Errors: `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `FORBIDDEN`, `EMAIL_IN_USE`, `NOT_FOUND`, `INVITATION_INVALID`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
    *
    * @param options - Signal, timeout, retries and headers of this call.
    * @example

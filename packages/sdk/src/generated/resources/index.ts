@@ -9,6 +9,8 @@ import { AuthResource } from './auth';
 import { MeResource } from './me';
 import { OrganizationsResource } from './organizations';
 import { ApiKeysResource } from './api-keys';
+import { MembersResource } from './members';
+import { InvitationsResource } from './invitations';
 import { ProfilesResource } from './profiles';
 import { AccountsResource } from './accounts';
 import { PostsResource } from './posts';
@@ -20,6 +22,8 @@ export { AuthResource } from './auth';
 export { MeResource } from './me';
 export { OrganizationsResource } from './organizations';
 export { ApiKeysResource } from './api-keys';
+export { MembersResource } from './members';
+export { InvitationsResource } from './invitations';
 export { ProfilesResource } from './profiles';
 export { AccountsResource } from './accounts';
 export { PostsResource } from './posts';
@@ -57,6 +61,14 @@ export class ReelayResources {
    */
   readonly apiKeys: ApiKeysResource;
   /**
+   * A project's members and their roles (Bearer only).
+   */
+  readonly members: MembersResource;
+  /**
+   * Invitations that bring people into a project, and accepting one (Bearer only).
+   */
+  readonly invitations: InvitationsResource;
+  /**
    * Profiles group connected accounts, for example one per client or brand.
    */
   readonly profiles: ProfilesResource;
@@ -83,6 +95,8 @@ export class ReelayResources {
     this.me = new MeResource(client);
     this.organizations = new OrganizationsResource(client);
     this.apiKeys = new ApiKeysResource(client);
+    this.members = new MembersResource(client);
+    this.invitations = new InvitationsResource(client);
     this.profiles = new ProfilesResource(client);
     this.accounts = new AccountsResource(client);
     this.posts = new PostsResource(client);
