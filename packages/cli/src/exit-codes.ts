@@ -28,8 +28,8 @@ export const EXIT_CODES = {
 
 export type ExitCode = (typeof EXIT_CODES)[keyof typeof EXIT_CODES];
 
-/** Server codes that mean "your credentials or your project": exit 3, not 1. */
-const AUTH_CODES = new Set(['UNAUTHORIZED', 'FORBIDDEN', 'PROJECT_REQUIRED']);
+/** Server codes that mean "your credentials, your project or your role in it": exit 3, not 1. */
+const AUTH_CODES = new Set(['UNAUTHORIZED', 'FORBIDDEN', 'ROLE_REQUIRED', 'PROJECT_REQUIRED']);
 /** Codes the SDK makes itself when no answer came back. */
 const UNREACHABLE_CODES = new Set(['CONNECTION_ERROR', 'TIMEOUT']);
 

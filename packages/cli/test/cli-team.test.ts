@@ -111,11 +111,11 @@ describe('reelay members and invitations', { timeout: 120_000 }, () => {
     const owner = await expectExit(ana.run(['members', 'role', biaId, 'owner']), 2);
     expect(owner.stderr).toContain('admin, editor, viewer');
 
-    // A viewer may not invite.
+    // A viewer may not invite: a matter of role, exit 3 like other refused credentials.
     const bia = people[1]!;
     const refused = await expectExit(
       bia.run(['invitations', 'create', emails.davi, '--role', 'viewer', '--json']),
-      1,
+      3,
     );
     expect(refused.errorJson().code).toBe('ROLE_REQUIRED');
   });

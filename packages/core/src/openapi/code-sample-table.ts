@@ -31,9 +31,10 @@ reelay.setAccessToken(session.accessToken);`,
     cli: `# cria um usuário (em servidores com cadastro aberto) e entra
 reelay signup
 # opções:
-#   --email <e-mail>  e-mail (perguntado quando ausente)
-#   --name <nome>     seu nome
-#   --password-stdin  lê a senha da entrada padrão`,
+#   --email <e-mail>        e-mail (perguntado quando ausente)
+#   --name <nome>           seu nome
+#   --password-stdin        lê a senha da entrada padrão
+#   --invitation <convite>  convite recebido (o token ou o link /app/invite/…): cadastra o e-mail convidado mesmo com o cadastro fechado e entra no projeto`,
   },
   login: {
     sdk: `const session = await reelay.auth.login({ email: 'ana@example.com', password: 'correct horse battery' });
@@ -93,14 +94,56 @@ saveSecret(apiKey.key); // shown only in this answer`,
     cli: `# cria uma chave; o segredo aparece só desta vez
 reelay keys create
 # opções:
-#   --name <nome>  nome da chave (até 60 caracteres)
-#   --save         guarda a chave no contexto em vez de mostrá-la`,
+#   --name <nome>   nome da chave (até 60 caracteres)
+#   --role <papel>  papel da chave (padrão: admin) (valores: "admin", "editor", "viewer")
+#   --save          guarda a chave no contexto em vez de mostrá-la`,
   },
   revokeApiKey: {
     sdk: `const { apiKey } = await reelay.apiKeys.revoke(projectId, 'key_01jd8k2m3n4p5q6r7s8t9v0wxy');
 console.log(apiKey.revokedAt);`,
     cli: `# revoga uma chave, na hora
 reelay keys revoke <id>`,
+  },
+  listMembers: {
+    sdk: `const { members } = await reelay.members.list(projectId);
+for (const member of members) console.log(member.email, member.role);`,
+    cli: `# lista os membros e os seus papéis
+reelay members list`,
+  },
+  updateMember: {
+    sdk: `const { member } = await reelay.members.update(projectId, 'usr_01jd8k2m3n4p5q6r7s8t9v0wxy', { role: 'editor' });`,
+    cli: `# muda o papel de um membro (o dono não muda)
+reelay members role <usuário> <papel>`,
+  },
+  removeMember: {
+    sdk: `await reelay.members.remove(projectId, 'usr_01jd8k2m3n4p5q6r7s8t9v0wxy');`,
+    cli: `# tira o acesso de um membro (o seu próprio id: sai do projeto)
+reelay members remove <usuário>`,
+  },
+  createInvitation: {
+    sdk: `const { invitation } = await reelay.invitations.create(projectId, { email: 'bia@example.com', role: 'editor' });
+share(invitation.url); // shown only in this answer, valid for 7 days`,
+    cli: `# convida um e-mail; o link aparece só desta vez e vale 7 dias
+reelay invitations create <e-mail>
+# opções:
+#   --role <papel>  papel de quem aceitar (valores: "admin", "editor", "viewer")`,
+  },
+  listInvitations: {
+    sdk: `const { invitations } = await reelay.invitations.list(projectId);
+for (const invitation of invitations) console.log(invitation.email, invitation.expiresAt);`,
+    cli: `# lista os convites pendentes (sem os links)
+reelay invitations list`,
+  },
+  deleteInvitation: {
+    sdk: `await reelay.invitations.delete(projectId, 'inv_01jd8k2m3n4p5q6r7s8t9v0wxy');`,
+    cli: `# cancela um convite: o link deixa de valer na hora
+reelay invitations cancel <id>`,
+  },
+  acceptInvitation: {
+    sdk: `const { project } = await reelay.invitations.accept({ token });
+console.log(project.id, project.role);`,
+    cli: `# aceita um convite com o usuário do login
+reelay invitations accept <convite>`,
   },
   createProfile: {
     sdk: `const { profile } = await reelay.profiles.create({ name: 'Café Aurora', description: 'Cliente desde 2026' });`,
