@@ -22,6 +22,8 @@ export const ID_PREFIXES = {
   user: 'usr',
   organization: 'org',
   invitation: 'inv',
+  note: 'note',
+  activity: 'act',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

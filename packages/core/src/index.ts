@@ -29,6 +29,7 @@ export * from './webhooks/verify-webhook';
 export * from './schemas/common';
 export * from './schemas/account';
 export * from './schemas/members';
+export * from './schemas/activity';
 export * from './schemas/auth';
 export * from './schemas/profiles';
 export * from './schemas/integrations';

@@ -241,6 +241,25 @@ export const SDK_METHODS = {
     params: { id: 'postId' },
     example: `const { platforms } = await reelay.posts.insights(postId);\nfor (const entry of platforms) console.log(entry.integrationId, entry.metrics.views, entry.reason);\nawait reelay.posts.insights(postId, { force: true }); // ask Instagram now, not the last hour's read`,
   },
+  listPostNotes: {
+    method: 'posts.notes',
+    params: { id: 'postId' },
+    example: `const { notes } = await reelay.posts.notes(postId);\nfor (const note of notes) console.log(note.author.name, note.text);`,
+  },
+  createPostNote: {
+    method: 'posts.addNote',
+    params: { id: 'postId' },
+    example: `const { note } = await reelay.posts.addNote(postId, { text: 'Trocar a foto da capa, como pediu o cliente.' });`,
+  },
+  listPostActivity: {
+    method: 'posts.activity',
+    params: { id: 'postId' },
+    example: `const { activity } = await reelay.posts.activity(postId);\nfor (const entry of activity) console.log(entry.createdAt, entry.actor.name, entry.action, entry.fields);`,
+  },
+  listActivity: {
+    method: 'activity.list',
+    example: `const { activity } = await reelay.activity.list({ limit: 20 });\nfor await (const entry of reelay.activity.list({ actor: userId })) console.log(entry.action, entry.postId);`,
+  },
 
   uploadMedia: {
     method: 'media.upload',

@@ -34,6 +34,7 @@ const BODIES: Partial<Record<RouteId, unknown>> = {
   updateNotification: { paused: true },
   replaceIntegrationSlots: { timezone: 'UTC', slots: [] },
   replaceProfileSlots: { timezone: 'UTC', slots: [] },
+  createPostNote: { text: 'Uma nota' },
 };
 
 describe.each(testDialects())('access matrix on $name', (dialect) => {
@@ -94,6 +95,9 @@ describe.each(testDialects())('access matrix on $name', (dialect) => {
       'deletePost',
       'retryPost',
       'getPostInsights',
+      'listPostNotes',
+      'createPostNote',
+      'listPostActivity',
     ] as const)
       foreign[id] = { id: post.body.post.id };
     // The media the post imported from its URL: the scheduled post holds it, so its owner's

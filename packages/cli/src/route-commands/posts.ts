@@ -1,6 +1,6 @@
 /**
  * Post commands: creating, scheduling, bulk scheduling, listing, reading, rescheduling,
- * cancelling and retrying posts, and their insights. Part of the command table
+ * cancelling and retrying posts, their insights, and the team's notes and activity. Part of the command table
  * (`route-commands.ts`), in its order.
  */
 import type { RouteId } from '@reelay/core';
@@ -8,6 +8,7 @@ import { allPages, pageOptions, sortOption } from './command-parts';
 import type { ArgumentSpec, CommandSpec, OptionSpec } from './command-spec';
 
 const postsModule = () => import('../commands/posts');
+const trailModule = () => import('../commands/team-trail');
 
 const postId: ArgumentSpec = { value: 'id', help: 'help.postId' };
 
@@ -115,6 +116,42 @@ export const postCommands = {
       help: 'help.postsShow',
       arguments: [postId],
       run: async ([id], _o, ctx) => (await postsModule()).showPost(id!, ctx),
+    },
+  ],
+  listPostNotes: [
+    {
+      name: 'posts notes',
+      help: 'help.postsNotes',
+      arguments: [postId],
+      run: async ([id], _o, ctx) => (await trailModule()).listNotes(id!, ctx),
+    },
+  ],
+  createPostNote: [
+    {
+      name: 'posts note',
+      help: 'help.postsNote',
+      arguments: [postId, { value: 'placeholder.text', help: 'help.noteText' }],
+      run: async ([id, text], _o, ctx) => (await trailModule()).addNote(id!, text!, ctx),
+    },
+  ],
+  listPostActivity: [
+    {
+      name: 'posts activity',
+      help: 'help.postsActivity',
+      arguments: [postId],
+      run: async ([id], _o, ctx) => (await trailModule()).postActivity(id!, ctx),
+    },
+  ],
+  listActivity: [
+    {
+      name: 'activity',
+      help: 'help.activity',
+      options: [
+        { flags: '--actor', value: 'placeholder.user', help: 'help.activityActor', field: 'actor' },
+        { flags: '--post', value: 'id', help: 'help.activityPost', field: 'postId' },
+        ...pageOptions,
+      ],
+      run: async (_, o, ctx) => (await trailModule()).projectActivity(o, ctx),
     },
   ],
   getPostInsights: [

@@ -5,6 +5,7 @@
  * of the OpenAPI document, the SDK and the CLI.
  */
 import { accountRoutes } from './account-routes';
+import { activityRoutes } from './activity-routes';
 import { healthRoutes } from './health-routes';
 import { integrationRoutes } from './integration-routes';
 import { loginRoutes } from './login-routes';
@@ -27,6 +28,7 @@ export const routes = {
   ...integrationRoutes,
   ...slotRoutes,
   ...postRoutes,
+  ...activityRoutes,
   ...mediaUploadRoutes,
   ...mediaLibraryRoutes,
   ...webhookRoutes,

@@ -22,10 +22,8 @@ describe('buildLlmsIndex', () => {
   });
 
   it('gives the full variant the schemas of bodies and answers', () => {
-    const createPost = full.slice(
-      full.indexOf('### POST /v1/posts'),
-      full.indexOf('### GET /v1/posts'),
-    );
+    const start = full.indexOf('### POST /v1/posts\n');
+    const createPost = full.slice(start, full.indexOf('\n### ', start + 1));
     expect(createPost).toContain('"scheduledFor"');
     expect(createPost).toContain('"idempotencyKey"');
     expect(createPost).toMatch(/- 201: .*"post"/);

@@ -356,6 +356,34 @@ reelay posts insights <id>
 # opções:
 #   --force  consulta o Instagram agora (senão, a leitura da última hora)`,
   },
+  listPostNotes: {
+    sdk: `const { notes } = await reelay.posts.notes(postId);
+for (const note of notes) console.log(note.author.name, note.text);`,
+    cli: `# as notas da equipe num post (nunca publicadas)
+reelay posts notes <id>`,
+  },
+  createPostNote: {
+    sdk: `const { note } = await reelay.posts.addNote(postId, { text: 'Trocar a foto da capa, como pediu o cliente.' });`,
+    cli: `# deixa uma nota para a equipe num post
+reelay posts note <id> <texto>`,
+  },
+  listPostActivity: {
+    sdk: `const { activity } = await reelay.posts.activity(postId);
+for (const entry of activity) console.log(entry.createdAt, entry.actor.name, entry.action, entry.fields);`,
+    cli: `# quem fez o quê num post, e quando
+reelay posts activity <id>`,
+  },
+  listActivity: {
+    sdk: `const { activity } = await reelay.activity.list({ limit: 20 });
+for await (const entry of reelay.activity.list({ actor: userId })) console.log(entry.action, entry.postId);`,
+    cli: `# a atividade do projeto, da mais nova à mais antiga
+reelay activity
+# opções:
+#   --actor <usuário>  só o que esta pessoa (usr_…) ou chave (key_…) fez
+#   --post <id>        só a atividade deste post
+#   --limit <n>        itens por página, 1 a 100 (padrão 20)
+#   --offset <n>       quantos pular`,
+  },
   uploadMedia: {
     sdk: `const { media } = await reelay.media.upload('./cafe.jpg'); // a path (Node, Bun, Deno)
 await reelay.media.upload(fileInput.files[0]); // a Blob or File

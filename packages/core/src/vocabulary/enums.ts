@@ -122,6 +122,31 @@ export type DataDeletionStatus = (typeof DATA_DELETION_STATUSES)[number];
 export const ORGANIZATION_ROLES = ['owner'] as const;
 export type OrganizationRole = (typeof ORGANIZATION_ROLES)[number];
 
+/**
+ * What the activity trail records of a post: who created, edited (with the fields
+ * changed), cancelled or retried it, or left a note; and what happened by itself
+ * (scheduled again, published, partly published, failed).
+ */
+export const ACTIVITY_ACTIONS = [
+  'created',
+  'edited',
+  'cancelled',
+  'retried',
+  'scheduled',
+  'published',
+  'partial',
+  'failed',
+  'noted',
+] as const;
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+
+/**
+ * Who did something: a member (by Bearer), an API key (by its name), a review link, or
+ * the server itself (publication outcomes).
+ */
+export const ACTOR_KINDS = ['member', 'key', 'review_link', 'system'] as const;
+export type ActorKind = (typeof ACTOR_KINDS)[number];
+
 /** A project's environment: always `live` in practice; there is no sandbox. */
 export const PROJECT_ENVIRONMENTS = ['live', 'sandbox'] as const;
 export type ProjectEnvironment = (typeof PROJECT_ENVIRONMENTS)[number];

@@ -115,6 +115,9 @@ export const ACCOUNT_INSIGHTS_DEFAULT_DAYS = 7;
 /** How long an invitation to a project can be accepted: 7 days. */
 export const INVITATION_VALID_DAYS = 7;
 
+/** The longest note a member may leave on a post. */
+export const NOTE_MAX_LENGTH = 2_000;
+
 /**
  * The media limits table of spec §8, completed from the platform's media specifications.
  * Sizes are in bytes with 1 MB = 1,048,576 bytes, as the platform counts them ("8 MiB"

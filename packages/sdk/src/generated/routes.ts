@@ -472,6 +472,51 @@ export const getPostInsightsRoute = {
 } as const satisfies RouteMeta;
 
 /**
+ * `GET /v1/posts/{id}/notes`, with an API key, or a Bearer token with `projectId`. Notas de um post.
+ */
+export const listPostNotesRoute = {
+  id: 'listPostNotes',
+  method: 'GET',
+  path: '/v1/posts/{id}/notes',
+  auth: 'key',
+  bodyTypes: [],
+} as const satisfies RouteMeta;
+
+/**
+ * `POST /v1/posts/{id}/notes`, with an API key, or a Bearer token with `projectId`. Deixa uma nota num post.
+ */
+export const createPostNoteRoute = {
+  id: 'createPostNote',
+  method: 'POST',
+  path: '/v1/posts/{id}/notes',
+  auth: 'key',
+  bodyTypes: ['application/json'],
+} as const satisfies RouteMeta;
+
+/**
+ * `GET /v1/posts/{id}/activity`, with an API key, or a Bearer token with `projectId`. Atividade de um post.
+ */
+export const listPostActivityRoute = {
+  id: 'listPostActivity',
+  method: 'GET',
+  path: '/v1/posts/{id}/activity',
+  auth: 'key',
+  bodyTypes: [],
+} as const satisfies RouteMeta;
+
+/**
+ * `GET /v1/activity`, with an API key, or a Bearer token with `projectId`. Atividade do projeto.
+ */
+export const listActivityRoute = {
+  id: 'listActivity',
+  method: 'GET',
+  path: '/v1/activity',
+  auth: 'key',
+  bodyTypes: [],
+  itemsKey: 'activity',
+} as const satisfies RouteMeta;
+
+/**
  * `POST /v1/media`, with an API key, or a Bearer token with `projectId`. Envia ou importa uma mídia.
  */
 export const uploadMediaRoute = {

@@ -266,6 +266,10 @@ export interface RetryPostBody {
   timezone?: string;
 }
 
+export interface CreateNoteBody {
+  text: string;
+}
+
 export interface UploadMediaForm {
   /**
    * Imagem (JPEG, PNG, WebP; até 8 MB) ou vídeo (MP4, MOV; até 50 MB).
@@ -551,6 +555,10 @@ export interface CreatedInvitation {
    * O endereço do convite (`<REELAY_PUBLIC_URL>/app/invite/<token>`); aparece só nesta resposta. Vale uma vez, por 7 dias.
    */
   url: string;
+  /**
+   * true quando o convite também foi por e-mail (servidor com `REELAY_SMTP_URL`); senão, envie o endereço você mesmo.
+   */
+  emailed: boolean;
 }
 
 /**
@@ -913,6 +921,74 @@ export interface PostMetrics {
    * Stories: respostas (`replies`).
    */
   replies: number | null;
+}
+
+/**
+ * Uma nota interna de um post: nunca é publicada.
+ */
+export interface Note {
+  /**
+   * Id com prefixo `note_`.
+   */
+  id: string;
+  /**
+   * Id com prefixo `post_`.
+   */
+  postId: string;
+  text: string;
+  author: Actor;
+  /**
+   * Data e hora ISO 8601 em UTC, com `Z`.
+   */
+  createdAt: string;
+}
+
+/**
+ * Quem fez.
+ */
+export interface Actor {
+  /**
+   * `member` (uma pessoa), `key` (uma chave de API), `review_link` ou `system`.
+   */
+  kind: 'member' | 'key' | 'review_link' | 'system';
+  /**
+   * O usuário (`usr_…`) ou a chave (`key_…`).
+   */
+  id: string | null;
+  /**
+   * O e-mail da pessoa ou o nome da chave; null se removidos ou sem nome.
+   */
+  name: string | null;
+}
+
+/**
+ * Um acontecimento: quem fez o quê, e quando.
+ */
+export interface ActivityEntry {
+  /**
+   * Id com prefixo `act_`.
+   */
+  id: string;
+  postId: string | null;
+  action:
+    | 'created'
+    | 'edited'
+    | 'cancelled'
+    | 'retried'
+    | 'scheduled'
+    | 'published'
+    | 'partial'
+    | 'failed'
+    | 'noted';
+  /**
+   * Em `edited`: os campos alterados (`content`, `scheduledFor`, …).
+   */
+  fields: string[] | null;
+  actor: Actor;
+  /**
+   * Data e hora ISO 8601 em UTC, com `Z`.
+   */
+  createdAt: string;
 }
 
 export interface Media {
@@ -1895,6 +1971,87 @@ export interface GetPostInsightsResponse {
    * Uma entrada por conta do post, na ordem de `platforms[]` do post.
    */
   platforms: PostTargetInsights[];
+}
+
+/**
+ * Path parameters of `GET /v1/posts/{id}/notes` (`listPostNotes`).
+ */
+export interface ListPostNotesParams {
+  id: string;
+}
+
+/**
+ * Answer of `GET /v1/posts/{id}/notes` (`listPostNotes`): 200.
+ */
+export interface ListPostNotesResponse {
+  success: true;
+  notes: Note[];
+}
+
+/**
+ * Path parameters of `POST /v1/posts/{id}/notes` (`createPostNote`).
+ */
+export interface CreatePostNoteParams {
+  id: string;
+}
+
+/**
+ * `application/json` body of `POST /v1/posts/{id}/notes` (`createPostNote`).
+ */
+export type CreatePostNoteBody = CreateNoteBody;
+
+/**
+ * Answer of `POST /v1/posts/{id}/notes` (`createPostNote`): 201.
+ */
+export interface CreatePostNoteResponse {
+  success: true;
+  note: Note;
+}
+
+/**
+ * Path parameters of `GET /v1/posts/{id}/activity` (`listPostActivity`).
+ */
+export interface ListPostActivityParams {
+  id: string;
+}
+
+/**
+ * Answer of `GET /v1/posts/{id}/activity` (`listPostActivity`): 200.
+ */
+export interface ListPostActivityResponse {
+  success: true;
+  activity: ActivityEntry[];
+}
+
+/**
+ * Query of `GET /v1/activity` (`listActivity`).
+ */
+export interface ListActivityQuery {
+  /**
+   * Itens por página, de 1 a 100.
+   */
+  limit?: number;
+  /**
+   * Quantos itens pular.
+   */
+  offset?: number;
+  /**
+   * Só o que fez esta pessoa (`usr_…`) ou esta chave (`key_…`).
+   */
+  actor?: string;
+  /**
+   * Só a atividade deste post.
+   */
+  postId?: string;
+}
+
+/**
+ * Answer of `GET /v1/activity` (`listActivity`): 200.
+ */
+export interface ListActivityResponse {
+  success: true;
+  total: number;
+  activity: ActivityEntry[];
 }
 
 /**

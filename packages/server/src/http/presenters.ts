@@ -8,6 +8,7 @@ import type { ApiKeyRecord } from '../services/api-keys';
 import type { IntegrationRecord } from '../services/integrations';
 import type { ProfileRecord } from '../services/profiles';
 import type { InvitationRecord, MemberRecord } from '../services/team';
+import type { ActivityRecord, NoteRecord } from '../services/posts';
 import type { ProjectRole } from '@reelay/core';
 import type { ProjectRecord } from '../services/account';
 
@@ -33,6 +34,27 @@ export function presentMember(row: MemberRecord) {
     name: row.name,
     role: row.role,
     joinedAt: isoTime(row.joinedAt),
+  };
+}
+
+export function presentNote(row: NoteRecord) {
+  return {
+    id: row.id,
+    postId: row.postId,
+    text: row.text,
+    author: row.author,
+    createdAt: isoTime(row.createdAt),
+  };
+}
+
+export function presentActivity(row: ActivityRecord) {
+  return {
+    id: row.id,
+    postId: row.postId,
+    action: row.action,
+    fields: row.fields,
+    actor: row.actor,
+    createdAt: isoTime(row.createdAt),
   };
 }
 

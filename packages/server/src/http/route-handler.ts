@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ProjectRole, RouteId, Routes } from '@reelay/core';
 import type * as z from 'zod';
 import type { AuthContext } from './authenticate';
+import type { Actor } from '../services/posts';
 
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
 type Input<S> = S extends z.ZodType ? z.input<S> : undefined;
@@ -67,4 +68,14 @@ export function memberOf(context: RequestContext): {
   }
   const { userId, project } = context.auth;
   return { userId, projectId: project.id, role: project.role };
+}
+
+/**
+ * Who is acting in a project route, for the activity trail: the member behind a Bearer
+ * token, or the API key.
+ */
+export function actorOf(context: RequestContext): Actor {
+  if (context.auth.mode !== 'project') throw new Error('rota sem projeto');
+  const { userId, apiKeyId } = context.auth;
+  return userId !== null ? { kind: 'member', id: userId } : { kind: 'key', id: apiKeyId };
 }

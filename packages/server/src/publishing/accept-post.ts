@@ -30,6 +30,7 @@ import { buildEvent } from './post-view';
 import { readPlatformQuota, reserveQuota, type PlatformQuota } from './quota';
 import { nextSlotOfAccounts, placeInQueue } from './slot-queue';
 import type { PublishingDeps } from './publishing-deps';
+import { recordActivity, type Actor } from '../store/activity';
 import { acceptanceWarning, assertOptionsFitAccounts } from './target-options';
 import { newTarget } from './target-row';
 import { canPublishWith, readAccessToken } from '../services/account-token';
@@ -133,13 +134,14 @@ async function resolveMedia(
  *
  * @example
  * ```ts
- * const { post, targets, status } = await acceptPost(ctx, projectId, body);
+ * const { post, targets, status } = await acceptPost(ctx, projectId, body, actor);
  * ```
  */
 export async function acceptPost(
   ctx: PublishingDeps,
   projectId: string,
   body: CreatePostBody,
+  actor: Actor,
 ): Promise<AcceptedPost> {
   const hash = fingerprint(body);
   if (body.idempotencyKey !== undefined) {
@@ -157,7 +159,7 @@ export async function acceptPost(
   if (body.queue) await nextSlotOfAccounts(ctx.db, accounts, ctx.clock.now());
   const imported: PublishableMedia[] = [];
   try {
-    return await store(ctx, projectId, body, hash, accounts, imported);
+    return await store(ctx, projectId, body, hash, accounts, imported, actor);
   } catch (error) {
     // Refused after its URLs were imported: the post never existed, nor does its media.
     await discardImports(ctx, projectId, imported);
@@ -173,6 +175,7 @@ async function store(
   hash: string,
   accounts: IntegrationRecord[],
   imported: PublishableMedia[],
+  actor: Actor,
 ): Promise<AcceptedPost> {
   const now = ctx.clock.now();
   const scheduledFor = body.scheduledFor ? body.scheduledFor.getTime() : null;
@@ -243,6 +246,7 @@ async function store(
       );
       await insertPost(trx, post);
       await insertTargets(trx, targets);
+      await recordActivity(trx, { projectId, postId: post.id, action: 'created', actor, now });
       for (const target of targets) {
         await add(
           trx,

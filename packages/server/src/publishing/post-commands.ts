@@ -18,6 +18,7 @@ import type * as z from 'zod';
 import type { retryPostBodySchema, updatePostBodySchema } from '@reelay/core';
 import { add, cancel } from '../queue';
 import { appendEvents } from '../webhooks/dispatch-events';
+import { recordActivity, type Actor } from '../store/activity';
 import { findIntegration } from '../store/integrations';
 import type { PostRecord, TargetRecord } from '../store/post-records';
 import { bumpTargets, findTargetsOfPost } from '../store/post-targets';
@@ -62,7 +63,7 @@ function stillWaiting(post: PostRecord, targets: readonly TargetRecord[], now: n
  *
  * @example
  * ```ts
- * const { post, targets } = await editPost(ctx, projectId, id, { scheduledFor: new Date('2026-12-02T10:00:00-03:00') });
+ * const { post, targets } = await editPost(ctx, projectId, id, { scheduledFor: new Date('2026-12-02T10:00:00-03:00') }, actor);
  * ```
  */
 export async function editPost(
@@ -70,6 +71,7 @@ export async function editPost(
   projectId: string,
   id: string,
   body: z.output<typeof updatePostBodySchema>,
+  actor: Actor,
 ): Promise<{ post: PostRecord; targets: TargetRecord[] }> {
   const { post, targets } = await postWithTargets(ctx.db, projectId, id);
   const now = ctx.clock.now();
@@ -125,6 +127,14 @@ export async function editPost(
         timezone: body.timezone ?? post.timezone,
         updatedAt: now,
       });
+      await recordActivity(trx, {
+        projectId,
+        postId: id,
+        action: 'edited',
+        fields: Object.keys(body).filter((field) => body[field as keyof typeof body] !== undefined),
+        actor,
+        now,
+      });
       // Containers made for the old content are abandoned (they expire unused).
       const warningMessage = acceptanceWarning(content);
       // A new time moves every target; without one each keeps its own (a queued post's
@@ -165,10 +175,10 @@ export async function editPost(
  *
  * @example
  * ```ts
- * await cancelPost(ctx, projectId, id);
+ * await cancelPost(ctx, projectId, id, actor);
  * ```
  */
-export async function cancelPost(ctx: PublishingDeps, projectId: string, id: string) {
+export async function cancelPost(ctx: PublishingDeps, projectId: string, id: string, actor: Actor) {
   await postWithTargets(ctx.db, projectId, id);
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
@@ -187,6 +197,7 @@ export async function cancelPost(ctx: PublishingDeps, projectId: string, id: str
     );
     // Every target cancelled: the post is too, and cancellation emits nothing.
     await settlePost(trx, ctx, post, now);
+    await recordActivity(trx, { projectId, postId: id, action: 'cancelled', actor, now });
     await cancel(
       trx,
       targets.map((target) => publishJobKey(target.id)),
@@ -201,7 +212,7 @@ export async function cancelPost(ctx: PublishingDeps, projectId: string, id: str
  *
  * @example
  * ```ts
- * await retryPost(ctx, projectId, id, {});
+ * await retryPost(ctx, projectId, id, {}, actor);
  * ```
  */
 export async function retryPost(
@@ -209,6 +220,7 @@ export async function retryPost(
   projectId: string,
   id: string,
   body: z.output<typeof retryPostBodySchema>,
+  actor: Actor,
 ) {
   const { post, targets } = await postWithTargets(ctx.db, projectId, id);
   const failed = targets.filter((target) => target.status === 'failed');
@@ -276,6 +288,7 @@ export async function retryPost(
       );
     }
     const settled = await settlePost(trx, ctx, { ...locked.post, ...changes }, now);
+    await recordActivity(trx, { projectId, postId: id, action: 'retried', actor, now });
     if (at !== null) {
       await appendEvents(
         trx,

@@ -9,6 +9,7 @@ import { findTargetsOfPost, updateTargetAtRevision } from '../store/post-targets
 import { lockPost, setPostOutcome } from '../store/posts';
 import type { Db } from '../store/schema';
 import { appendEvents } from '../webhooks/dispatch-events';
+import { recordActivity, SYSTEM_ACTOR } from '../store/activity';
 import { buildEvent } from './post-view';
 import type { PublishingDeps } from './publishing-deps';
 
@@ -55,6 +56,13 @@ export async function settlePost(
   const settled: PostRecord = { ...post, status, publishedAt, updatedAt: now };
   await setPostOutcome(trx, post.id, { status, publishedAt, updatedAt: now });
   if (outcome && post.status !== outcome.status) {
+    await recordActivity(trx, {
+      projectId: post.projectId,
+      postId: post.id,
+      action: outcome.status,
+      actor: SYSTEM_ACTOR,
+      now,
+    });
     await appendEvents(
       trx,
       ctx.capabilities,

@@ -17,6 +17,7 @@ import { deletePostMediaOfProjects } from '../store/post-media';
 import { deleteSchedulesOfProjects } from '../store/posting-schedules';
 import { deletePostsOfProjects, targetIdsOfProjects } from '../store/posts';
 import { deleteMemberships } from '../store/project-members';
+import { deleteActivityOfProjects } from '../store/activity';
 import { deleteCountersOfCredentials } from '../store/rate-limit-counters';
 import type { Database } from '../store/schema';
 import {
@@ -68,6 +69,7 @@ export async function eraseUser(db: Kysely<Database>, userId: string): Promise<s
       trx,
       (await targetIdsOfProjects(trx, projectIds)).map((id) => jobKey('publish_target', id)),
     );
+    await deleteActivityOfProjects(trx, projectIds);
     await deletePostsOfProjects(trx, projectIds);
     // Their organization's projects go with their members; in projects others shared with
     // them, only their membership goes.

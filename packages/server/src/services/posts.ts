@@ -1,10 +1,26 @@
 /**
- * The post routes' operations (spec §4 "Posts"): accept, read, edit, cancel and retry.
+ * The post routes' operations (spec §4 "Posts"): accept, read, edit, cancel and retry,
+ * each recorded in the activity trail with who did it; and the team's notes on a post.
  * Commands keep their own transactions and locks in publishing/; reads come from the
  * store decoded.
  */
 import type * as z from 'zod';
-import type { CreatePostBody, retryPostBodySchema, updatePostBodySchema } from '@reelay/core';
+import {
+  newId,
+  ReelayError,
+  type CreatePostBody,
+  type retryPostBodySchema,
+  type updatePostBodySchema,
+} from '@reelay/core';
+import {
+  insertNote,
+  listActivity,
+  listNotes,
+  recordActivity,
+  type Actor,
+  type ActivityRecord,
+  type NoteRecord,
+} from '../store/activity';
 import { acceptPost, type AcceptedPost } from '../publishing/accept-post';
 import { cancelPost, editPost, retryPost } from '../publishing/post-commands';
 import type { PublishingDeps } from '../publishing/publishing-deps';
@@ -13,6 +29,7 @@ import { findTargetsOfPost } from '../store/post-targets';
 import { findPost, listPosts, targetsOfListedPosts, type PostFilters } from '../store/posts';
 
 export type { PostRecord, TargetRecord } from '../store/post-records';
+export type { Actor, ActivityRecord, NoteRecord };
 
 /** A post with its targets, as every post route answers it. */
 export interface PostWithTargets {
@@ -21,7 +38,7 @@ export interface PostWithTargets {
 }
 
 export interface PostsService {
-  accept(projectId: string, body: CreatePostBody): Promise<AcceptedPost>;
+  accept(projectId: string, body: CreatePostBody, actor: Actor): Promise<AcceptedPost>;
   list(
     projectId: string,
     filters: PostFilters,
@@ -33,14 +50,34 @@ export interface PostsService {
     projectId: string,
     id: string,
     body: z.output<typeof updatePostBodySchema>,
+    actor: Actor,
   ): Promise<PostWithTargets>;
-  cancel(projectId: string, id: string): Promise<PostWithTargets>;
+  cancel(projectId: string, id: string, actor: Actor): Promise<PostWithTargets>;
   retry(
     projectId: string,
     id: string,
     body: z.output<typeof retryPostBodySchema>,
+    actor: Actor,
   ): Promise<PostWithTargets>;
+  /** The post's notes, oldest first. */
+  notes(projectId: string, id: string): Promise<NoteRecord[]>;
+  /** Adds a note, recorded in the activity as `noted`, and answers it. */
+  addNote(projectId: string, id: string, text: string, actor: Actor): Promise<NoteRecord>;
+  /** The post's activity, oldest first. */
+  postActivity(projectId: string, id: string): Promise<ActivityRecord[]>;
+  /** The project's activity, newest first. */
+  activity(
+    projectId: string,
+    filters: { postId?: string | undefined; actorId?: string | undefined },
+    page: { limit: number; offset: number },
+  ): Promise<{ total: number; entries: ActivityRecord[] }>;
 }
+
+const notFound = () =>
+  new ReelayError('NOT_FOUND', { message: 'Post não encontrado neste projeto.' });
+
+/** The most entries a post's activity answers at once: far more than a post gathers. */
+const POST_ACTIVITY_LIMIT = 1_000;
 
 /**
  * @example
@@ -50,8 +87,14 @@ export interface PostsService {
  * ```
  */
 export function createPostsService(ctx: PublishingDeps): PostsService {
+  async function existing(projectId: string, id: string) {
+    const post = await findPost(ctx.db, projectId, id);
+    if (!post) throw notFound();
+    return post;
+  }
+
   return {
-    accept: (projectId, body) => acceptPost(ctx, projectId, body),
+    accept: (projectId, body, actor) => acceptPost(ctx, projectId, body, actor),
     async list(projectId, filters, page) {
       const { total, rows } = await listPosts(ctx.db, projectId, filters, page);
       const targets = await targetsOfListedPosts(
@@ -65,8 +108,37 @@ export function createPostsService(ctx: PublishingDeps): PostsService {
       if (!post) return undefined;
       return { post, targets: await findTargetsOfPost(ctx.db, post.id) };
     },
-    edit: (projectId, id, body) => editPost(ctx, projectId, id, body),
-    cancel: (projectId, id) => cancelPost(ctx, projectId, id),
-    retry: (projectId, id, body) => retryPost(ctx, projectId, id, body),
+    edit: (projectId, id, body, actor) => editPost(ctx, projectId, id, body, actor),
+    cancel: (projectId, id, actor) => cancelPost(ctx, projectId, id, actor),
+    retry: (projectId, id, body, actor) => retryPost(ctx, projectId, id, body, actor),
+
+    async notes(projectId, id) {
+      return listNotes(ctx.db, (await existing(projectId, id)).id);
+    },
+
+    async addNote(projectId, id, text, actor) {
+      await existing(projectId, id);
+      const now = ctx.clock.now();
+      const noteId = newId('note', now);
+      await ctx.db.transaction().execute(async (trx) => {
+        await insertNote(trx, { id: noteId, projectId, postId: id, text, author: actor, now });
+        await recordActivity(trx, { projectId, postId: id, action: 'noted', actor, now });
+      });
+      return (await listNotes(ctx.db, id)).find((note) => note.id === noteId)!;
+    },
+
+    async postActivity(projectId, id) {
+      await existing(projectId, id);
+      const { entries } = await listActivity(
+        ctx.db,
+        projectId,
+        { postId: id },
+        { limit: POST_ACTIVITY_LIMIT, offset: 0, order: 'asc' },
+      );
+      return entries;
+    },
+
+    activity: (projectId, filters, page) =>
+      listActivity(ctx.db, projectId, filters, { ...page, order: 'desc' }),
   };
 }

@@ -65,6 +65,30 @@ export interface ProjectMembersTable {
   joined_at: number;
 }
 
+/** An internal note on a post. */
+export interface PostNotesTable {
+  id: string;
+  project_id: string;
+  post_id: string;
+  author_kind: string;
+  author_id: string | null;
+  text: string;
+  created_at: number;
+}
+
+/** One entry of the activity trail: who did what to which post, and when. */
+export interface ActivityTable {
+  id: string;
+  project_id: string;
+  post_id: string | null;
+  action: string;
+  /** JSON array of the fields an edit changed. */
+  fields: string | null;
+  actor_kind: string;
+  actor_id: string | null;
+  created_at: number;
+}
+
 /** An invitation to join a project: a single-use token, stored as its hash. */
 export interface InvitationsTable {
   id: string;
@@ -306,6 +330,8 @@ export interface Database {
   api_keys: ApiKeysTable;
   project_members: ProjectMembersTable;
   invitations: InvitationsTable;
+  post_notes: PostNotesTable;
+  activity: ActivityTable;
   profiles: ProfilesTable;
   integrations: IntegrationsTable;
   data_deletion_requests: DataDeletionRequestsTable;

@@ -14,6 +14,7 @@ import { InvitationsResource } from './invitations';
 import { ProfilesResource } from './profiles';
 import { AccountsResource } from './accounts';
 import { PostsResource } from './posts';
+import { ActivityResource } from './activity';
 import { MediaResource } from './media';
 import { NotificationsResource } from './notifications';
 
@@ -27,6 +28,7 @@ export { InvitationsResource } from './invitations';
 export { ProfilesResource } from './profiles';
 export { AccountsResource } from './accounts';
 export { PostsResource } from './posts';
+export { ActivityResource } from './activity';
 export { MediaResource } from './media';
 export { NotificationsResource } from './notifications';
 
@@ -81,6 +83,10 @@ export class ReelayResources {
    */
   readonly posts: PostsResource;
   /**
+   * The `activity` routes.
+   */
+  readonly activity: ActivityResource;
+  /**
    * Media uploaded to Reelay (or imported from a URL) and referenced by `mediaId`: upload, list, read and delete.
    */
   readonly media: MediaResource;
@@ -100,6 +106,7 @@ export class ReelayResources {
     this.profiles = new ProfilesResource(client);
     this.accounts = new AccountsResource(client);
     this.posts = new PostsResource(client);
+    this.activity = new ActivityResource(client);
     this.media = new MediaResource(client);
     this.notifications = new NotificationsResource(client);
   }

@@ -14,6 +14,9 @@ import {
   deletePostRoute,
   retryPostRoute,
   getPostInsightsRoute,
+  listPostNotesRoute,
+  createPostNoteRoute,
+  listPostActivityRoute,
 } from '../routes';
 import type * as T from '../types';
 
@@ -211,6 +214,81 @@ export class PostsResource {
     return this.#client.request<T.GetPostInsightsResponse>(
       getPostInsightsRoute,
       { params: { id: postId }, query },
+      options,
+    );
+  }
+
+  /**
+   * Notas de um post.
+   *
+   * A conversa interna da equipe sobre o post, da mais antiga à mais nova. As notas nunca são publicadas.
+   *
+   * `GET /v1/posts/{id}/notes`, with an API key, or a Bearer token with `projectId`. Answers 200.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `ROLE_REQUIRED`, `VALIDATION_ERROR`, `NOT_FOUND`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
+   *
+   * @param postId - Id `post_…`.
+   * @param options - Signal, timeout, retries and headers of this call.
+   * @example
+   * ```ts
+   * const { notes } = await reelay.posts.notes(postId);
+   * for (const note of notes) console.log(note.author.name, note.text);
+   * ```
+   */
+  notes(postId: string, options?: RequestOptions): Promise<T.ListPostNotesResponse> {
+    return this.#client.request<T.ListPostNotesResponse>(
+      listPostNotesRoute,
+      { params: { id: postId } },
+      options,
+    );
+  }
+
+  /**
+   * Deixa uma nota num post.
+   *
+   * Acrescenta uma nota interna ao post (até 2.000 caracteres), para a equipe: nunca é publicada. Qualquer membro pode escrever, inclusive `viewer`.
+   *
+   * `POST /v1/posts/{id}/notes`, with an API key, or a Bearer token with `projectId`. Answers 201.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `ROLE_REQUIRED`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `NOT_FOUND`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
+   *
+   * @param postId - Id `post_…`.
+   * @param options - Signal, timeout, retries and headers of this call.
+   * @example
+   * ```ts
+   * const { note } = await reelay.posts.addNote(postId, { text: 'Trocar a foto da capa, como pediu o cliente.' });
+   * ```
+   */
+  addNote(
+    postId: string,
+    body: T.CreatePostNoteBody,
+    options?: RequestOptions,
+  ): Promise<T.CreatePostNoteResponse> {
+    return this.#client.request<T.CreatePostNoteResponse>(
+      createPostNoteRoute,
+      { params: { id: postId }, body },
+      options,
+    );
+  }
+
+  /**
+   * Atividade de um post.
+   *
+   * Quem fez o quê no post, e quando, do mais antigo ao mais novo: criou, editou (com os campos alterados), cancelou, tentou de novo, deixou uma nota; e o que aconteceu sozinho (publicado, falhou).
+   *
+   * `GET /v1/posts/{id}/activity`, with an API key, or a Bearer token with `projectId`. Answers 200.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `ROLE_REQUIRED`, `VALIDATION_ERROR`, `NOT_FOUND`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
+   *
+   * @param postId - Id `post_…`.
+   * @param options - Signal, timeout, retries and headers of this call.
+   * @example
+   * ```ts
+   * const { activity } = await reelay.posts.activity(postId);
+   * for (const entry of activity) console.log(entry.createdAt, entry.actor.name, entry.action, entry.fields);
+   * ```
+   */
+  activity(postId: string, options?: RequestOptions): Promise<T.ListPostActivityResponse> {
+    return this.#client.request<T.ListPostActivityResponse>(
+      listPostActivityRoute,
+      { params: { id: postId } },
       options,
     );
   }
