@@ -64,14 +64,14 @@ function SignedIn({ token, me }: { token: string; me: Me }) {
         <p role="status" class="notice success">
           {t('invite.joined', { role: t(`roles.${joined.role}`) })}
         </p>
-        <p class="invite-links">
-          <a href="/app/calendar" role="button">
-            {t('invite.toCalendar')}
-          </a>
-          <a href="/app/members" role="button" class="secondary">
-            {t('invite.toMembers')}
-          </a>
-        </p>
+        <ul class="invite-links">
+          <li>
+            <a href="/app/calendar">{t('invite.toCalendar')}</a>
+          </li>
+          <li>
+            <a href="/app/members">{t('invite.toMembers')}</a>
+          </li>
+        </ul>
       </section>
     );
   }
