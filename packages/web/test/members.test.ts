@@ -60,8 +60,12 @@ describe('the members and invitation pages', { timeout: 90_000 }, () => {
     await app?.close();
   });
 
+  /** A member's card in the list of people with access, found by a text of it. */
   const memberRow = (page: Page, text: string | RegExp) =>
-    page.getByRole('table').first().getByRole('row', { name: text });
+    page
+      .getByRole('list', { name: /^(Pessoas com acesso|People with access)$/ })
+      .getByRole('listitem')
+      .filter({ hasText: text });
 
   it('shows the owner alone, with the invite form, reached from the navigation', async () => {
     const page = owner.page;
@@ -95,15 +99,15 @@ describe('the members and invitation pages', { timeout: 90_000 }, () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
 
     const pending = page.getByRole('region', { name: 'Convites pendentes' });
-    await pending.getByRole('row', { name: new RegExp(INVITEE) }).waitFor();
-    expect(await pending.getByRole('row', { name: new RegExp(INVITEE) }).textContent()).toContain(
-      'Editor',
-    );
+    await pending.getByRole('listitem').filter({ hasText: INVITEE }).waitFor();
+    expect(
+      await pending.getByRole('listitem').filter({ hasText: INVITEE }).textContent(),
+    ).toContain('Editor');
     expect(await seriousViolations(page), 'with the link shown').toEqual([]);
 
     await reveal.getByRole('button', { name: 'Já guardei' }).click();
     await page.reload();
-    await pending.getByRole('row', { name: new RegExp(INVITEE) }).waitFor();
+    await pending.getByRole('listitem').filter({ hasText: INVITEE }).waitFor();
     expect(await page.content()).not.toContain(link);
   });
 

@@ -23,7 +23,7 @@ import {
 } from '../../session/session-context';
 import { InvitationList } from './invitation-list';
 import { InviteForm, type CreatedInvitation } from './invite-form';
-import { MemberTable } from './member-table';
+import { MemberList } from './member-list';
 import { useInvitations, useMembers, type Invitation, type Member } from './use-team';
 
 export default function MembersPage() {
@@ -121,7 +121,7 @@ export default function MembersPage() {
           <p aria-busy="true">{t('app.loading')}</p>
         ) : (
           <>
-            <MemberTable
+            <MemberList
               members={members.data}
               selfId={signedIn?.me.user.id ?? ''}
               canManage={canManage}

@@ -33,43 +33,39 @@ export function InvitationList({ invitations, feedback, busy, onCancel }: Invita
       ) : data.length === 0 ? (
         <p class="empty">{t('members.invitationsEmpty')}</p>
       ) : (
-        <div class="table-scroll">
-          <table class="striped">
-            <thead>
-              <tr>
-                <th scope="col">{t('members.email')}</th>
-                <th scope="col">{t('members.role')}</th>
-                <th scope="col">{t('members.expiresAt')}</th>
-                <th scope="col">{t('members.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.map((invitation) => (
-                <tr key={invitation.id}>
-                  <th scope="row" class="wrap-anywhere">
-                    {invitation.email}
-                  </th>
-                  <td>{t(`roles.${invitation.role}`)}</td>
-                  <td>
+        <ul class="team-list" aria-labelledby="invitations-title">
+          {data.map((invitation) => (
+            <li key={invitation.id}>
+              <div class="team-who">
+                <span class="team-name">{invitation.email}</span>
+              </div>
+              <dl class="team-facts">
+                <div>
+                  <dt>{t('members.role')}</dt>
+                  <dd>{t(`roles.${invitation.role}`)}</dd>
+                </div>
+                <div>
+                  <dt>{t('members.expiresAt')}</dt>
+                  <dd>
                     <LocalTime iso={invitation.expiresAt} />
-                  </td>
-                  <td>
-                    <button
-                      type="button"
-                      class="secondary outline"
-                      aria-label={t('members.cancelInvitationLabel', { email: invitation.email })}
-                      aria-busy={busy(invitation.id) ? 'true' : undefined}
-                      disabled={busy(invitation.id)}
-                      onClick={() => onCancel(invitation)}
-                    >
-                      {t('members.cancelInvitation')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                  </dd>
+                </div>
+              </dl>
+              <div class="team-actions">
+                <button
+                  type="button"
+                  class="secondary outline"
+                  aria-label={t('members.cancelInvitationLabel', { email: invitation.email })}
+                  aria-busy={busy(invitation.id) ? 'true' : undefined}
+                  disabled={busy(invitation.id)}
+                  onClick={() => onCancel(invitation)}
+                >
+                  {t('members.cancelInvitation')}
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
       )}
     </section>
   );

@@ -1,6 +1,7 @@
 /**
- * The project's members as a table: who (name and e-mail), their role, when they joined,
- * and what the signed-in person may do about each. An admin or the owner changes the role
+ * The project's members, one card each: who (name and e-mail), their role, when they
+ * joined, and what the signed-in person may do about each; side by side on a wide screen,
+ * stacked on a phone. An admin or the owner changes the role
  * of anyone but the owner and themselves (a select, then Save) and removes them; anyone
  * but the owner may leave. The others see the roles as text.
  */
@@ -11,7 +12,7 @@ import { RoleSelect } from '../../components/role-select';
 import { useT } from '../../i18n';
 import type { Member } from './use-team';
 
-export interface MemberTableProps {
+export interface MemberListProps {
   members: readonly Member[];
   /** The signed-in person's user id. */
   selfId: string;
@@ -25,35 +26,23 @@ export interface MemberTableProps {
   onLeave(): void;
 }
 
-export function MemberTable(props: MemberTableProps) {
+export function MemberList(props: MemberListProps) {
   const t = useT();
   return (
     <>
       <p class="muted">
         <small>{t('members.timesIn', { zone: localTimeZone() })}</small>
       </p>
-      <div class="table-scroll">
-        <table class="striped member-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('members.person')}</th>
-              <th scope="col">{t('members.role')}</th>
-              <th scope="col">{t('members.joinedAt')}</th>
-              <th scope="col">{t('members.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {props.members.map((member) => (
-              <MemberRow key={member.userId} member={member} {...props} />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ul class="team-list" aria-labelledby="members-title">
+        {props.members.map((member) => (
+          <MemberItem key={member.userId} member={member} {...props} />
+        ))}
+      </ul>
     </>
   );
 }
 
-function MemberRow({
+function MemberItem({
   member,
   selfId,
   canManage,
@@ -62,7 +51,7 @@ function MemberRow({
   onChangeRole,
   onRemove,
   onLeave,
-}: MemberTableProps & { member: Member }) {
+}: MemberListProps & { member: Member }) {
   const t = useT();
   const self = member.userId === selfId;
   const owner = member.role === 'owner';
@@ -73,46 +62,49 @@ function MemberRow({
   const name = memberName(member);
   const working = busy(member.userId);
   return (
-    <tr>
-      <th scope="row">
-        <span class="member-name">{name}</span>
+    <li>
+      <div class="team-who">
+        <span class="team-name">{name}</span>
         {self && <span class="muted"> ({t('members.you')})</span>}
-        {member.name && (
-          <>
-            <br />
-            <small class="muted">{member.email}</small>
-          </>
-        )}
-      </th>
-      <td>
-        {editable ? (
-          <div class="role-edit">
-            <RoleSelect
-              id={`role-${member.userId}`}
-              ariaLabel={t('members.roleOf', { name })}
-              value={chosen}
-              disabled={working}
-              onChange={setChosen}
-            />
-            <button
-              type="button"
-              class="secondary"
-              aria-label={t('members.saveRoleLabel', { name })}
-              aria-busy={working ? 'true' : undefined}
-              disabled={working || chosen === member.role}
-              onClick={() => onChangeRole(member, chosen)}
-            >
-              {t('members.saveRole')}
-            </button>
-          </div>
-        ) : (
-          t(`roles.${member.role}`)
-        )}
-      </td>
-      <td>
-        <LocalTime iso={member.joinedAt} />
-      </td>
-      <td>
+        {member.name && <small class="muted">{member.email}</small>}
+      </div>
+      <dl class="team-facts">
+        <div>
+          <dt>{t('members.role')}</dt>
+          <dd>
+            {editable ? (
+              <div class="role-edit">
+                <RoleSelect
+                  id={`role-${member.userId}`}
+                  ariaLabel={t('members.roleOf', { name })}
+                  value={chosen}
+                  disabled={working}
+                  onChange={setChosen}
+                />
+                <button
+                  type="button"
+                  class="secondary"
+                  aria-label={t('members.saveRoleLabel', { name })}
+                  aria-busy={working ? 'true' : undefined}
+                  disabled={working || chosen === member.role}
+                  onClick={() => onChangeRole(member, chosen)}
+                >
+                  {t('members.saveRole')}
+                </button>
+              </div>
+            ) : (
+              t(`roles.${member.role}`)
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('members.joinedAt')}</dt>
+          <dd>
+            <LocalTime iso={member.joinedAt} />
+          </dd>
+        </div>
+      </dl>
+      <div class="team-actions">
         {editable && (
           <button
             type="button"
@@ -129,7 +121,7 @@ function MemberRow({
             {t('members.leave')}
           </button>
         )}
-      </td>
-    </tr>
+      </div>
+    </li>
   );
 }
