@@ -4,8 +4,10 @@
  * opens it, creates an account through the invitation page and lands in the project, its
  * role shown in the project switcher; as an editor they see the team but no invite form;
  * the owner sees them listed with their role, changes it and removes them. A used or
- * unknown link says so, and a new API key gets the role chosen for it. No serious
- * accessibility violation on any of these pages.
+ * unknown link says so, and a new API key gets the role chosen for it. Invited again, the
+ * person accepts while signed in (the owner, with another e-mail, is told the link is not
+ * theirs) and then leaves the project. No serious accessibility violation on any of these
+ * pages.
  */
 import { isReelayError, Reelay } from '@reelay/sdk';
 import type { Browser, Page } from 'playwright-core';
@@ -241,6 +243,41 @@ describe('the members and invitation pages', { timeout: 90_000 }, () => {
     const { apiKeys } = await ownerApi.apiKeys.list(projectId);
     expect(apiKeys.find((key) => key.name === 'painel-leitura')?.role).toBe('viewer');
     expect(await seriousViolations(page)).toEqual([]);
+  });
+  it('lets a signed-in person accept a link for their e-mail only, then leave the project', async () => {
+    const { invitation } = await ownerApi.invitations.create(projectId, {
+      email: INVITEE,
+      role: 'viewer',
+    });
+
+    // The owner is signed in with another e-mail: the page says so and offers to sign out.
+    await owner.page.goto(invitation.url);
+    await owner.page.getByRole('button', { name: 'Aceitar convite' }).click();
+    await owner.page.getByRole('alert').getByText('Este convite é para outro e-mail.').waitFor();
+    await owner.page.getByRole('button', { name: 'Sair para usar outro e-mail' }).waitFor();
+    expect(await seriousViolations(owner.page)).toEqual([]);
+
+    const page = invitee.page;
+    await page.goto(invitation.url);
+    await page.getByText(`You are signed in as ${INVITEE}.`).waitFor();
+    await page.getByRole('button', { name: 'Accept invitation' }).click();
+    await page
+      .getByRole('heading', { level: 1, name: 'You joined the project “Projeto principal”' })
+      .waitFor();
+    expect(await page.getByRole('banner').getByLabel('Project').inputValue()).toBe(projectId);
+
+    await page.getByRole('link', { name: 'See the members' }).click();
+    await memberRow(page, /Bia Editora/)
+      .getByRole('button', { name: 'Leave the project' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Leave the project “Projeto principal”?' });
+    await dialog.getByRole('button', { name: 'Leave the project' }).click();
+    // The app moves to the person's own project, where they are the owner.
+    await page.getByText('Your role here: Owner.').waitFor();
+    expect(await page.getByRole('banner').getByLabel('Project').count()).toBe(0);
+    const { members } = await ownerApi.members.list(projectId);
+    expect(members.map((member) => member.email)).toEqual([ownerEmail]);
+    expect(invitee.problems).toEqual([]);
     expect(owner.problems).toEqual([]);
   });
 });
