@@ -1,13 +1,14 @@
 /**
  * The shell: banner, main landmark and the routes. Each page is its own chunk, loaded
  * when first shown. Signed out, every path shows the sign-in page, and the same path
- * opens once signed in.
+ * opens once signed in, except an invitation's link, whose page offers to sign up too.
  */
 import { Fragment } from 'preact';
 import { useEffect } from 'preact/hooks';
 import { ErrorBoundary, lazy, LocationProvider, Route, Router, useLocation } from 'preact-iso';
 import { Header } from './components/header';
 import { useT } from './i18n';
+import { invitationTokenIn } from './pages/invite/invite-path';
 import { OIDC_CALLBACK_PATH } from './session/oidc';
 import type { SessionState } from './session/session';
 import { useSession, useSessionClient } from './session/session-context';
@@ -21,6 +22,8 @@ const CalendarPage = lazy(() => import('./pages/calendar'));
 const PostDetailPage = lazy(() => import('./pages/post-detail'));
 const WebhooksPage = lazy(() => import('./pages/webhooks'));
 const ApiKeysPage = lazy(() => import('./pages/api-keys'));
+const MembersPage = lazy(() => import('./pages/members'));
+const InvitePage = lazy(() => import('./pages/invite'));
 const SettingsPage = lazy(() => import('./pages/settings'));
 const NotFoundPage = lazy(() => import('./pages/not-found'));
 
@@ -56,6 +59,8 @@ function Content({ state }: { state: SessionState }) {
         </div>
       );
     case 'signed-out':
+      // An invitation's link offers to sign up with the invited e-mail, or to sign in.
+      if (invitationTokenIn(path) !== null) return <InvitePage />;
       return <SignInPage reason={state.reason} detail={state.detail} />;
     case 'signed-in':
       // A new project starts every page afresh.
@@ -70,6 +75,8 @@ function Content({ state }: { state: SessionState }) {
             <Route path="/app/calendar" component={CalendarPage} />
             <Route path="/app/posts/:id" component={PostDetailPage} />
             <Route path="/app/webhooks" component={WebhooksPage} />
+            <Route path="/app/members" component={MembersPage} />
+            <Route path="/app/invite/:token" component={InvitePage} />
             <Route path="/app/api-keys" component={ApiKeysPage} />
             <Route path="/app/settings" component={SettingsPage} />
             <Route default component={NotFoundPage} />

@@ -67,12 +67,19 @@ describe('every page in dark mode', { timeout: 60_000 }, () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  it('shows the invitation page dark while signed out, with no serious accessibility violation', async () => {
+    await page.goto(`${app.url}/app/invite/rly_inv_convite-de-exemplo`);
+    await page.getByRole('heading', { level: 1, name: 'Convite para um projeto' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
   it.each([
     ['/app/calendar', 'Calendário'],
     ['/app/compose', 'Criar post'],
     ['/app/media', 'Biblioteca de mídia'],
     ['/app/accounts', 'Contas conectadas'],
     ['/app/webhooks', 'Webhooks'],
+    ['/app/members', 'Membros'],
     ['/app/api-keys', 'Chaves de API'],
     ['/app/settings', 'Configurações'],
     ['/app/endereco-que-nao-existe', 'Página não encontrada'],

@@ -49,12 +49,17 @@ describe('the project switcher', { timeout: 60_000 }, () => {
 
   it("shows the chosen project's accounts, and keeps the choice across a reload", async () => {
     const api = await apiAs(app.url, email);
-    const { organization, projects } = await api.me.get();
+    const { user, organization, projects } = await api.me.get();
     const now = Date.now();
     const second = { id: newId('project', now), name: 'Filial' };
     await app.reelay.context.db
       .insertInto('projects')
       .values({ ...second, organization_id: organization.id, environment: 'live', created_at: now })
+      .execute();
+    // The organization's owner is its projects' owner, as the server records a new one.
+    await app.reelay.context.db
+      .insertInto('project_members')
+      .values({ project_id: second.id, user_id: user.id, role: 'owner', joined_at: now })
       .execute();
     const { apiKey } = await api.apiKeys.create(second.id, { name: 'filial' });
     await connectAccount(app, new Reelay({ baseUrl: app.url, apiKey: apiKey.key }), 'loja.filial');

@@ -1,10 +1,11 @@
 /**
  * The app's banner: the name, the main navigation (only pages that exist), the project
- * switcher when the person has several projects, the language switcher and sign out.
+ * switcher when the person has several projects (their organization's and those shared
+ * with them), the language switcher and sign out.
  */
 import { useLocation } from 'preact-iso';
 import { useT } from '../i18n';
-import { type SessionState } from '../session/session';
+import { type Me, type SessionState } from '../session/session';
 import { useSessionClient } from '../session/session-context';
 import { LanguageSelect } from './language-select';
 
@@ -15,6 +16,7 @@ const PAGES = [
   { path: '/app/media', label: 'library.nav' },
   { path: '/app/accounts', label: 'nav.accounts' },
   { path: '/app/webhooks', label: 'webhooks.nav' },
+  { path: '/app/members', label: 'members.nav' },
   { path: '/app/api-keys', label: 'apiKeys.nav' },
   { path: '/app/settings', label: 'settings.nav' },
 ] as const;
@@ -45,18 +47,11 @@ export function Header({ state }: { state: SessionState }) {
         <ul class="app-tools">
           {signedIn && signedIn.me.projects.length > 1 && (
             <li>
-              <select
-                class="project-select"
-                aria-label={t('project.label')}
-                value={signedIn.projectId}
-                onChange={(event) => session.selectProject(event.currentTarget.value)}
-              >
-                {signedIn.me.projects.map((project) => (
-                  <option key={project.id} value={project.id}>
-                    {project.name}
-                  </option>
-                ))}
-              </select>
+              <ProjectSelect
+                me={signedIn.me}
+                projectId={signedIn.projectId}
+                onSelect={(projectId) => session.selectProject(projectId)}
+              />
             </li>
           )}
           <li>
@@ -77,5 +72,48 @@ export function Header({ state }: { state: SessionState }) {
         </ul>
       </nav>
     </header>
+  );
+}
+
+/**
+ * The project switcher. Projects shared by another organization are grouped apart and
+ * show the person's role in each; without any, the list is the plain project names.
+ */
+function ProjectSelect({
+  me,
+  projectId,
+  onSelect,
+}: {
+  me: Me;
+  projectId: string;
+  onSelect(projectId: string): void;
+}) {
+  const t = useT();
+  const own = me.projects.filter((project) => project.organizationId === me.organization.id);
+  const shared = me.projects.filter((project) => project.organizationId !== me.organization.id);
+  const options = (projects: Me['projects'], withRole: boolean) =>
+    projects.map((project) => (
+      <option key={project.id} value={project.id}>
+        {withRole
+          ? t('project.withRole', { name: project.name, role: t(`roles.${project.role}`) })
+          : project.name}
+      </option>
+    ));
+  return (
+    <select
+      class="project-select"
+      aria-label={t('project.label')}
+      value={projectId}
+      onChange={(event) => onSelect(event.currentTarget.value)}
+    >
+      {shared.length === 0 ? (
+        options(own, false)
+      ) : (
+        <>
+          {own.length > 0 && <optgroup label={t('project.owned')}>{options(own, false)}</optgroup>}
+          <optgroup label={t('project.shared')}>{options(shared, true)}</optgroup>
+        </>
+      )}
+    </select>
   );
 }

@@ -28,6 +28,9 @@ export const en: TranslationShape<typeof ptBR> = {
     label: 'Language',
   },
   project: {
+    owned: 'Your projects',
+    shared: 'Shared with you',
+    withRole: '{{name}} ({{role}})',
     label: 'Project',
   },
   signIn: {
@@ -456,6 +459,109 @@ export const en: TranslationShape<typeof ptBR> = {
     revoked: 'Key “{{name}}” revoked.',
     cancel: 'Cancel',
     unnamed: 'unnamed',
+    role: 'Role',
+    roleHint: 'What calls with the key may do in the project.',
+    adminOnly:
+      'Only an admin or the owner of the project creates and revokes API keys. Your role is {{role}}.',
+  },
+  roles: {
+    owner: 'Owner',
+    admin: 'Admin',
+    editor: 'Editor',
+    viewer: 'Viewer',
+  },
+  roleHints: {
+    owner: 'Owns the organization: may do everything, in each of its projects.',
+    admin:
+      'Everything in the project except deleting it: members, API keys, webhooks, accounts and settings.',
+    editor: 'Media, posts and posting slots.',
+    viewer: 'Sees everything; writes only notes.',
+  },
+  members: {
+    nav: 'Members',
+    title: 'Members',
+    intro: 'The people who work on the project “{{project}}”, and what each of them may do.',
+    yourRole: 'Your role here: {{role}}.',
+    rolesTitle: 'What each role may do',
+    listTitle: 'People with access',
+    loadFailed: 'The members could not be loaded.',
+    timesIn: 'Times in the {{zone}} time zone.',
+    person: 'Person',
+    role: 'Role',
+    joinedAt: 'Joined',
+    actions: 'Actions',
+    you: 'you',
+    roleOf: 'Role of {{name}}',
+    saveRole: 'Save',
+    saveRoleLabel: 'Save the role of {{name}}',
+    roleChanged: '{{name}} is now {{role}}.',
+    remove: 'Remove',
+    removeLabel: 'Remove {{name}} from the project',
+    removeTitle: 'Remove {{name}} from the project?',
+    removeBody:
+      '{{name}} loses access to the project “{{project}}” at once. You can invite them again later.',
+    removed: '{{name}} was removed from the project.',
+    leave: 'Leave the project',
+    leaveTitle: 'Leave the project “{{project}}”?',
+    leaveBody:
+      'You lose access to this project at once. To come back, someone must invite you again.',
+    cancel: 'Cancel',
+    ownerNote: 'The owner cannot be removed and keeps their role.',
+    adminOnly:
+      'Only an admin or the owner invites people, changes roles and removes members. Your role is {{role}}.',
+    inviteTitle: 'Invite someone',
+    inviteIntro:
+      'Reelay sends no e-mail: create an invitation link and send it to the person yourself.',
+    email: 'E-mail of the person',
+    emailHint: 'The invitation works only for this e-mail.',
+    emailInvalid: 'Enter a valid e-mail address.',
+    inviteRole: 'Role',
+    invite: 'Create invitation link',
+    inviting: 'Creating…',
+    invitedTitle: 'Invitation for {{email}}',
+    inviteLinkLabel: 'Invitation link',
+    invitedHint: 'Send it to {{email}}: it works once, for {{days}} days (until {{date}}).',
+    invitationsTitle: 'Pending invitations',
+    invitationsLoadFailed: 'The invitations could not be loaded.',
+    invitationsEmpty: 'No pending invitation.',
+    expiresAt: 'Valid until',
+    cancelInvitation: 'Cancel',
+    cancelInvitationLabel: 'Cancel the invitation for {{email}}',
+    invitationCancelled: 'Invitation for {{email}} cancelled: its link no longer works.',
+  },
+  invite: {
+    title: 'Invitation to a project',
+    intro:
+      'You were invited to work on a project in Reelay. Create your account with the e-mail the invitation was sent to, or sign in if you already have one.',
+    signUpTitle: 'Create an account and join the project',
+    signUpSubmit: 'Create account and accept the invitation',
+    signInTitle: 'Sign in and accept the invitation',
+    emailHint: 'The e-mail the invitation was made for.',
+    toSignIn: 'Already have an account? Sign in to accept',
+    toSignUp: 'No account yet? Create one',
+    emailInUse:
+      'An account with this e-mail already exists: sign in with it to accept the invitation.',
+    signedInAs: 'You are signed in as {{email}}.',
+    acceptIntro: 'Accepting adds the project to your projects, with the role of the invitation.',
+    accept: 'Accept invitation',
+    accepting: 'Accepting…',
+    joinedTitle: 'You joined the project “{{project}}”',
+    joined: 'Your role there: {{role}}. The project is now chosen at the top of the page.',
+    toCalendar: 'Open the calendar',
+    toMembers: 'See the members',
+    notFound: 'This invitation does not exist: check the link, or ask for a new invitation.',
+    invalid: {
+      accepted:
+        'This invitation was already accepted: each invitation works once. Ask for a new one if you need it.',
+      expired:
+        'This invitation has expired: an invitation is valid for {{days}} days. Ask for a new one.',
+      email_mismatch:
+        'This invitation is for another e-mail. Use the e-mail the invitation was made for.',
+      other: 'This invitation no longer works. Ask for a new one.',
+    },
+    otherEmail:
+      'You are signed in as {{email}}. Sign out, then sign in (or create an account) with the invited e-mail.',
+    signOut: 'Sign out to use another e-mail',
   },
   webhooks: {
     nav: 'Webhooks',
@@ -928,6 +1034,9 @@ export const en: TranslationShape<typeof ptBR> = {
       "The server's database is not answering right now. Nothing was lost: try again in a few seconds.",
     STORAGE_FULL:
       'The server has no room left to save this. Nothing was saved: ask the administrator to free disk space, then try again.',
+    LAST_OWNER: 'The owner of the project cannot be removed nor change role.',
+    INVITATION_INVALID:
+      'This invitation no longer works: it expired, was already accepted, was cancelled or is for another e-mail.',
     fields: {
       email: 'Enter a valid e-mail address.',
       password: 'The password must have 8 to 256 characters.',

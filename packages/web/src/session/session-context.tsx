@@ -3,7 +3,7 @@
  * was given, so a page asks for it instead of importing a module-wide instance, and a
  * test or a second app can hand in its own.
  */
-import type { Reelay } from '@reelay/sdk';
+import type { ProjectRole, Reelay } from '@reelay/sdk';
 import { createContext, type ComponentChildren } from 'preact';
 import { useContext, useEffect, useState } from 'preact/hooks';
 import type { Session, SessionState } from './session';
@@ -74,4 +74,21 @@ export function useSession(): SessionState {
     return session.subscribe(setState);
   }, [session]);
   return state;
+}
+
+/**
+ * The signed-in person's role in the project chosen in the header, as `/v1/me` told it;
+ * null while signed out. The server checks every call anyway: this only decides which
+ * controls a page offers.
+ *
+ * @example
+ * ```ts
+ * const role = useProjectRole();
+ * const canInvite = role !== null && roleMeets(role, 'admin');
+ * ```
+ */
+export function useProjectRole(): ProjectRole | null {
+  const state = useSession();
+  if (state.status !== 'signed-in') return null;
+  return state.me.projects.find((project) => project.id === state.projectId)?.role ?? null;
 }

@@ -94,6 +94,8 @@ export class Session {
   #timer: ReturnType<typeof setTimeout> | undefined;
   #renewing: Promise<void> | undefined;
   #options: Promise<AuthOptions> | undefined;
+  /** Invitation token → the project it joined, in this visit. */
+  readonly #joined = new Map<string, string>();
 
   constructor(baseUrl: string) {
     this.api = new Reelay({
@@ -186,13 +188,36 @@ export class Session {
     await this.#begin(answer.refreshToken, answer.accessToken, answer.expiresIn);
   }
 
-  /** Creates the user and signs in. */
-  async signUp(email: string, password: string, name?: string): Promise<void> {
+  /**
+   * Creates the user and signs in. With an invitation's token, the invited e-mail may
+   * sign up even when sign-up is closed, joins the invitation's project in the same step,
+   * and the session opens on that project.
+   */
+  async signUp(
+    email: string,
+    password: string,
+    name?: string,
+    invitationToken?: string,
+  ): Promise<void> {
     const answer = await this.api.auth.signup(
-      { email, password, ...(name ? { name } : {}) },
+      {
+        email,
+        password,
+        ...(name ? { name } : {}),
+        ...(invitationToken ? { invitationToken } : {}),
+      },
       { maxRetries: 0 },
     );
-    await this.#begin(answer.refreshToken, answer.accessToken, answer.expiresIn);
+    storage.remove(KEYS.oidcRefreshToken);
+    storage.set(KEYS.refreshToken, answer.refreshToken);
+    this.#useAccessToken(answer.accessToken, answer.expiresIn);
+    const me = await this.#readAccount();
+    // A new person's only project from another organization is the one they joined.
+    const joined = invitationToken
+      ? me.projects.find((project) => project.organizationId !== me.organization.id)
+      : undefined;
+    if (joined && invitationToken) this.#joined.set(invitationToken, joined.id);
+    this.#enter(me, joined?.id);
   }
 
   async #begin(refreshToken: string, accessToken: string, expiresIn: number): Promise<void> {
@@ -200,6 +225,30 @@ export class Session {
     storage.set(KEYS.refreshToken, refreshToken);
     this.#useAccessToken(accessToken, expiresIn);
     await this.#loadAccount();
+  }
+
+  /**
+   * Accepts an invitation for the signed-in person, then opens its project. Errors are the
+   * API's (`NOT_FOUND`, `INVITATION_INVALID` with `details.reason`).
+   */
+  async acceptInvitation(token: string): Promise<void> {
+    const { project } = await this.api.invitations.accept({ token });
+    this.#joined.set(token, project.id);
+    this.#enter(await this.#readAccount(), project.id);
+  }
+
+  /** The project joined with an invitation's token during this visit, if any. */
+  joinedWith(token: string): string | undefined {
+    return this.#joined.get(token);
+  }
+
+  /**
+   * Reads the person's projects again (after leaving one, say) and stays on the current
+   * project while it is still theirs.
+   */
+  async reloadAccount(): Promise<void> {
+    const current = this.#state.status === 'signed-in' ? this.#state.projectId : undefined;
+    this.#enter(await this.#readAccount(), current);
   }
 
   /** Sends the browser to the OpenID Connect issuer; it comes back to the callback route. */
@@ -312,10 +361,24 @@ export class Session {
   }
 
   async #loadAccount(): Promise<void> {
+    this.#enter(await this.#readAccount());
+  }
+
+  async #readAccount(): Promise<Me> {
     const { success: _, ...me } = await this.api.me.get();
+    return me;
+  }
+
+  /**
+   * Signed in with `me`, on `preferred` when it is one of their projects, else on the one
+   * chosen last time, else on the first.
+   */
+  #enter(me: Me, preferred?: string): void {
     const stored = storage.get(KEYS.projectId);
-    const projectId =
-      me.projects.find((project) => project.id === stored)?.id ?? me.projects[0]!.id;
+    const has = (id: string | null | undefined) =>
+      me.projects.find((project) => project.id === id)?.id;
+    const projectId = has(preferred) ?? has(stored) ?? me.projects[0]!.id;
+    if (preferred && projectId === preferred) storage.set(KEYS.projectId, projectId);
     this.api.setProjectId(projectId);
     this.#set({ status: 'signed-in', me, projectId });
   }

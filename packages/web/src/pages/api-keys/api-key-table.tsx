@@ -1,5 +1,5 @@
 /**
- * The project's API keys as a table: name, prefix, when created and last used, whether
+ * The project's API keys as a table: name, prefix, role, when created and last used, whether
  * revoked, and the revoke button of each active key. Times are the browser's, named once
  * above the table.
  */
@@ -26,6 +26,7 @@ export function ApiKeyTable({ keys, keyName, onRevoke }: ApiKeyTableProps) {
             <tr>
               <th scope="col">{t('apiKeys.name')}</th>
               <th scope="col">{t('apiKeys.prefix')}</th>
+              <th scope="col">{t('apiKeys.role')}</th>
               <th scope="col">{t('apiKeys.createdAt')}</th>
               <th scope="col">{t('apiKeys.lastUsedAt')}</th>
               <th scope="col">{t('apiKeys.status')}</th>
@@ -52,6 +53,7 @@ function ApiKeyRow(props: { apiKey: ApiKey; name: string; onRevoke(key: ApiKey):
       <td>
         <code>{key.prefix}…</code>
       </td>
+      <td>{t(`roles.${key.role}`)}</td>
       <td>
         <LocalTime iso={key.createdAt} />
       </td>

@@ -2,21 +2,35 @@
  * The project's API keys, for integrations that call Reelay without a person signed in:
  * create one (its secret shown once, with a copy button), see each key's prefix and when
  * it was created and last used, and revoke one after a confirmation. Keys belong to the
- * project chosen in the header.
+ * project chosen in the header, and only an admin or the owner manages them: anyone else
+ * is told so.
  */
 import '../../components/admin-pages.css';
+import { roleMeets } from '@reelay/sdk';
 import { useState } from 'preact/hooks';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageHeading } from '../../components/page-heading';
 import { SecretReveal } from '../../components/secret-reveal';
 import { ActionFeedback, LoadFailed, useActionFeedback } from '../../components/page-feedback';
 import { useT } from '../../i18n';
-import { useApi, useSession } from '../../session/session-context';
+import { useApi, useProjectRole, useSession } from '../../session/session-context';
 import { ApiKeyTable } from './api-key-table';
 import { NewKeyForm } from './new-key-form';
 import { useApiKeys, type ApiKey } from './use-api-keys';
 
 export default function ApiKeysPage() {
+  const t = useT();
+  const role = useProjectRole();
+  if (role === null || roleMeets(role, 'admin')) return <ApiKeysManager />;
+  return (
+    <section class="admin-page">
+      <PageHeading title={t('apiKeys.title')}>{t('apiKeys.title')}</PageHeading>
+      <p class="notice">{t('apiKeys.adminOnly', { role: t(`roles.${role}`) })}</p>
+    </section>
+  );
+}
+
+function ApiKeysManager() {
   const api = useApi();
   const t = useT();
   const state = useSession();

@@ -1,11 +1,13 @@
 /**
- * Creating an API key, with an optional name. The server's refusal of the name shows
+ * Creating an API key, with an optional name and its role (admin unless another is
+ * chosen). The server's refusal of the name shows
  * beside the field; any other failure below the form.
  */
-import { isReelayError } from '@reelay/sdk';
+import { DEFAULT_API_KEY_ROLE, isReelayError, type ApiKeyRole } from '@reelay/sdk';
 import { useState } from 'preact/hooks';
 import { describeError, errorField } from '../../components/api-error';
 import { Field } from '../../components/field';
+import { RoleSelect } from '../../components/role-select';
 import { useT } from '../../i18n';
 import { useApi } from '../../session/session-context';
 
@@ -20,6 +22,7 @@ export interface NewKeyFormProps {
 export function NewKeyForm({ projectId, onStart, onCreated }: NewKeyFormProps) {
   const api = useApi();
   const t = useT();
+  const [role, setRole] = useState<ApiKeyRole>(DEFAULT_API_KEY_ROLE);
   const [creating, setCreating] = useState(false);
   const [formError, setFormError] = useState<unknown>(null);
 
@@ -39,8 +42,9 @@ export function NewKeyForm({ projectId, onStart, onCreated }: NewKeyFormProps) {
     setFormError(null);
     onStart();
     try {
-      const { apiKey } = await api.apiKeys.create(projectId, name ? { name } : {});
+      const { apiKey } = await api.apiKeys.create(projectId, { ...(name ? { name } : {}), role });
       form.reset();
+      setRole(DEFAULT_API_KEY_ROLE);
       await onCreated({ name: apiKey.name, key: apiKey.key });
     } catch (caught) {
       setFormError(caught);
@@ -60,6 +64,13 @@ export function NewKeyForm({ projectId, onStart, onCreated }: NewKeyFormProps) {
           maxLength={60}
           hint={t('apiKeys.nameHint')}
           error={nameRefused ? formMessage : null}
+        />
+        <RoleSelect
+          id="api-key-role"
+          label={t('apiKeys.role')}
+          hint={`${t('apiKeys.roleHint')} ${t(`roleHints.${role}`)}`}
+          value={role}
+          onChange={setRole}
         />
         {formMessage && !nameRefused && (
           <p role="alert" class="form-error">
