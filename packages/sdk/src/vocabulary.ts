@@ -53,6 +53,9 @@ import {
   ACCOUNT_INSIGHTS_MAX_DAYS as coreACCOUNT_INSIGHTS_MAX_DAYS,
   ACCOUNT_INSIGHTS_DEFAULT_DAYS as coreACCOUNT_INSIGHTS_DEFAULT_DAYS,
   INVITATION_VALID_DAYS as coreINVITATION_VALID_DAYS,
+  NOTE_MAX_LENGTH as coreNOTE_MAX_LENGTH,
+  ACTIVITY_ACTIONS as coreACTIVITY_ACTIONS,
+  ACTOR_KINDS as coreACTOR_KINDS,
   MEDIA_LIMITS as coreMEDIA_LIMITS,
   POST_KINDS as corePOST_KINDS,
   MEDIA_TYPES as coreMEDIA_TYPES,
@@ -176,6 +179,12 @@ export const ACCOUNT_INSIGHTS_MAX_DAYS = coreACCOUNT_INSIGHTS_MAX_DAYS;
 export const ACCOUNT_INSIGHTS_DEFAULT_DAYS = coreACCOUNT_INSIGHTS_DEFAULT_DAYS;
 /** `INVITATION_VALID_DAYS` (see `@reelay/core/vocabulary`). */
 export const INVITATION_VALID_DAYS = coreINVITATION_VALID_DAYS;
+/** `NOTE_MAX_LENGTH` (see `@reelay/core/vocabulary`). */
+export const NOTE_MAX_LENGTH = coreNOTE_MAX_LENGTH;
+/** `ACTIVITY_ACTIONS` (see `@reelay/core/vocabulary`). */
+export const ACTIVITY_ACTIONS = coreACTIVITY_ACTIONS;
+/** `ACTOR_KINDS` (see `@reelay/core/vocabulary`). */
+export const ACTOR_KINDS = coreACTOR_KINDS;
 /** `MEDIA_LIMITS` (see `@reelay/core/vocabulary`). */
 export const MEDIA_LIMITS = coreMEDIA_LIMITS;
 /** `POST_KINDS` (see `@reelay/core/vocabulary`). */
@@ -230,6 +239,10 @@ export const POST_OPTIONS_BY_KIND = corePOST_OPTIONS_BY_KIND;
 export const FACEBOOK_LOGIN_ONLY_OPTIONS = coreFACEBOOK_LOGIN_ONLY_OPTIONS;
 /** `ZONED_TIME_RESOLUTIONS` (see `@reelay/core/vocabulary`). */
 export const ZONED_TIME_RESOLUTIONS = coreZONED_TIME_RESOLUTIONS;
+/** `ActivityAction` (see `@reelay/core/vocabulary`). */
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+/** `ActorKind` (see `@reelay/core/vocabulary`). */
+export type ActorKind = (typeof ACTOR_KINDS)[number];
 /** `PostKind` (see `@reelay/core/vocabulary`). */
 export type PostKind = (typeof POST_KINDS)[number];
 /** `MediaType` (see `@reelay/core/vocabulary`). */

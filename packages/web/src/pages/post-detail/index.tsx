@@ -3,7 +3,7 @@
  * how it went on each account, with the error's code, message and what to do, and, once
  * published, its metrics on each account (insights). What the state allows can be done
  * here: retry the failed accounts, cancel a scheduled post (after a confirmation),
- * reschedule it.
+ * reschedule it. Below, the team's notes and the post's activity (post-trail.tsx).
  *
  * The post is read again every 10 seconds while it is about to publish or publishing
  * (so a retry's outcome shows by itself), every minute otherwise, and when the person
@@ -18,6 +18,7 @@ import { useT } from '../../i18n';
 import { isReschedulable } from '../calendar/calendar-data';
 import { PostActions, PostContent, PostFacts, PostNotLoaded } from './post-sections';
 import { hasInsights, PostInsights } from './post-insights';
+import { PostTrail } from './post-trail';
 import { useAccountName } from './use-account-name';
 import { usePost } from './use-post';
 import { usePostActions } from './use-post-actions';
@@ -69,6 +70,8 @@ export default function PostDetailPage({ id }: { id?: string }) {
       <PostContent post={post} zone={zone} accountName={accountName} />
 
       {hasInsights(post) && <PostInsights post={post} accountName={accountName} zone={zone} />}
+
+      <PostTrail postId={post.id} zone={zone} />
 
       {(failed || reschedulable) && (
         <PostActions
