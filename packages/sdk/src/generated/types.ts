@@ -551,6 +551,10 @@ export interface CreatedInvitation {
    * O endereço do convite (`<REELAY_PUBLIC_URL>/app/invite/<token>`); aparece só nesta resposta. Vale uma vez, por 7 dias.
    */
   url: string;
+  /**
+   * true quando o convite também foi por e-mail (servidor com `REELAY_SMTP_URL`); senão, envie o endereço você mesmo.
+   */
+  emailed: boolean;
 }
 
 /**
