@@ -535,7 +535,7 @@ export const en: TranslationShape<typeof ptBR> = {
       'Only an admin or the owner invites people, changes roles and removes members. Your role is {{role}}.',
     inviteTitle: 'Invite someone',
     inviteIntro:
-      'Reelay sends no e-mail: create an invitation link and send it to the person yourself.',
+      'Create an invitation link for the person. When this server can send e-mail, it mails the link too; you can always copy it and send it yourself.',
     email: 'E-mail of the person',
     emailHint: 'The invitation works only for this e-mail.',
     emailInvalid: 'Enter a valid e-mail address.',
@@ -545,6 +545,8 @@ export const en: TranslationShape<typeof ptBR> = {
     invitedTitle: 'Invitation for {{email}}',
     inviteLinkLabel: 'Invitation link',
     invitedHint: 'Send it to {{email}}: it works once, for {{days}} days (until {{date}}).',
+    invitedEmailedHint:
+      'It was also e-mailed to {{email}}. It works once, for {{days}} days (until {{date}}).',
     invitationsTitle: 'Pending invitations',
     invitationsLoadFailed: 'The invitations could not be loaded.',
     invitationsEmpty: 'No pending invitation.',

@@ -529,7 +529,7 @@ export const ptBR = {
       'Só um administrador ou o dono convida pessoas, muda papéis e remove membros. O seu papel é {{role}}.',
     inviteTitle: 'Convidar alguém',
     inviteIntro:
-      'O Reelay não envia e-mails: crie um link de convite e mande-o você mesmo para a pessoa.',
+      'Crie um link de convite para a pessoa. Quando este servidor pode enviar e-mails, ele manda o link também; você sempre pode copiá-lo e enviá-lo você mesmo.',
     email: 'E-mail da pessoa',
     emailHint: 'O convite vale só para este e-mail.',
     emailInvalid: 'Informe um e-mail válido.',
@@ -539,6 +539,8 @@ export const ptBR = {
     invitedTitle: 'Convite para {{email}}',
     inviteLinkLabel: 'Link do convite',
     invitedHint: 'Mande-o para {{email}}: vale uma vez, por {{days}} dias (até {{date}}).',
+    invitedEmailedHint:
+      'Ele também foi por e-mail para {{email}}. Vale uma vez, por {{days}} dias (até {{date}}).',
     invitationsTitle: 'Convites pendentes',
     invitationsLoadFailed: 'Não foi possível carregar os convites.',
     invitationsEmpty: 'Nenhum convite pendente.',

@@ -9,8 +9,8 @@ import '../../components/admin-pages.css';
 import { INVITATION_VALID_DAYS, isReelayError } from '@reelay/sdk';
 import { useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
+import { CredentialsFields } from '../../components/credentials-fields';
 import { describeError, errorField } from '../../components/api-error';
-import { Field } from '../../components/field';
 import { PageHeading } from '../../components/page-heading';
 import { useLoad } from '../../components/use-load';
 import { t as translate, useT } from '../../i18n';
@@ -175,47 +175,15 @@ function SignedOut({ token }: { token: string }) {
       <p>{t('invite.intro')}</p>
       <h2>{formTitle}</h2>
       <form onSubmit={submit} noValidate aria-label={formTitle} key={mode}>
-        {signingUp && (
-          <Field
-            label={t('signUp.name')}
-            name="name"
-            id="invite-name"
-            autocomplete="name"
-            maxLength={120}
-            error={fieldError('name')}
-          />
-        )}
-        <Field
-          label={t('signIn.email')}
-          name="email"
-          id="invite-email"
-          type="email"
-          autocomplete="email"
-          required
-          hint={signingUp ? t('invite.emailHint') : undefined}
-          error={fieldError('email')}
+        <CredentialsFields
+          signingUp={signingUp}
+          busy={busy}
+          idPrefix="invite"
+          emailHint={signingUp ? t('invite.emailHint') : undefined}
+          fieldError={fieldError}
+          formMessage={message && !besideField ? message : null}
+          submitLabel={t(signingUp ? 'invite.signUpSubmit' : 'signIn.submit')}
         />
-        <Field
-          label={t('signIn.password')}
-          name="password"
-          id="invite-password"
-          type="password"
-          autocomplete={signingUp ? 'new-password' : 'current-password'}
-          required
-          minLength={signingUp ? 8 : undefined}
-          hint={signingUp ? t('signUp.passwordHint') : undefined}
-          error={fieldError('password')}
-        />
-        {message && !besideField && (
-          <p role="alert" class="form-error">
-            {message}
-          </p>
-        )}
-        <button type="submit" aria-busy={busy ? 'true' : undefined} disabled={busy}>
-          {busy
-            ? t(signingUp ? 'signUp.submitting' : 'signIn.submitting')
-            : t(signingUp ? 'invite.signUpSubmit' : 'signIn.submit')}
-        </button>
       </form>
       <p>
         <button

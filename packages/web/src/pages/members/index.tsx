@@ -212,7 +212,7 @@ function TeamInvitations({ projectId }: { projectId: string }) {
           title={t('members.invitedTitle', { email: created.email })}
           label={t('members.inviteLinkLabel')}
           secret={created.url}
-          hint={t('members.invitedHint', {
+          hint={t(created.emailed ? 'members.invitedEmailedHint' : 'members.invitedHint', {
             email: created.email,
             days: INVITATION_VALID_DAYS,
             date: formatDateTime(created.expiresAt),

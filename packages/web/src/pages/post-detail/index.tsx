@@ -71,8 +71,6 @@ export default function PostDetailPage({ id }: { id?: string }) {
 
       {hasInsights(post) && <PostInsights post={post} accountName={accountName} zone={zone} />}
 
-      <PostTrail postId={post.id} zone={zone} />
-
       {(failed || reschedulable) && (
         <PostActions
           post={post}
@@ -93,6 +91,8 @@ export default function PostDetailPage({ id }: { id?: string }) {
           }}
         />
       )}
+
+      <PostTrail postId={post.id} zone={zone} />
 
       {actions.confirmingCancel && (
         <ConfirmDialog

@@ -8,7 +8,7 @@ import { useState } from 'preact/hooks';
 import { describeError } from '../../components/api-error';
 import { formatInZone } from '../../components/person-zone';
 import { useLoad } from '../../components/use-load';
-import { useT } from '../../i18n';
+import { i18n, useT } from '../../i18n';
 import { useApi } from '../../session/session-context';
 import { NOTE_MAX_LENGTH } from '@reelay/sdk';
 
@@ -58,7 +58,11 @@ function NoteForm({ postId, onAdded }: { postId: string; onAdded(): void }) {
         aria-describedby="post-note-hint"
         onInput={(event) => setText(event.currentTarget.value)}
       />
-      <small id="post-note-hint">{t('postDetail.trail.noteHint', { max: NOTE_MAX_LENGTH })}</small>
+      <small id="post-note-hint">
+        {t('postDetail.trail.noteHint', {
+          max: new Intl.NumberFormat(i18n.language).format(NOTE_MAX_LENGTH),
+        })}
+      </small>
       {error ? (
         <p role="alert" class="form-error">
           {describeError(error)}

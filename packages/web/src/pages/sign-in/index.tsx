@@ -7,7 +7,7 @@ import { useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { isReelayError } from '@reelay/sdk';
 import { describeError, errorField } from '../../components/api-error';
-import { Field } from '../../components/field';
+import { CredentialsFields } from '../../components/credentials-fields';
 import { PageHeading } from '../../components/page-heading';
 import { useLoad } from '../../components/use-load';
 import { useT } from '../../i18n';
@@ -76,43 +76,13 @@ export default function SignInPage({
         </p>
       )}
       <form onSubmit={submit} noValidate>
-        {signingUp && (
-          <Field
-            label={t('signUp.name')}
-            name="name"
-            autocomplete="name"
-            maxLength={120}
-            error={fieldError('name')}
-          />
-        )}
-        <Field
-          label={t('signIn.email')}
-          name="email"
-          type="email"
-          autocomplete="email"
-          required
-          error={fieldError('email')}
+        <CredentialsFields
+          signingUp={signingUp}
+          busy={busy}
+          fieldError={fieldError}
+          formMessage={message && !field ? message : null}
+          submitLabel={t(signingUp ? 'signUp.submit' : 'signIn.submit')}
         />
-        <Field
-          label={t('signIn.password')}
-          name="password"
-          type="password"
-          autocomplete={signingUp ? 'new-password' : 'current-password'}
-          required
-          minLength={signingUp ? 8 : undefined}
-          hint={signingUp ? t('signUp.passwordHint') : undefined}
-          error={fieldError('password')}
-        />
-        {message && !field && (
-          <p role="alert" class="form-error">
-            {message}
-          </p>
-        )}
-        <button type="submit" aria-busy={busy ? 'true' : undefined} disabled={busy}>
-          {busy
-            ? t(signingUp ? 'signUp.submitting' : 'signIn.submitting')
-            : t(signingUp ? 'signUp.submit' : 'signIn.submit')}
-        </button>
       </form>
       {options?.signup && (
         <p>
