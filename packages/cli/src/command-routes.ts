@@ -40,6 +40,10 @@ export const COMMAND_ROUTES: Readonly<Record<RouteId, CommandCoverage>> = {
   createInvitation: ['invitations create'],
   listInvitations: ['invitations list'],
   deleteInvitation: ['invitations cancel'],
+  lookupInvitation: {
+    excluded:
+      "the web app's invitation page shows an invitation before signing in; `reelay invitations accept` and `reelay signup --invitation` take the link directly",
+  },
   acceptInvitation: ['invitations accept'],
   createProfile: ['profiles create'],
   listProfiles: ['profiles list'],

@@ -131,6 +131,10 @@ export const SDK_METHODS = {
     params: { id: 'projectId', invitationId: 'invitationId' },
     example: `await reelay.invitations.delete(projectId, 'inv_01jd8k2m3n4p5q6r7s8t9v0wxy');`,
   },
+  lookupInvitation: {
+    method: 'invitations.lookup',
+    example: `const { invitation } = await reelay.invitations.lookup({ token });\nconsole.log(invitation.projectName, invitation.role, invitation.email);`,
+  },
   acceptInvitation: {
     method: 'invitations.accept',
     example: `const { project } = await reelay.invitations.accept({ token });\nconsole.log(project.id, project.role);`,

@@ -62,6 +62,22 @@ describe.each(testDialects())('the team on $name', (dialect) => {
         Date.parse(listed.body.invitations[0].createdAt),
     ).toBe(7 * DAY_MS);
 
+    // Whoever holds the link sees what it offers, with no credential, and nothing more.
+    const shown = await call(server.url, 'POST', '/v1/invitations/lookup', {
+      token: invitation.token,
+    });
+    expect(shown.status, JSON.stringify(shown.body)).toBe(200);
+    expect(shown.body.invitation).toEqual({
+      email: 'bia@example.com',
+      role: 'editor',
+      projectName: 'Projeto principal',
+      expiresAt: listed.body.invitations[0].expiresAt,
+    });
+    expect(
+      (await call(server.url, 'POST', '/v1/invitations/lookup', { token: 'rly_inv_desconhecido' }))
+        .body.code,
+    ).toBe('NOT_FOUND');
+
     // Another e-mail cannot use it to sign up.
     const other = await signUp('caio@example.com', invitation.token);
     expect(other.status).toBe(409);
@@ -94,6 +110,9 @@ describe.each(testDialects())('the team on $name', (dialect) => {
       code: 'INVITATION_INVALID',
       details: { reason: 'accepted' },
     });
+    expect(
+      (await call(server.url, 'POST', '/v1/invitations/lookup', { token: invitation.token })).body,
+    ).toMatchObject({ code: 'INVITATION_INVALID', details: { reason: 'accepted' } });
     expect((await api('GET', project('/invitations'))).body.invitations).toEqual([]);
 
     const members = await api('GET', project('/members'));

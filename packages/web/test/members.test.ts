@@ -117,9 +117,15 @@ describe('the members and invitation pages', { timeout: 90_000 }, () => {
     const page = invitee.page;
     await page.goto(link);
     await page.getByRole('heading', { level: 1, name: 'Invitation to a project' }).waitFor();
+    // What the link offers shows before anything is typed, and the e-mail is filled in.
+    await page
+      .getByText(
+        `This invitation is for ${INVITEE}, to join the project “Projeto principal” as Editor.`,
+      )
+      .waitFor();
+    await expect.poll(() => page.getByLabel(/^E-mail/).inputValue()).toBe(INVITEE);
     expect(await seriousViolations(page), 'signed out').toEqual([]);
     await page.getByLabel('Your name (optional)').fill('Bia Editora');
-    await page.getByLabel(/^E-mail/).fill(INVITEE);
     await page.getByLabel(/^Password/).fill(PASSWORD);
     await page.getByRole('button', { name: 'Create account and accept the invitation' }).click();
 

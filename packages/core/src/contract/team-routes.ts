@@ -8,6 +8,7 @@ import {
   createdInvitationResponseSchema,
   createInvitationBodySchema,
   invitationListResponseSchema,
+  invitationPreviewResponseSchema,
   memberListResponseSchema,
   memberResponseSchema,
   updateMemberBodySchema,
@@ -138,6 +139,25 @@ export const teamRoutes = {
       },
     },
     errors: ['NOT_FOUND'],
+  }),
+  lookupInvitation: defineRoute({
+    id: 'lookupInvitation',
+    method: 'POST',
+    path: '/v1/invitations/lookup',
+    auth: 'public',
+    rateBucket: 'public',
+    tag: 'Equipe',
+    summary: 'Mostra um convite',
+    description:
+      'O que um convite pendente oferece (o e-mail convidado, o papel, o projeto e até quando vale), para a página do convite mostrar antes de a pessoa entrar ou se cadastrar. Pede só o token do endereço; não aceita o convite. O token vai no corpo, não no caminho, para não ficar em registros de acesso.',
+    request: { body: json(acceptInvitationBodySchema) },
+    responses: {
+      200: { description: 'O convite.', schema: invitationPreviewResponseSchema },
+    },
+    examples: {
+      ver: { summary: 'Mostra um convite', body: { token: EX.invitationToken } },
+    },
+    errors: ['NOT_FOUND', 'INVITATION_INVALID'],
   }),
   acceptInvitation: defineRoute({
     id: 'acceptInvitation',

@@ -139,6 +139,10 @@ reelay invitations list`,
     cli: `# cancela um convite: o link deixa de valer na hora
 reelay invitations cancel <id>`,
   },
+  lookupInvitation: {
+    sdk: `const { invitation } = await reelay.invitations.lookup({ token });
+console.log(invitation.projectName, invitation.role, invitation.email);`,
+  },
   acceptInvitation: {
     sdk: `const { project } = await reelay.invitations.accept({ token });
 console.log(project.id, project.role);`,

@@ -83,3 +83,19 @@ export const acceptInvitationBodySchema = z
   .meta({ id: 'AcceptInvitationBody' });
 
 export const acceptedInvitationResponseSchema = successResponse({ project: projectSchema });
+
+export const invitationPreviewSchema = z
+  .object({
+    email: z.email(),
+    role: assignableRoleSchema,
+    projectName: z.string(),
+    expiresAt: dateTimeSchema,
+  })
+  .meta({
+    id: 'InvitationPreview',
+    description: 'O que um convite pendente oferece, para quem tem o seu endereço.',
+  });
+
+export const invitationPreviewResponseSchema = successResponse({
+  invitation: invitationPreviewSchema,
+});

@@ -30,6 +30,7 @@ export const ROUTE_METHODS = {
   createInvitation: { method: 'invitations.create' },
   listInvitations: { method: 'invitations.list' },
   deleteInvitation: { method: 'invitations.delete' },
+  lookupInvitation: { method: 'invitations.lookup' },
   acceptInvitation: { method: 'invitations.accept' },
   createProfile: { method: 'profiles.create' },
   listProfiles: { method: 'profiles.list' },

@@ -227,6 +227,17 @@ export const deleteInvitationRoute = {
 } as const satisfies RouteMeta;
 
 /**
+ * `POST /v1/invitations/lookup`, with no credential. Mostra um convite.
+ */
+export const lookupInvitationRoute = {
+  id: 'lookupInvitation',
+  method: 'POST',
+  path: '/v1/invitations/lookup',
+  auth: 'public',
+  bodyTypes: ['application/json'],
+} as const satisfies RouteMeta;
+
+/**
  * `POST /v1/invitations/accept`, with a Bearer token only. Aceita um convite.
  */
 export const acceptInvitationRoute = {

@@ -581,6 +581,19 @@ export interface Invitation {
   expiresAt: string;
 }
 
+/**
+ * O que um convite pendente oferece, para quem tem o seu endereço.
+ */
+export interface InvitationPreview {
+  email: string;
+  role: 'admin' | 'editor' | 'viewer';
+  projectName: string;
+  /**
+   * Data e hora ISO 8601 em UTC, com `Z`.
+   */
+  expiresAt: string;
+}
+
 export interface Profile {
   /**
    * Id com prefixo `prf_`.
@@ -1515,6 +1528,19 @@ export interface DeleteInvitationParams {
  * Answer of `DELETE /v1/projects/{id}/invitations/{invitationId}` (`deleteInvitation`): 204.
  */
 export type DeleteInvitationResponse = void;
+
+/**
+ * `application/json` body of `POST /v1/invitations/lookup` (`lookupInvitation`).
+ */
+export type LookupInvitationBody = AcceptInvitationBody;
+
+/**
+ * Answer of `POST /v1/invitations/lookup` (`lookupInvitation`): 200.
+ */
+export interface LookupInvitationResponse {
+  success: true;
+  invitation: InvitationPreview;
+}
 
 /**
  * Answer of `POST /v1/invitations/accept` (`acceptInvitation`): 200.

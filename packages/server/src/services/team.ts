@@ -66,6 +66,11 @@ export interface TeamService {
   ): Promise<{ invitation: InvitationRecord; url: string; emailed: boolean }>;
   listInvitations(projectId: string): Promise<InvitationRecord[]>;
   cancelInvitation(projectId: string, invitationId: string): Promise<void>;
+  /**
+   * What a pending invitation offers, for whoever holds its token: the e-mail, the role,
+   * the project's name and the expiry. Accepts nothing.
+   */
+  preview(token: string): Promise<{ invitation: InvitationRecord; projectName: string }>;
   /** Checks an invitation can be accepted by this e-mail, without accepting it. */
   checkInvitation(token: string, email: string, db?: Db): Promise<InvitationRecord>;
   /**
@@ -109,7 +114,8 @@ export function createTeamService(deps: {
   async function pendingInvitation(
     queryable: Db,
     token: string,
-    email: string,
+    /** The e-mail that would accept it; undefined only to show the invitation. */
+    email: string | undefined,
   ): Promise<InvitationRecord> {
     const invitation = token.startsWith(INVITATION_TOKEN_PREFIX)
       ? await findInvitationByHash(queryable, hashSecret(token))
@@ -130,7 +136,7 @@ export function createTeamService(deps: {
         `Este convite expirou (vale ${INVITATION_VALID_DAYS} dias); peça um novo.`,
       );
     }
-    if (invitation.email.toLowerCase() !== email.toLowerCase()) {
+    if (email !== undefined && invitation.email.toLowerCase() !== email.toLowerCase()) {
       throw invalid(
         'email_mismatch',
         `Este convite é para ${invitation.email}; entre com esse e-mail para aceitá-lo.`,
@@ -196,6 +202,12 @@ export function createTeamService(deps: {
     },
 
     checkInvitation: (token, email, queryable = db) => pendingInvitation(queryable, token, email),
+
+    async preview(token) {
+      const invitation = await pendingInvitation(db, token, undefined);
+      const project = await findProjectById(db, invitation.projectId);
+      return { invitation, projectName: project?.name ?? '' };
+    },
 
     accept: (token, userId, queryable) =>
       queryable

@@ -19,6 +19,8 @@ export interface CredentialsFieldsProps {
   idPrefix?: string | undefined;
   /** A hint under the e-mail (the invitation's address, for instance). */
   emailHint?: string | undefined;
+  /** The e-mail to start with (the invited address). */
+  defaultEmail?: string | undefined;
 }
 
 /**
@@ -50,6 +52,7 @@ export function CredentialsFields(props: CredentialsFieldsProps) {
         type="email"
         autocomplete="email"
         required
+        defaultValue={props.defaultEmail}
         hint={props.emailHint}
         error={fieldError('email')}
       />

@@ -556,6 +556,7 @@ export const en: TranslationShape<typeof ptBR> = {
     invitationCancelled: 'Invitation for {{email}} cancelled: its link no longer works.',
   },
   invite: {
+    offer: 'This invitation is for {{email}}, to join the project “{{project}}” as {{role}}.',
     title: 'Invitation to a project',
     intro:
       'You were invited to work on a project in Reelay. Create your account with the e-mail the invitation was sent to, or sign in if you already have one.',

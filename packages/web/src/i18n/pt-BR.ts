@@ -550,6 +550,7 @@ export const ptBR = {
     invitationCancelled: 'Convite para {{email}} cancelado: o link dele não funciona mais.',
   },
   invite: {
+    offer: 'Este convite é para {{email}}, para entrar no projeto “{{project}}” como {{role}}.',
     title: 'Convite para um projeto',
     intro:
       'Você foi convidado para trabalhar num projeto no Reelay. Crie a sua conta com o e-mail que recebeu o convite, ou entre se já tiver uma.',

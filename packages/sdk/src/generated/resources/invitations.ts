@@ -9,6 +9,7 @@ import {
   createInvitationRoute,
   listInvitationsRoute,
   deleteInvitationRoute,
+  lookupInvitationRoute,
   acceptInvitationRoute,
 } from '../routes';
 import type * as T from '../types';
@@ -106,6 +107,32 @@ export class InvitationsResource {
     return this.#client.request<T.DeleteInvitationResponse>(
       deleteInvitationRoute,
       { params: { id: projectId, invitationId } },
+      options,
+    );
+  }
+
+  /**
+   * Mostra um convite.
+   *
+   * O que um convite pendente oferece (o e-mail convidado, o papel, o projeto e até quando vale), para a página do convite mostrar antes de a pessoa entrar ou se cadastrar. Pede só o token do endereço; não aceita o convite. O token vai no corpo, não no caminho, para não ficar em registros de acesso.
+   *
+   * `POST /v1/invitations/lookup`, with no credential. Answers 200.
+   * Errors: `RATE_LIMIT_KEY`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `NOT_FOUND`, `INVITATION_INVALID`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
+   *
+   * @param options - Signal, timeout, retries and headers of this call.
+   * @example
+   * ```ts
+   * const { invitation } = await reelay.invitations.lookup({ token });
+   * console.log(invitation.projectName, invitation.role, invitation.email);
+   * ```
+   */
+  lookup(
+    body: T.LookupInvitationBody,
+    options?: RequestOptions,
+  ): Promise<T.LookupInvitationResponse> {
+    return this.#client.request<T.LookupInvitationResponse>(
+      lookupInvitationRoute,
+      { body },
       options,
     );
   }

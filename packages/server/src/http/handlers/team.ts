@@ -3,6 +3,7 @@
  * invitation. The route's role is checked before a handler runs; the service decides
  * what depends on whom the call is about.
  */
+import { isoTime } from '../../clock';
 import type { TeamService } from '../../services/team';
 import { presentInvitation, presentMember, presentMemberProject } from '../presenters';
 import { memberOf, userOf, type RouteHandlers } from '../route-handler';
@@ -47,6 +48,22 @@ export function teamHandlers(team: TeamService): RouteHandlers {
     deleteInvitation: async ({ params }, context) => {
       await team.cancelInvitation(memberOf(context).projectId, params.invitationId);
       return { status: 204, body: undefined };
+    },
+
+    lookupInvitation: async ({ body }) => {
+      const { invitation, projectName } = await team.preview(body!.token);
+      return {
+        status: 200,
+        body: {
+          success: true,
+          invitation: {
+            email: invitation.email,
+            role: invitation.role,
+            projectName,
+            expiresAt: isoTime(invitation.expiresAt),
+          },
+        },
+      };
     },
 
     acceptInvitation: async ({ body }, context) => {

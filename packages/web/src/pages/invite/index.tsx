@@ -135,9 +135,20 @@ function SignedOut({ token }: { token: string }) {
     [],
   ).data;
 
+  // What the link offers, shown before anything is typed; a dead link says so at once.
+  const offer = useLoad(
+    (signal) => session.api.invitations.lookup({ token }, { signal }),
+    [session, token],
+  );
+  const invited = offer.data?.invitation;
+
   const signingUp = mode === 'sign-up';
   const field = errorField(error);
-  const problem = error ? invitationProblem(error) : null;
+  const problem = error
+    ? invitationProblem(error)
+    : offer.error
+      ? invitationProblem(offer.error)
+      : null;
   const message = !error
     ? null
     : (problem ??
@@ -173,6 +184,20 @@ function SignedOut({ token }: { token: string }) {
     <section class="sign-in invite-page">
       <PageHeading title={t('invite.title')}>{t('invite.title')}</PageHeading>
       <p>{t('invite.intro')}</p>
+      {invited && (
+        <p class="notice" role="status">
+          {t('invite.offer', {
+            project: invited.projectName,
+            role: t(`roles.${invited.role}`),
+            email: invited.email,
+          })}
+        </p>
+      )}
+      {!error && offer.error && problem ? (
+        <p role="alert" class="form-error">
+          {problem}
+        </p>
+      ) : null}
       <h2>{formTitle}</h2>
       <form onSubmit={submit} noValidate aria-label={formTitle} key={mode}>
         <CredentialsFields
@@ -180,6 +205,7 @@ function SignedOut({ token }: { token: string }) {
           busy={busy}
           idPrefix="invite"
           emailHint={signingUp ? t('invite.emailHint') : undefined}
+          defaultEmail={invited?.email}
           fieldError={fieldError}
           formMessage={message && !besideField ? message : null}
           submitLabel={t(signingUp ? 'invite.signUpSubmit' : 'signIn.submit')}
