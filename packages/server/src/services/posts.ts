@@ -124,7 +124,7 @@ export function createPostsService(ctx: PublishingDeps): PostsService {
         await insertNote(trx, { id: noteId, projectId, postId: id, text, author: actor, now });
         await recordActivity(trx, { projectId, postId: id, action: 'noted', actor, now });
       });
-      return (await listNotes(ctx.db, id)).find((note) => note.id === noteId)!;
+      return (await listNotes(ctx.db, id, noteId))[0]!;
     },
 
     async postActivity(projectId, id) {

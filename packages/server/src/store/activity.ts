@@ -149,8 +149,8 @@ export async function insertNote(
     .execute();
 }
 
-/** A post's notes, oldest first. */
-export async function listNotes(db: Db, postId: string): Promise<NoteRecord[]> {
+/** A post's notes, oldest first; with `noteId`, only that one. */
+export async function listNotes(db: Db, postId: string, noteId?: string): Promise<NoteRecord[]> {
   const rows = await db
     .selectFrom('post_notes')
     .leftJoin('users', (join) =>
@@ -174,6 +174,7 @@ export async function listNotes(db: Db, postId: string): Promise<NoteRecord[]> {
       'api_keys.name as key_name',
     ])
     .where('post_notes.post_id', '=', postId)
+    .$if(noteId !== undefined, (query) => query.where('post_notes.id', '=', noteId!))
     .orderBy('post_notes.created_at')
     .orderBy('post_notes.id')
     .execute();

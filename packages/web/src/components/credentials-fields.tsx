@@ -78,3 +78,27 @@ export function CredentialsFields(props: CredentialsFieldsProps) {
     </>
   );
 }
+
+/**
+ * "Or sign in with the organization's login": the OpenID Connect way in, under a form.
+ *
+ * @example
+ * ```tsx
+ * {options?.oidc?.clientId && <OidcSignIn onStart={() => session.startOidc(url)} onError={setError} />}
+ * ```
+ */
+export function OidcSignIn(props: { onStart(): Promise<void>; onError(error: unknown): void }) {
+  const t = useT();
+  return (
+    <>
+      <p class="divider">{t('signIn.or')}</p>
+      <button
+        type="button"
+        class="secondary"
+        onClick={() => void props.onStart().catch((caught: unknown) => props.onError(caught))}
+      >
+        {t('signIn.oidc')}
+      </button>
+    </>
+  );
+}

@@ -9,7 +9,7 @@ import '../../components/admin-pages.css';
 import { INVITATION_VALID_DAYS, isReelayError } from '@reelay/sdk';
 import { useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
-import { CredentialsFields } from '../../components/credentials-fields';
+import { CredentialsFields, OidcSignIn } from '../../components/credentials-fields';
 import { describeError, errorField } from '../../components/api-error';
 import { PageHeading } from '../../components/page-heading';
 import { useLoad } from '../../components/use-load';
@@ -224,16 +224,7 @@ function SignedOut({ token }: { token: string }) {
         </button>
       </p>
       {options?.oidc?.clientId && (
-        <>
-          <p class="divider">{t('signIn.or')}</p>
-          <button
-            type="button"
-            class="secondary"
-            onClick={() => void session.startOidc(url).catch((caught: unknown) => setError(caught))}
-          >
-            {t('signIn.oidc')}
-          </button>
-        </>
+        <OidcSignIn onStart={() => session.startOidc(url)} onError={setError} />
       )}
     </section>
   );

@@ -7,7 +7,7 @@ import { useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { isReelayError } from '@reelay/sdk';
 import { describeError, errorField } from '../../components/api-error';
-import { CredentialsFields } from '../../components/credentials-fields';
+import { CredentialsFields, OidcSignIn } from '../../components/credentials-fields';
 import { PageHeading } from '../../components/page-heading';
 import { useLoad } from '../../components/use-load';
 import { useT } from '../../i18n';
@@ -100,16 +100,7 @@ export default function SignInPage({
       )}
       {!options?.signup && signingUp && <p>{t('signIn.signupClosed')}</p>}
       {options?.oidc?.clientId && (
-        <>
-          <p class="divider">{t('signIn.or')}</p>
-          <button
-            type="button"
-            class="secondary"
-            onClick={() => void session.startOidc(url).catch((caught: unknown) => setError(caught))}
-          >
-            {t('signIn.oidc')}
-          </button>
-        </>
+        <OidcSignIn onStart={() => session.startOidc(url)} onError={setError} />
       )}
     </section>
   );
