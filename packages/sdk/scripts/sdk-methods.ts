@@ -101,6 +101,31 @@ export const SDK_METHODS = {
     example: `const { apiKey } = await reelay.apiKeys.revoke(projectId, 'key_01jd8k2m3n4p5q6r7s8t9v0wxy');\nconsole.log(apiKey.revokedAt);`,
   },
 
+  getProjectSettings: {
+    method: 'projectSettings.get',
+    params: { id: 'projectId' },
+    example: `const { settings } = await reelay.projectSettings.get(projectId);\nconsole.log(settings.approvalRequired);`,
+  },
+  updateProjectSettings: {
+    method: 'projectSettings.update',
+    params: { id: 'projectId' },
+    example: `await reelay.projectSettings.update(projectId, { approvalRequired: true });`,
+  },
+  submitPost: {
+    method: 'posts.submit',
+    params: { id: 'postId' },
+    example: `const { post: draft } = await reelay.posts.create({ draft: true, content: 'Rascunho' });\n// … add media and accounts with reelay.posts.update(draft.id, …), then:\nconst { post } = await reelay.posts.submit(draft.id);\nconsole.log(post.status); // 'scheduled', 'queued' or 'awaiting_approval'`,
+  },
+  approvePost: {
+    method: 'posts.approve',
+    params: { id: 'postId' },
+    example: `const { post } = await reelay.posts.approve(postId, { note: 'Pode ir!' });\n// Its time passed while it waited: approve with a new time, or 'now'.\nawait reelay.posts.approve(otherPostId, { scheduledFor: 'now' });`,
+  },
+  rejectPost: {
+    method: 'posts.reject',
+    params: { id: 'postId' },
+    example: `const { post } = await reelay.posts.reject(postId, { reason: 'Troque a foto, por favor.' });\nconsole.log(post.status, post.rejectionReason); // 'draft', 'Troque a foto, por favor.'`,
+  },
   listMembers: {
     method: 'members.list',
     params: { id: 'projectId' },
@@ -147,6 +172,11 @@ export const SDK_METHODS = {
   listProfiles: {
     method: 'profiles.list',
     example: `const { profiles, total } = await reelay.profiles.list();`,
+  },
+  updateProfile: {
+    method: 'profiles.update',
+    params: { id: 'profileId' },
+    example: `const { profile } = await reelay.profiles.update('prf_01jd8k2m3n4p5q6r7s8t9v0wxy', { approvalRequired: true });`,
   },
   deleteProfile: {
     method: 'profiles.delete',

@@ -307,12 +307,13 @@ function targetFor(
   index: number,
 ): WebhookPostTarget {
   const failed = type === 'post.failed' || (type === 'post.partial' && index === 1);
-  const published = !failed && type !== 'post.scheduled';
+  const waiting = TARGET_BEFORE_PUBLISHING[type];
+  const published = !failed && waiting === undefined;
   return {
     platform: 'instagram',
     integrationId: fakeId('int'),
     profileId,
-    status: failed ? 'failed' : published ? 'published' : 'scheduled',
+    status: failed ? 'failed' : (waiting ?? 'published'),
     platformPostId: published ? String(17_895_695_668_004_550 + index) : null,
     platformPostUrl: published ? `https://www.instagram.com/p/C7x1y2z${index}/` : null,
     publishedAt: published ? at : null,
@@ -322,11 +323,22 @@ function targetFor(
   };
 }
 
+/** The targets' status of the events sent before anything is published. */
+const TARGET_BEFORE_PUBLISHING: Partial<Record<WebhookEventType, WebhookPostTarget['status']>> = {
+  'post.scheduled': 'scheduled',
+  'post.awaiting_approval': 'awaiting_approval',
+  'post.approved': 'scheduled',
+  'post.rejected': 'draft',
+};
+
 const POST_STATUS: Record<WebhookEventType, WebhookPost['status']> = {
   'post.scheduled': 'scheduled',
   'post.published': 'published',
   'post.partial': 'partial',
   'post.failed': 'failed',
+  'post.awaiting_approval': 'awaiting_approval',
+  'post.approved': 'scheduled',
+  'post.rejected': 'draft',
 };
 
 /**

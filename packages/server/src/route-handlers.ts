@@ -17,6 +17,7 @@ import { postingSlotHandlers } from './http/handlers/posting-slots';
 import { postHandlers } from './http/handlers/posts';
 import { profileHandlers } from './http/handlers/profiles';
 import { teamHandlers } from './http/handlers/team';
+import { projectSettingsHandlers } from './http/handlers/project-settings';
 import type { RouteHandlers } from './http/route-handler';
 import type { ServerContext } from './server-context';
 import { createAccountService } from './services/account';
@@ -87,6 +88,7 @@ export function createRouteHandlers(context: ServerContext, webhooks: Webhooks):
     ...authOptionsHandlers({ config, signupOpen: () => sessions.signupOpen() }),
     ...accountHandlers({ account, apiKeys }),
     ...teamHandlers(team),
+    ...projectSettingsHandlers(db),
     ...profileHandlers(profiles),
     ...integrationHandlers(integrations),
     ...postingSlotHandlers(createPostingSlotsService({ db, clock })),

@@ -6,6 +6,7 @@ import {
   createProfileBodySchema,
   profileListResponseSchema,
   profileResponseSchema,
+  updateProfileBodySchema,
 } from '../schemas/profiles';
 import { EXAMPLE_VALUES as EX } from './example-values';
 import { idParams, json } from './route-parts';
@@ -50,6 +51,28 @@ export const profileRoutes = {
     examples: { listar: { summary: 'Lista os perfis' } },
     errors: [],
     mcp: { tool: 'list_profiles', title: 'Listar os perfis' },
+  }),
+  updateProfile: defineRoute({
+    id: 'updateProfile',
+    method: 'PATCH',
+    path: '/v1/profiles/{id}',
+    auth: 'key',
+    role: 'admin',
+    rateBucket: 'default',
+    tag: 'Perfis',
+    summary: 'Altera um perfil',
+    description:
+      'Muda o nome, a descrição ou se os posts de editores para as contas do perfil aguardam aprovação (`approvalRequired`: true, false, ou null para seguir o projeto).',
+    request: { params: idParams, body: json(updateProfileBodySchema) },
+    responses: { 200: { description: 'O perfil alterado.', schema: profileResponseSchema } },
+    examples: {
+      aprovacao: {
+        summary: 'Exige aprovação para as contas de um perfil',
+        params: { id: EX.profileId },
+        body: { approvalRequired: true },
+      },
+    },
+    errors: ['NOT_FOUND'],
   }),
   deleteProfile: defineRoute({
     id: 'deleteProfile',

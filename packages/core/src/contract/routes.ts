@@ -6,6 +6,7 @@
  */
 import { accountRoutes } from './account-routes';
 import { activityRoutes } from './activity-routes';
+import { approvalRoutes } from './approval-routes';
 import { healthRoutes } from './health-routes';
 import { integrationRoutes } from './integration-routes';
 import { loginRoutes } from './login-routes';
@@ -28,6 +29,7 @@ export const routes = {
   ...integrationRoutes,
   ...slotRoutes,
   ...postRoutes,
+  ...approvalRoutes,
   ...activityRoutes,
   ...mediaUploadRoutes,
   ...mediaLibraryRoutes,

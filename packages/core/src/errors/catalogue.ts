@@ -8,8 +8,8 @@
  * codes for situations the spec leaves open (`IDEMPOTENCY_KEY_REUSED`, `EMAIL_IN_USE`,
  * `REQUEST_TIMEOUT`, `HEADERS_TOO_LARGE`, `POST_NOT_EDITABLE`, `POST_NOT_RETRYABLE`,
  * `MEDIA_IN_USE`, `DELIVERY_PENDING`, `NO_FREE_SLOT`, `PLATFORM_UNAVAILABLE`,
- * `PLATFORM_TIMEOUT`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `ROLE_REQUIRED`, `LAST_OWNER`, `INVITATION_INVALID`); adding codes is an additive
- * change.
+ * `PLATFORM_TIMEOUT`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `ROLE_REQUIRED`, `LAST_OWNER`, `INVITATION_INVALID`, `POST_NOT_DRAFT`,
+ * `POST_NOT_AWAITING_APPROVAL`, `APPROVAL_TIME_PASSED`); adding codes is an additive change.
  */
 
 /**
@@ -212,6 +212,22 @@ export const HTTP_ERRORS = {
     status: 409,
     message: 'O post não tem contas com falha para tentar de novo.',
     retry: 'do-not-retry',
+  },
+  POST_NOT_DRAFT: {
+    status: 409,
+    message: 'O post não é um rascunho; só um rascunho pode ser enviado.',
+    retry: 'do-not-retry',
+  },
+  POST_NOT_AWAITING_APPROVAL: {
+    status: 409,
+    message: 'O post não está aguardando aprovação; só um post enviado para aprovação pode ser aprovado ou recusado.',
+    retry: 'do-not-retry',
+  },
+  APPROVAL_TIME_PASSED: {
+    status: 409,
+    message:
+      'O horário do post passou enquanto ele aguardava aprovação; aprove informando um novo scheduledFor ou "now" para publicar agora.',
+    retry: 'needs-user-action',
   },
   NO_FREE_SLOT: {
     status: 409,

@@ -168,6 +168,11 @@ const EVENT_DESCRIPTIONS: Record<EventType, string> = {
   'post.published': 'Todas as contas do post publicaram.',
   'post.partial': 'Ao menos uma conta publicou e ao menos uma falhou.',
   'post.failed': 'Todas as contas falharam, inclusive por agendamento perdido (`MISSED`).',
+  'post.awaiting_approval':
+    'Um post de um editor aguarda aprovação (criado, enviado de rascunho ou alterado num projeto ou perfil que exige aprovação); nada é publicado até um admin aprovar.',
+  'post.approved':
+    'Um post foi aprovado: está agendado (`post.scheduled` vem junto) ou começou a publicar.',
+  'post.rejected': 'Um post foi recusado e voltou a rascunho, com o motivo em `rejectionReason`.',
 };
 
 function webhookOperation(type: EventType): ZodOpenApiOperationObject {

@@ -10,17 +10,32 @@
  *   ├─> cancelled (DELETE before publishing starts; records CANCELLED, emits nothing)
  *   └─> failed    (MISSED, account revoked, …)
  * queued ─────┘   (immediate posts and immediate retries)
+ *
+ * draft ──> awaiting_approval ──> scheduled | queued   (approve)
+ *   │  ↺         │  ↺   └──> draft                    (reject)
+ *   │            └──> cancelled
+ *   └──> scheduled | queued | cancelled                (submit without approval; discard)
+ * scheduled ──> awaiting_approval                      (an editor's edit, approval required)
  * ```
+ *
+ * Drafts and awaiting posts have no publish job and count against no quota: nothing
+ * moves them but a person.
  */
 
 import type { EventType, PostStatus, TargetStatus } from '../vocabulary/enums';
 
-export type FinalEventType = Exclude<EventType, 'post.scheduled'>;
+export type FinalEventType = 'post.published' | 'post.partial' | 'post.failed';
 
 const TRANSITIONS: Record<TargetStatus, readonly TargetStatus[]> = {
+  // A draft is edited (stays a draft), submitted (scheduled, queued or awaiting approval)
+  // or discarded.
+  draft: ['draft', 'awaiting_approval', 'scheduled', 'queued', 'cancelled'],
+  // Approved (scheduled or queued), rejected back to draft, edited, or discarded.
+  awaiting_approval: ['awaiting_approval', 'scheduled', 'queued', 'draft', 'cancelled'],
   // A scheduled target may be rescheduled (stays scheduled), start, be cancelled, or
-  // fail before it starts (missed window, account disconnected).
-  scheduled: ['scheduled', 'queued', 'publishing', 'cancelled', 'failed'],
+  // fail before it starts (missed window, account disconnected); an editor's edit when
+  // approval is required sends it back for approval.
+  scheduled: ['scheduled', 'queued', 'publishing', 'cancelled', 'failed', 'awaiting_approval'],
   queued: ['publishing', 'failed'],
   // Each pipeline step (container, polling, publish) keeps the target publishing.
   publishing: ['publishing', 'published', 'failed'],
@@ -82,6 +97,29 @@ export function isActiveTargetStatus(status: TargetStatus): status is ActiveTarg
   return (ACTIVE_TARGET_STATUSES as readonly TargetStatus[]).includes(status);
 }
 
+/**
+ * Statuses of a post a person is still preparing or reviewing: nothing publishes it, it
+ * may be edited whatever its time, and approving or submitting it decides when it goes.
+ */
+export const REVIEW_TARGET_STATUSES = [
+  'awaiting_approval',
+  'draft',
+] as const satisfies readonly TargetStatus[];
+export type ReviewTargetStatus = (typeof REVIEW_TARGET_STATUSES)[number];
+
+/**
+ * Whether a target is a draft or awaits approval.
+ *
+ * @example
+ * ```ts
+ * isReviewTargetStatus('draft'); // true
+ * isReviewTargetStatus('scheduled'); // false
+ * ```
+ */
+export function isReviewTargetStatus(status: TargetStatus): status is ReviewTargetStatus {
+  return (REVIEW_TARGET_STATUSES as readonly TargetStatus[]).includes(status);
+}
+
 /** Statuses after which a target does nothing more until someone retries it. */
 export function isTerminalTargetStatus(status: TargetStatus): boolean {
   return status === 'published' || status === 'failed' || status === 'cancelled';
@@ -117,19 +155,23 @@ export function finalOutcome(statuses: readonly TargetStatus[]): FinalOutcome | 
 
 /**
  * The post's status from its targets' statuses: the most active status while work
- * remains (publishing, then queued, then scheduled), otherwise the final outcome.
+ * remains (publishing, then queued, then scheduled), then a review status (awaiting
+ * approval, then draft), otherwise the final outcome. A post without targets is a draft
+ * (only a draft may lack accounts).
  *
  * @example
  * ```ts
  * derivePostStatus(['scheduled', 'scheduled']); // 'scheduled'
  * derivePostStatus(['published', 'publishing']); // 'publishing'
  * derivePostStatus(['published', 'failed']); // 'partial'
+ * derivePostStatus([]); // 'draft'
  * ```
  */
 export function derivePostStatus(statuses: readonly TargetStatus[]): PostStatus {
-  for (const active of ACTIVE_TARGET_STATUSES) {
+  for (const active of [...ACTIVE_TARGET_STATUSES, ...REVIEW_TARGET_STATUSES]) {
     if (statuses.includes(active)) return active;
   }
+  if (statuses.length === 0) return 'draft';
   if (statuses.length > 0 && statuses.every((status) => status === 'cancelled')) {
     return 'cancelled';
   }

@@ -37,6 +37,7 @@ import {
   IDEMPOTENCY_KEY_MAX_LENGTH,
   MEDIA_ITEMS_MAX,
   MEDIA_ITEMS_MIN,
+  NOTE_MAX_LENGTH,
   PRODUCT_TAGS_MAX,
   USER_TAGS_MAX,
 } from '../vocabulary/limits';
@@ -204,11 +205,11 @@ export const platformTargetInputSchema = z
   })
   .meta({ id: 'PlatformTargetInput' });
 
+const accountsCountMessage = `informe de ${ACCOUNTS_PER_POST_MIN} a ${ACCOUNTS_PER_POST_MAX} contas`;
+
+// The least count is checked on the whole body: a draft may have no account yet.
 const platformsSchema = z
   .array(platformTargetInputSchema)
-  .min(ACCOUNTS_PER_POST_MIN, {
-    error: `informe de ${ACCOUNTS_PER_POST_MIN} a ${ACCOUNTS_PER_POST_MAX} contas`,
-  })
   .max(ACCOUNTS_PER_POST_MAX, {
     error: `um post vai para no máximo ${ACCOUNTS_PER_POST_MAX} contas`,
   })
@@ -224,12 +225,17 @@ const platformsSchema = z
       }
       seen.add(target.accountId);
     });
+  })
+  .meta({
+    description: `De ${ACCOUNTS_PER_POST_MIN} a ${ACCOUNTS_PER_POST_MAX} contas; um rascunho aceita nenhuma.`,
   });
 
 const mediaItemsSchema = z.array(mediaItemInputSchema).meta({
   description: 'De 1 a 10 mídias; um Story leva exatamente 1, um carrossel de 2 a 10.',
   override: { minItems: MEDIA_ITEMS_MIN, maxItems: MEDIA_ITEMS_MAX },
 });
+
+const draftRequiredMessage = 'obrigatório, exceto num rascunho (`draft: true`)';
 
 export const createPostBodySchema = z
   .strictObject({
@@ -238,8 +244,16 @@ export const createPostBodySchema = z
       description:
         'Deduzido quando ausente: 1 imagem = feed, 1 vídeo = reel, 2 a 10 = carousel. Story é sempre explícito.',
     }),
-    mediaItems: mediaItemsSchema,
-    platforms: platformsSchema,
+    mediaItems: mediaItemsSchema.optional().meta({
+      description: 'De 1 a 10 mídias; obrigatório, exceto num rascunho.',
+    }),
+    platforms: platformsSchema.optional().meta({
+      description: `De ${ACCOUNTS_PER_POST_MIN} a ${ACCOUNTS_PER_POST_MAX} contas; obrigatório, exceto num rascunho.`,
+    }),
+    draft: z.boolean().optional().meta({
+      description:
+        'true guarda um rascunho: contas, horário e mídias podem faltar; o que dá para verificar é verificado (legenda, mídias), o resto vem em `problems`. Um rascunho nunca publica; `POST /v1/posts/{id}/submit` o envia.',
+    }),
     scheduledFor: offsetDateTimeSchema.nullable().optional().meta({
       description: 'Quando publicar: de 1 minuto a 75 dias à frente. Ausente ou null: agora.',
     }),
@@ -265,6 +279,15 @@ export const createPostBodySchema = z
         message: 'use queue ou scheduledFor, não os dois',
       });
     }
+    if (body.draft === true) return;
+    if (body.mediaItems === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['mediaItems'], message: draftRequiredMessage });
+    }
+    if (body.platforms === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['platforms'], message: draftRequiredMessage });
+    } else if (body.platforms.length < ACCOUNTS_PER_POST_MIN) {
+      ctx.addIssue({ code: 'custom', path: ['platforms'], message: accountsCountMessage });
+    }
   })
   .meta({ id: 'CreatePostBody' });
 export type CreatePostBody = z.output<typeof createPostBodySchema>;
@@ -274,9 +297,13 @@ export const updatePostBodySchema = z
     content: captionSchema.optional(),
     kind: z.enum(POST_KINDS).optional(),
     mediaItems: mediaItemsSchema.optional(),
-    scheduledFor: offsetDateTimeSchema
-      .optional()
-      .meta({ description: 'Novo horário, de 1 minuto a 75 dias à frente.' }),
+    platforms: platformsSchema.optional().meta({
+      description: 'As contas do post; só num rascunho.',
+    }),
+    scheduledFor: offsetDateTimeSchema.nullable().optional().meta({
+      description:
+        'Novo horário, de 1 minuto a 75 dias à frente; null (só num rascunho) tira o horário.',
+    }),
     timezone: timezoneSchema.optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
@@ -344,6 +371,13 @@ export const postMediaItemSchema = z.object({
   mediaId: idSchema('media').nullable(),
 });
 
+export const postProblemSchema = z
+  .object({
+    field: z.string().meta({ example: 'platforms' }),
+    message: z.string().meta({ example: 'informe de 1 a 5 contas' }),
+  })
+  .meta({ id: 'PostProblem', description: 'Algo que falta num rascunho, pelo campo.' });
+
 export const postSchema = z
   .object({
     id: idSchema('post'),
@@ -356,6 +390,13 @@ export const postSchema = z
     mediaItems: z.array(postMediaItemSchema),
     platforms: z.array(postTargetSchema),
     idempotencyKey: z.string().nullable(),
+    problems: z.array(postProblemSchema).meta({
+      description:
+        'Num rascunho, o que ainda falta ou impede o envio (`POST /v1/posts/{id}/submit`); vazio nos demais posts.',
+    }),
+    rejectionReason: z.string().nullable().meta({
+      description: 'O motivo da última recusa, quando o post voltou a rascunho por uma recusa.',
+    }),
     links: z.object({ api: z.url() }),
     createdAt: dateTimeSchema,
     updatedAt: dateTimeSchema,
@@ -367,3 +408,28 @@ export const postListResponseSchema = successResponse({
   total: z.int(),
   posts: z.array(postSchema),
 });
+
+/** The longest note an approval or a rejection carries. */
+const reviewTextSchema = safeString().min(1).max(NOTE_MAX_LENGTH);
+
+export const approvePostBodySchema = z
+  .strictObject({
+    note: reviewTextSchema.optional().meta({ description: 'Um comentário para quem escreveu.' }),
+    scheduledFor: z
+      .union([z.literal('now'), offsetDateTimeSchema])
+      .optional()
+      .meta({
+        description:
+          'Um novo horário, ou "now" para publicar já. Obrigatório quando o horário do post passou enquanto ele aguardava (`APPROVAL_TIME_PASSED`).',
+      }),
+    timezone: timezoneSchema.optional(),
+  })
+  .optional()
+  .transform((body) => body ?? {})
+  .meta({ id: 'ApprovePostBody' });
+
+export const rejectPostBodySchema = z
+  .strictObject({
+    reason: reviewTextSchema.meta({ description: 'Por que o post volta a rascunho.' }),
+  })
+  .meta({ id: 'RejectPostBody' });

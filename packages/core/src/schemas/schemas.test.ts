@@ -39,7 +39,7 @@ describe('post creation body', () => {
   it('parses a valid body and fills defaults', () => {
     const body = parseInput(createPostBodySchema, { ...validPost, content: undefined });
     expect(body.content).toBe('');
-    expect(body.platforms[0]!.accountId).toBe(account);
+    expect(body.platforms![0]!.accountId).toBe(account);
   });
 
   it('accepts scheduledFor with Z or an explicit -03:00 offset, as the same instant', () => {
@@ -255,7 +255,7 @@ describe('post creation body', () => {
       ...validPost,
       platforms: [{ ...target(), options: { collaborators: ['@ana'] } }],
     });
-    expect(body.platforms[0]!.options!.collaborators).toEqual(['ana']);
+    expect(body.platforms![0]!.options!.collaborators).toEqual(['ana']);
   });
 });
 

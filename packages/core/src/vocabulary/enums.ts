@@ -19,8 +19,14 @@ export type PostKind = (typeof POST_KINDS)[number];
 export const MEDIA_TYPES = ['image', 'video'] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
 
-/** Every status a post target can have (spec §3). */
+/**
+ * Every status a post target can have (spec §3), plus the two of a team's review: a
+ * `draft` (being written, never publishes) and `awaiting_approval` (complete, waiting for
+ * an admin; holds no place in the publishing line and no quota).
+ */
 export const TARGET_STATUSES = [
+  'draft',
+  'awaiting_approval',
   'scheduled',
   'queued',
   'publishing',
@@ -32,6 +38,8 @@ export type TargetStatus = (typeof TARGET_STATUSES)[number];
 
 /** Every status a post can have: its targets' statuses summed up, plus `partial`. */
 export const POST_STATUSES = [
+  'draft',
+  'awaiting_approval',
   'scheduled',
   'queued',
   'publishing',
@@ -42,12 +50,18 @@ export const POST_STATUSES = [
 ] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
 
-/** The webhook events of spec §6. */
+/**
+ * The webhook events of spec §6, and those of a team's review: a post submitted for
+ * approval, approved (it is then scheduled or publishing), or rejected (back to draft).
+ */
 export const EVENT_TYPES = [
   'post.scheduled',
   'post.published',
   'post.partial',
   'post.failed',
+  'post.awaiting_approval',
+  'post.approved',
+  'post.rejected',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -124,12 +138,15 @@ export type OrganizationRole = (typeof ORGANIZATION_ROLES)[number];
 
 /**
  * What the activity trail records of a post: who created, edited (with the fields
- * changed), cancelled or retried it, or left a note; and what happened by itself
- * (scheduled again, published, partly published, failed).
+ * changed), submitted, approved, rejected, cancelled or retried it, or left a note; and
+ * what happened by itself (scheduled again, published, partly published, failed).
  */
 export const ACTIVITY_ACTIONS = [
   'created',
   'edited',
+  'submitted',
+  'approved',
+  'rejected',
   'cancelled',
   'retried',
   'scheduled',

@@ -59,6 +59,9 @@ export type HttpErrorCode =
   | 'POST_NOT_CANCELLABLE'
   | 'POST_NOT_EDITABLE'
   | 'POST_NOT_RETRYABLE'
+  | 'POST_NOT_DRAFT'
+  | 'POST_NOT_AWAITING_APPROVAL'
+  | 'APPROVAL_TIME_PASSED'
   | 'NO_FREE_SLOT'
   | 'MEDIA_IN_USE'
   | 'DELIVERY_PENDING'
@@ -119,6 +122,9 @@ export const RETRY_CLASSES: Readonly<Record<HttpErrorCode, RetryClass>> = {
   POST_NOT_CANCELLABLE: 'do-not-retry',
   POST_NOT_EDITABLE: 'do-not-retry',
   POST_NOT_RETRYABLE: 'do-not-retry',
+  POST_NOT_DRAFT: 'do-not-retry',
+  POST_NOT_AWAITING_APPROVAL: 'do-not-retry',
+  APPROVAL_TIME_PASSED: 'needs-user-action',
   NO_FREE_SLOT: 'needs-user-action',
   MEDIA_IN_USE: 'do-not-retry',
   DELIVERY_PENDING: 'do-not-retry',

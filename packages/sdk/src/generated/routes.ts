@@ -271,6 +271,17 @@ export const listProfilesRoute = {
 } as const satisfies RouteMeta;
 
 /**
+ * `PATCH /v1/profiles/{id}`, with an API key, or a Bearer token with `projectId`. Altera um perfil.
+ */
+export const updateProfileRoute = {
+  id: 'updateProfile',
+  method: 'PATCH',
+  path: '/v1/profiles/{id}',
+  auth: 'key',
+  bodyTypes: ['application/json'],
+} as const satisfies RouteMeta;
+
+/**
  * `DELETE /v1/profiles/{id}`, with an API key, or a Bearer token with `projectId`. Remove um perfil.
  */
 export const deleteProfileRoute = {
@@ -480,6 +491,61 @@ export const getPostInsightsRoute = {
   path: '/v1/posts/{id}/insights',
   auth: 'key',
   bodyTypes: [],
+} as const satisfies RouteMeta;
+
+/**
+ * `POST /v1/posts/{id}/submit`, with an API key, or a Bearer token with `projectId`. Envia um rascunho.
+ */
+export const submitPostRoute = {
+  id: 'submitPost',
+  method: 'POST',
+  path: '/v1/posts/{id}/submit',
+  auth: 'key',
+  bodyTypes: [],
+} as const satisfies RouteMeta;
+
+/**
+ * `POST /v1/posts/{id}/approve`, with an API key, or a Bearer token with `projectId`. Aprova um post.
+ */
+export const approvePostRoute = {
+  id: 'approvePost',
+  method: 'POST',
+  path: '/v1/posts/{id}/approve',
+  auth: 'key',
+  bodyTypes: ['application/json'],
+} as const satisfies RouteMeta;
+
+/**
+ * `POST /v1/posts/{id}/reject`, with an API key, or a Bearer token with `projectId`. Recusa um post.
+ */
+export const rejectPostRoute = {
+  id: 'rejectPost',
+  method: 'POST',
+  path: '/v1/posts/{id}/reject',
+  auth: 'key',
+  bodyTypes: ['application/json'],
+} as const satisfies RouteMeta;
+
+/**
+ * `GET /v1/projects/{id}/settings`, with a Bearer token only. As configurações do projeto.
+ */
+export const getProjectSettingsRoute = {
+  id: 'getProjectSettings',
+  method: 'GET',
+  path: '/v1/projects/{id}/settings',
+  auth: 'bearer',
+  bodyTypes: [],
+} as const satisfies RouteMeta;
+
+/**
+ * `PATCH /v1/projects/{id}/settings`, with a Bearer token only. Altera as configurações do projeto.
+ */
+export const updateProjectSettingsRoute = {
+  id: 'updateProjectSettings',
+  method: 'PATCH',
+  path: '/v1/projects/{id}/settings',
+  auth: 'bearer',
+  bodyTypes: ['application/json'],
 } as const satisfies RouteMeta;
 
 /**

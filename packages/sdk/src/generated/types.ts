@@ -56,6 +56,19 @@ export interface AcceptInvitationBody {
 export interface CreateProfileBody {
   name: string;
   description?: string | null;
+  /**
+   * Se os posts de editores para as contas deste perfil aguardam aprovação: true, false, ou null para seguir o projeto.
+   */
+  approvalRequired?: boolean | null;
+}
+
+export interface UpdateProfileBody {
+  name?: string;
+  description?: string | null;
+  /**
+   * Se os posts de editores para as contas deste perfil aguardam aprovação: true, false, ou null para seguir o projeto.
+   */
+  approvalRequired?: boolean | null;
 }
 
 export interface ReplacePostingSlotsBody {
@@ -93,10 +106,17 @@ export interface CreatePostBody {
    */
   kind?: 'feed' | 'reel' | 'story' | 'carousel';
   /**
-   * De 1 a 10 mídias; um Story leva exatamente 1, um carrossel de 2 a 10.
+   * De 1 a 10 mídias; obrigatório, exceto num rascunho.
    */
-  mediaItems: MediaItemInput[];
-  platforms: PlatformTargetInput[];
+  mediaItems?: MediaItemInput[];
+  /**
+   * De 1 a 5 contas; obrigatório, exceto num rascunho.
+   */
+  platforms?: PlatformTargetInput[];
+  /**
+   * true guarda um rascunho: contas, horário e mídias podem faltar; o que dá para verificar é verificado (legenda, mídias), o resto vem em `problems`. Um rascunho nunca publica; `POST /v1/posts/{id}/submit` o envia.
+   */
+  draft?: boolean;
   /**
    * Quando publicar: de 1 minuto a 75 dias à frente. Ausente ou null: agora.
    */
@@ -246,9 +266,13 @@ export interface UpdatePostBody {
    */
   mediaItems?: MediaItemInput[];
   /**
-   * Novo horário, de 1 minuto a 75 dias à frente.
+   * As contas do post; só num rascunho.
    */
-  scheduledFor?: string | Date;
+  platforms?: PlatformTargetInput[];
+  /**
+   * Novo horário, de 1 minuto a 75 dias à frente; null (só num rascunho) tira o horário.
+   */
+  scheduledFor?: string | Date | null;
   /**
    * Nome de fuso horário IANA; só para exibição.
    */
@@ -264,6 +288,32 @@ export interface RetryPostBody {
    * Nome de fuso horário IANA; só para exibição.
    */
   timezone?: string;
+}
+
+export interface ApprovePostBody {
+  /**
+   * Um comentário para quem escreveu.
+   */
+  note?: string;
+  /**
+   * Um novo horário, ou "now" para publicar já. Obrigatório quando o horário do post passou enquanto ele aguardava (`APPROVAL_TIME_PASSED`).
+   */
+  scheduledFor?: 'now' | string | Date;
+  /**
+   * Nome de fuso horário IANA; só para exibição.
+   */
+  timezone?: string;
+}
+
+export interface RejectPostBody {
+  /**
+   * Por que o post volta a rascunho.
+   */
+  reason: string;
+}
+
+export interface UpdateProjectSettingsBody {
+  approvalRequired: boolean;
 }
 
 export interface CreateNoteBody {
@@ -285,7 +335,15 @@ export interface ImportMediaBody {
 }
 
 export interface CreateNotificationBody {
-  eventTypes: Array<'post.scheduled' | 'post.published' | 'post.partial' | 'post.failed'>;
+  eventTypes: Array<
+    | 'post.scheduled'
+    | 'post.published'
+    | 'post.partial'
+    | 'post.failed'
+    | 'post.awaiting_approval'
+    | 'post.approved'
+    | 'post.rejected'
+  >;
   webhook: {
     /**
      * Endereço https que recebe os eventos.
@@ -303,7 +361,15 @@ export interface CreateNotificationBody {
 }
 
 export interface UpdateNotificationBody {
-  eventTypes?: Array<'post.scheduled' | 'post.published' | 'post.partial' | 'post.failed'>;
+  eventTypes?: Array<
+    | 'post.scheduled'
+    | 'post.published'
+    | 'post.partial'
+    | 'post.failed'
+    | 'post.awaiting_approval'
+    | 'post.approved'
+    | 'post.rejected'
+  >;
   webhook?: {
     /**
      * Endereço https que recebe os eventos.
@@ -349,7 +415,16 @@ export interface WebhookPost {
    * Id com prefixo `post_`.
    */
   id: string;
-  status: 'scheduled' | 'queued' | 'publishing' | 'published' | 'partial' | 'failed' | 'cancelled';
+  status:
+    | 'draft'
+    | 'awaiting_approval'
+    | 'scheduled'
+    | 'queued'
+    | 'publishing'
+    | 'published'
+    | 'partial'
+    | 'failed'
+    | 'cancelled';
   content: string;
   scheduledFor: string | null;
   publishedAt: string | null;
@@ -372,7 +447,15 @@ export interface WebhookPostTarget {
    */
   integrationId: string;
   profileId: string | null;
-  status: 'scheduled' | 'queued' | 'publishing' | 'published' | 'failed' | 'cancelled';
+  status:
+    | 'draft'
+    | 'awaiting_approval'
+    | 'scheduled'
+    | 'queued'
+    | 'publishing'
+    | 'published'
+    | 'failed'
+    | 'cancelled';
   platformPostId: string | null;
   platformPostUrl: string | null;
   publishedAt: string | null;
@@ -602,6 +685,10 @@ export interface Profile {
   name: string;
   description: string | null;
   /**
+   * Se os posts de editores para as contas deste perfil aguardam aprovação: true, false, ou null para seguir o projeto.
+   */
+  approvalRequired: boolean | null;
+  /**
    * Data e hora ISO 8601 em UTC, com `Z`.
    */
   createdAt: string;
@@ -794,7 +881,16 @@ export interface Post {
    * Id com prefixo `post_`.
    */
   id: string;
-  status: 'scheduled' | 'queued' | 'publishing' | 'published' | 'partial' | 'failed' | 'cancelled';
+  status:
+    | 'draft'
+    | 'awaiting_approval'
+    | 'scheduled'
+    | 'queued'
+    | 'publishing'
+    | 'published'
+    | 'partial'
+    | 'failed'
+    | 'cancelled';
   kind: 'feed' | 'reel' | 'story' | 'carousel';
   content: string;
   scheduledFor: string | null;
@@ -807,6 +903,14 @@ export interface Post {
   }>;
   platforms: PostTarget[];
   idempotencyKey: string | null;
+  /**
+   * Num rascunho, o que ainda falta ou impede o envio (`POST /v1/posts/{id}/submit`); vazio nos demais posts.
+   */
+  problems: PostProblem[];
+  /**
+   * O motivo da última recusa, quando o post voltou a rascunho por uma recusa.
+   */
+  rejectionReason: string | null;
   links: {
     api: string;
   };
@@ -837,7 +941,15 @@ export interface PostTarget {
    */
   integrationId: string;
   profileId: string | null;
-  status: 'scheduled' | 'queued' | 'publishing' | 'published' | 'failed' | 'cancelled';
+  status:
+    | 'draft'
+    | 'awaiting_approval'
+    | 'scheduled'
+    | 'queued'
+    | 'publishing'
+    | 'published'
+    | 'failed'
+    | 'cancelled';
   platformPostId: string | null;
   platformPostUrl: string | null;
   publishedAt: string | null;
@@ -851,6 +963,14 @@ export interface PostTarget {
   errorCode: string | null;
   errorMessage: string | null;
   warningMessage: string | null;
+}
+
+/**
+ * Algo que falta num rascunho, pelo campo.
+ */
+export interface PostProblem {
+  field: string;
+  message: string;
 }
 
 /**
@@ -936,6 +1056,13 @@ export interface PostMetrics {
   replies: number | null;
 }
 
+export interface ProjectSettings {
+  /**
+   * true: os posts de editores (pessoas ou chaves com papel `editor`) aguardam a aprovação de um admin antes de serem agendados. Um perfil pode decidir por si (`approvalRequired` do perfil).
+   */
+  approvalRequired: boolean;
+}
+
 /**
  * Uma nota interna de um post: nunca é publicada.
  */
@@ -986,6 +1113,9 @@ export interface ActivityEntry {
   action:
     | 'created'
     | 'edited'
+    | 'submitted'
+    | 'approved'
+    | 'rejected'
     | 'cancelled'
     | 'retried'
     | 'scheduled'
@@ -1101,7 +1231,16 @@ export interface MediaPost {
    * Id com prefixo `post_`.
    */
   id: string;
-  status: 'scheduled' | 'queued' | 'publishing' | 'published' | 'partial' | 'failed' | 'cancelled';
+  status:
+    | 'draft'
+    | 'awaiting_approval'
+    | 'scheduled'
+    | 'queued'
+    | 'publishing'
+    | 'published'
+    | 'partial'
+    | 'failed'
+    | 'cancelled';
   scheduledFor: string | null;
 }
 
@@ -1110,7 +1249,15 @@ export interface CreatedNotificationSubscription {
    * Id com prefixo `ntf_`.
    */
   id: string;
-  eventTypes: Array<'post.scheduled' | 'post.published' | 'post.partial' | 'post.failed'>;
+  eventTypes: Array<
+    | 'post.scheduled'
+    | 'post.published'
+    | 'post.partial'
+    | 'post.failed'
+    | 'post.awaiting_approval'
+    | 'post.approved'
+    | 'post.rejected'
+  >;
   webhook: {
     url: string;
     /**
@@ -1143,7 +1290,15 @@ export interface NotificationSubscription {
    * Id com prefixo `ntf_`.
    */
   id: string;
-  eventTypes: Array<'post.scheduled' | 'post.published' | 'post.partial' | 'post.failed'>;
+  eventTypes: Array<
+    | 'post.scheduled'
+    | 'post.published'
+    | 'post.partial'
+    | 'post.failed'
+    | 'post.awaiting_approval'
+    | 'post.approved'
+    | 'post.rejected'
+  >;
   webhook: {
     url: string;
     /**
@@ -1203,7 +1358,14 @@ export interface Delivery {
    * Id com prefixo `evt_`.
    */
   eventId: string;
-  eventType: 'post.scheduled' | 'post.published' | 'post.partial' | 'post.failed';
+  eventType:
+    | 'post.scheduled'
+    | 'post.published'
+    | 'post.partial'
+    | 'post.failed'
+    | 'post.awaiting_approval'
+    | 'post.approved'
+    | 'post.rejected';
   status: 'pending' | 'delivered' | 'failed';
   /**
    * Tentativas feitas, de 1 a 3.
@@ -1568,6 +1730,21 @@ export interface ListProfilesResponse {
 }
 
 /**
+ * Path parameters of `PATCH /v1/profiles/{id}` (`updateProfile`).
+ */
+export interface UpdateProfileParams {
+  id: string;
+}
+
+/**
+ * Answer of `PATCH /v1/profiles/{id}` (`updateProfile`): 200.
+ */
+export interface UpdateProfileResponse {
+  success: true;
+  profile: Profile;
+}
+
+/**
  * Path parameters of `DELETE /v1/profiles/{id}` (`deleteProfile`).
  */
 export interface DeleteProfileParams {
@@ -1866,7 +2043,16 @@ export interface CreatePostResponse {
  * Query of `GET /v1/posts` (`listPosts`).
  */
 export interface ListPostsQuery {
-  status?: 'scheduled' | 'queued' | 'publishing' | 'published' | 'partial' | 'failed' | 'cancelled';
+  status?:
+    | 'draft'
+    | 'awaiting_approval'
+    | 'scheduled'
+    | 'queued'
+    | 'publishing'
+    | 'published'
+    | 'partial'
+    | 'failed'
+    | 'cancelled';
   kind?: 'feed' | 'reel' | 'story' | 'carousel';
   /**
    * Só posts com esta conta.
@@ -1997,6 +2183,81 @@ export interface GetPostInsightsResponse {
    * Uma entrada por conta do post, na ordem de `platforms[]` do post.
    */
   platforms: PostTargetInsights[];
+}
+
+/**
+ * Path parameters of `POST /v1/posts/{id}/submit` (`submitPost`).
+ */
+export interface SubmitPostParams {
+  id: string;
+}
+
+/**
+ * Answer of `POST /v1/posts/{id}/submit` (`submitPost`): 200.
+ */
+export interface SubmitPostResponse {
+  success: true;
+  post: Post;
+}
+
+/**
+ * Path parameters of `POST /v1/posts/{id}/approve` (`approvePost`).
+ */
+export interface ApprovePostParams {
+  id: string;
+}
+
+/**
+ * Answer of `POST /v1/posts/{id}/approve` (`approvePost`): 200.
+ */
+export interface ApprovePostResponse {
+  success: true;
+  post: Post;
+}
+
+/**
+ * Path parameters of `POST /v1/posts/{id}/reject` (`rejectPost`).
+ */
+export interface RejectPostParams {
+  id: string;
+}
+
+/**
+ * Answer of `POST /v1/posts/{id}/reject` (`rejectPost`): 200.
+ */
+export interface RejectPostResponse {
+  success: true;
+  post: Post;
+}
+
+/**
+ * Path parameters of `GET /v1/projects/{id}/settings` (`getProjectSettings`).
+ */
+export interface GetProjectSettingsParams {
+  id: string;
+}
+
+/**
+ * Answer of `GET /v1/projects/{id}/settings` (`getProjectSettings`): 200.
+ */
+export interface GetProjectSettingsResponse {
+  success: true;
+  settings: ProjectSettings;
+}
+
+/**
+ * Path parameters of `PATCH /v1/projects/{id}/settings` (`updateProjectSettings`).
+ */
+export interface UpdateProjectSettingsParams {
+  id: string;
+}
+
+/**
+ * Answer of `PATCH /v1/projects/{id}/settings` (`updateProjectSettings`): 200.
+ */
+export interface UpdateProjectSettingsResponse {
+  success: true;
+  settings: ProjectSettings;
 }
 
 /**
@@ -2405,10 +2666,91 @@ export interface PostFailedEvent {
 }
 
 /**
+ * Body of a `post.awaiting_approval` delivery.
+ */
+export interface PostAwaitingApprovalEvent {
+  version: '2026-09-01';
+  /**
+   * Id com prefixo `evt_`.
+   */
+  id: string;
+  type: 'post.awaiting_approval';
+  /**
+   * Data e hora ISO 8601 em UTC, com `Z`.
+   */
+  createdAt: string;
+  /**
+   * Id com prefixo `proj_`.
+   */
+  projectId: string;
+  profileId: string | null;
+  data: {
+    post: WebhookPost;
+    platforms: WebhookPostTarget[];
+  };
+}
+
+/**
+ * Body of a `post.approved` delivery.
+ */
+export interface PostApprovedEvent {
+  version: '2026-09-01';
+  /**
+   * Id com prefixo `evt_`.
+   */
+  id: string;
+  type: 'post.approved';
+  /**
+   * Data e hora ISO 8601 em UTC, com `Z`.
+   */
+  createdAt: string;
+  /**
+   * Id com prefixo `proj_`.
+   */
+  projectId: string;
+  profileId: string | null;
+  data: {
+    post: WebhookPost;
+    platforms: WebhookPostTarget[];
+  };
+}
+
+/**
+ * Body of a `post.rejected` delivery.
+ */
+export interface PostRejectedEvent {
+  version: '2026-09-01';
+  /**
+   * Id com prefixo `evt_`.
+   */
+  id: string;
+  type: 'post.rejected';
+  /**
+   * Data e hora ISO 8601 em UTC, com `Z`.
+   */
+  createdAt: string;
+  /**
+   * Id com prefixo `proj_`.
+   */
+  projectId: string;
+  profileId: string | null;
+  data: {
+    post: WebhookPost;
+    platforms: WebhookPostTarget[];
+  };
+}
+
+/**
  * Any webhook delivery; narrow on `type`.
  */
 export type WebhookEvent =
-  PostScheduledEvent | PostPublishedEvent | PostPartialEvent | PostFailedEvent;
+  | PostScheduledEvent
+  | PostPublishedEvent
+  | PostPartialEvent
+  | PostFailedEvent
+  | PostAwaitingApprovalEvent
+  | PostApprovedEvent
+  | PostRejectedEvent;
 
 /**
  * The events a subscription can receive (spec §6).

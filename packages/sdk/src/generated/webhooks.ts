@@ -27,4 +27,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'post.published',
   'post.partial',
   'post.failed',
+  'post.awaiting_approval',
+  'post.approved',
+  'post.rejected',
 ] as const;

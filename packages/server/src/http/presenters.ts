@@ -86,6 +86,7 @@ export function presentProfile(row: ProfileRecord) {
     id: row.id,
     name: row.name,
     description: row.description,
+    approvalRequired: row.approvalRequired,
     createdAt: isoTime(row.createdAt),
   };
 }

@@ -76,6 +76,8 @@ export function memberOf(context: RequestContext): {
  */
 export function actorOf(context: RequestContext): Actor {
   if (context.auth.mode !== 'project') throw new Error('rota sem projeto');
-  const { userId, apiKeyId } = context.auth;
-  return userId !== null ? { kind: 'member', id: userId } : { kind: 'key', id: apiKeyId };
+  const { userId, apiKeyId, role } = context.auth;
+  return userId !== null
+    ? { kind: 'member', id: userId, role }
+    : { kind: 'key', id: apiKeyId, role };
 }

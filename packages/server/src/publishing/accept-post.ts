@@ -4,6 +4,10 @@
  * transaction, the accounts' queued posts are counted against the quota and the post,
  * its targets, their jobs and the `post.scheduled` event are written. After that,
  * no HTTP error is returned for the post: each target records its own outcome.
+ *
+ * An editor's post where approval is required is checked the same way but written as
+ * `awaiting_approval`: no job, no quota counted, the `post.awaiting_approval` event. A
+ * submitted draft goes through the same path, rewriting the draft's row (`drafts.ts`).
  */
 import { createHash } from 'node:crypto';
 import {
@@ -20,8 +24,8 @@ import { add, jobKey } from '../queue';
 import { appendEvents } from '../webhooks/dispatch-events';
 import { findIntegration, type IntegrationRecord } from '../store/integrations';
 import type { PostRecord, StoredMediaItem, TargetRecord } from '../store/post-records';
-import { findTargetsOfPost, insertTargets } from '../store/post-targets';
-import { findPostByIdempotencyKey, insertPost } from '../store/posts';
+import { deleteTargetsOfPost, findTargetsOfPost, insertTargets } from '../store/post-targets';
+import { findPostByIdempotencyKey, insertPost, lockPost, rewritePost } from '../store/posts';
 import type { Db } from '../store/schema';
 import { holdPostMedia, itemField } from './held-media';
 import { discardImports } from './imported-media';
@@ -34,6 +38,8 @@ import { recordActivity, type Actor } from '../store/activity';
 import { acceptanceWarning, assertOptionsFitAccounts } from './target-options';
 import { newTarget } from './target-row';
 import { canPublishWith, readAccessToken } from '../services/account-token';
+import { needsApproval } from './approval-policy';
+import { acceptDraft } from './drafts';
 
 export const publishJobKey = (targetId: string) => jobKey('publish_target', targetId);
 
@@ -55,19 +61,20 @@ function fingerprint(body: CreatePostBody): string {
     timezone: body.timezone ?? null,
     // Only when asked, so the fingerprints of posts stored before `queue` existed hold.
     ...(body.queue ? { queue: true } : {}),
+    ...(body.draft ? { draft: true } : {}),
   });
   return createHash('sha256').update(canonical).digest('hex');
 }
 
 /** Accounts of the project, usable now; every problem names its field. */
-async function usableAccounts(
+export async function usableAccounts(
   ctx: Pick<PublishingDeps, 'db' | 'clock'>,
   projectId: string,
   body: CreatePostBody,
 ): Promise<IntegrationRecord[]> {
   const accounts: IntegrationRecord[] = [];
   const missing: Array<{ field: string; message: string }> = [];
-  for (const [index, target] of body.platforms.entries()) {
+  for (const [index, target] of (body.platforms ?? []).entries()) {
     const account = await findIntegration(ctx.db, projectId, target.accountId);
     if (!account)
       missing.push({
@@ -93,14 +100,14 @@ async function usableAccounts(
  * The post's media, imported or looked up. Each media imported from a URL is added to
  * `imported` as soon as it exists, so a refusal can discard it.
  */
-async function resolveMedia(
+export async function resolveMedia(
   media: MediaPort,
   projectId: string,
   body: CreatePostBody,
   imported: PublishableMedia[],
 ): Promise<Array<{ record: PublishableMedia; item: StoredMediaItem }>> {
   const resolved: Array<{ record: PublishableMedia; item: StoredMediaItem }> = [];
-  for (const [index, item] of body.mediaItems.entries()) {
+  for (const [index, item] of (body.mediaItems ?? []).entries()) {
     if (item.mediaId !== undefined) {
       const record = await media.find(projectId, item.mediaId);
       if (!record) {
@@ -148,18 +155,52 @@ export async function acceptPost(
     const original = await findPostByIdempotencyKey(ctx.db, projectId, body.idempotencyKey);
     if (original) return replay(ctx.db, original, hash);
   }
+  if (body.draft) return acceptDraft(ctx, projectId, body, hash, actor);
+  return acceptChecked(ctx, { projectId, body, hash, actor });
+}
 
+/** A post to accept: a new one, or a draft being submitted. */
+export interface Acceptance {
+  projectId: string;
+  body: CreatePostBody;
+  /** The request's fingerprint; a submitted draft keeps its own. */
+  hash: string | null;
+  actor: Actor;
+  /** The draft being submitted: its row is rewritten and its targets written again. */
+  draft?: PostRecord;
+}
+
+/**
+ * Checks a post completely (window, accounts, options, media, quota) and writes it:
+ * scheduled or queued, or awaiting approval when the actor's posts wait for it.
+ *
+ * @example
+ * ```ts
+ * await acceptChecked(ctx, { projectId, body, hash, actor });
+ * ```
+ */
+export async function acceptChecked(
+  ctx: PublishingDeps,
+  acceptance: Acceptance,
+): Promise<AcceptedPost> {
+  const { projectId, body, actor } = acceptance;
   if (body.scheduledFor) {
     const problem = checkScheduleWindow(body.scheduledFor, new Date(ctx.clock.now()));
     if (problem) throw validationError([{ field: 'scheduledFor', message: problem }]);
   }
   const accounts = await usableAccounts(ctx, projectId, body);
-  assertOptionsFitAccounts(body.platforms, accounts);
+  assertOptionsFitAccounts(body.platforms ?? [], accounts);
   // Refused before any media is imported; the transaction below decides the slots.
   if (body.queue) await nextSlotOfAccounts(ctx.db, accounts, ctx.clock.now());
+  const awaiting = await needsApproval(
+    ctx.db,
+    projectId,
+    actor,
+    accounts.map((account) => account.profileId),
+  );
   const imported: PublishableMedia[] = [];
   try {
-    return await store(ctx, projectId, body, hash, accounts, imported, actor);
+    return await store(ctx, { ...acceptance, accounts, imported, awaiting });
   } catch (error) {
     // Refused after its URLs were imported: the post never existed, nor does its media.
     await discardImports(ctx, projectId, imported);
@@ -167,16 +208,23 @@ export async function acceptPost(
   }
 }
 
+interface Storing extends Acceptance {
+  accounts: IntegrationRecord[];
+  imported: PublishableMedia[];
+  /** Written as `awaiting_approval`: no job, no quota, until an admin approves. */
+  awaiting: boolean;
+}
+
+/** The status an accepted post starts in. */
+function acceptedStatus(body: CreatePostBody, awaiting: boolean) {
+  if (awaiting) return 'awaiting_approval' as const;
+  return body.scheduledFor == null && !body.queue ? ('queued' as const) : ('scheduled' as const);
+}
+
 /** Checks the media and the quota, then writes the post, its targets, jobs and event. */
-async function store(
-  ctx: PublishingDeps,
-  projectId: string,
-  body: CreatePostBody,
-  hash: string,
-  accounts: IntegrationRecord[],
-  imported: PublishableMedia[],
-  actor: Actor,
-): Promise<AcceptedPost> {
+async function store(ctx: PublishingDeps, storing: Storing): Promise<AcceptedPost> {
+  const { projectId, body, accounts, imported, actor, awaiting, draft } = storing;
+  const platforms = body.platforms ?? [];
   const now = ctx.clock.now();
   const scheduledFor = body.scheduledFor ? body.scheduledFor.getTime() : null;
   const media = await resolveMedia(ctx.media, projectId, body, imported);
@@ -184,13 +232,14 @@ async function store(
     kind: body.kind,
     content: body.content,
     mediaTypes: media.map(({ record }) => record.type),
-    platforms: body.platforms,
+    platforms,
   });
   media.forEach(({ record }, index) =>
     ctx.media.assertUsable(record, kind, `mediaItems[${index}]`),
   );
   // Asked before the transaction: a slow platform must not hold the accounts locked. A
-  // queued post has no time yet: asked for now, moved to its slots under the lock.
+  // queued post has no time yet: asked for now, moved to its slots under the lock. Asked
+  // for an awaiting post too: the platform refuses an account that cannot publish.
   const quotas: PlatformQuota[] = [];
   for (const account of accounts) {
     quotas.push(
@@ -198,24 +247,27 @@ async function store(
     );
   }
 
-  const status = scheduledFor === null && !body.queue ? 'queued' : 'scheduled';
+  const status = acceptedStatus(body, awaiting);
   const post: PostRecord = {
-    id: newId('post', now),
+    id: draft?.id ?? newId('post', now),
     projectId,
     kind,
     content: body.content,
     timezone: body.timezone ?? 'UTC',
     scheduledFor,
-    wasScheduled: status === 'scheduled',
-    mediaItems: media.map(({ item }) => item),
-    idempotencyKey: body.idempotencyKey ?? null,
-    requestHash: hash,
+    wasScheduled: scheduledFor !== null || body.queue === true,
+    // A submitted draft keeps its items as given (a URL stays the one the user gave).
+    mediaItems: draft ? draft.mediaItems : media.map(({ item }) => item),
+    idempotencyKey: draft ? draft.idempotencyKey : (body.idempotencyKey ?? null),
+    requestHash: draft ? draft.requestHash : storing.hash,
     status,
     publishedAt: null,
-    createdAt: now,
+    problems: [],
+    rejectionReason: null,
+    createdAt: draft?.createdAt ?? now,
     updatedAt: now,
   };
-  const targets: TargetRecord[] = body.platforms.map((target, index) =>
+  const targets: TargetRecord[] = platforms.map((target, index) =>
     newTarget(
       {
         id: newId('target', now),
@@ -238,55 +290,99 @@ async function store(
       const counted = body.queue
         ? await placeInQueue(trx, ctx.capabilities, { post, targets, accounts, quotas }, now)
         : quotas;
-      // Counted and written as one decision: the accounts stay locked until commit.
-      await reserveQuota(trx, ctx.capabilities, counted);
+      // Counted and written as one decision: the accounts stay locked until commit. An
+      // awaiting post counts only once approved.
+      if (!awaiting) await reserveQuota(trx, ctx.capabilities, counted);
       // A media deleted since it was looked up refuses the post instead of dangling.
       await holdPostMedia(trx, ctx.capabilities, post, (index) =>
         itemField(body.mediaItems, index),
       );
-      await insertPost(trx, post);
-      await insertTargets(trx, targets);
-      await recordActivity(trx, { projectId, postId: post.id, action: 'created', actor, now });
-      for (const target of targets) {
-        await add(
-          trx,
-          'publish_target',
-          { targetId: target.id },
-          {
-            runAt:
-              target.scheduledFor === null
-                ? now
-                : workStart(target.scheduledFor, post.mediaItems, ctx.pipeline),
-            key: publishJobKey(target.id),
-            mode: 'replace',
-            now,
-          },
-        );
+      if (draft) {
+        // Submitted twice at once: the second finds it no longer a draft.
+        const locked = await lockPost(trx, ctx.capabilities, draft.id);
+        if (locked?.status !== 'draft') throw new ReelayError('POST_NOT_DRAFT');
+        await deleteTargetsOfPost(trx, post.id);
+        await rewritePost(trx, post);
+      } else {
+        await insertPost(trx, post);
       }
-      if (post.scheduledFor !== null) {
-        // Spec §6: the webhook follows the event; wakeWorker below starts it at once.
+      await insertTargets(trx, targets);
+      await recordActivity(trx, {
+        projectId,
+        postId: post.id,
+        action: draft ? 'submitted' : 'created',
+        actor,
+        now,
+      });
+      if (awaiting) {
         await appendEvents(
           trx,
           ctx.capabilities,
-          [buildEvent('post.scheduled', post, targets, ctx.config.publicUrl, now)],
+          [buildEvent('post.awaiting_approval', post, targets, ctx.config.publicUrl, now)],
           now,
         );
+        return;
       }
+      await queuePublication(trx, ctx, post, targets, now);
     });
   } catch (error) {
     // A concurrent request with the same key won the unique index: answer its post.
-    if (body.idempotencyKey !== undefined) {
+    if (body.idempotencyKey !== undefined && !draft) {
       const original = await findPostByIdempotencyKey(ctx.db, projectId, body.idempotencyKey);
       if (original) {
         // Its own media were stored with it: the copies imported here are not needed.
         await discardImports(ctx, projectId, imported.splice(0));
-        return replay(ctx.db, original, hash);
+        return replay(ctx.db, original, storing.hash!);
       }
     }
     throw error;
   }
   ctx.wakeWorker();
-  return { post, targets, status: post.scheduledFor === null ? 202 : 201 };
+  // An awaiting post is stored, not running: 201 as a scheduled one.
+  return { post, targets, status: awaiting || post.scheduledFor !== null ? 201 : 202 };
+}
+
+/**
+ * Inside the transaction that makes a post publishable (accepted, submitted or approved):
+ * each target's publish job, and `post.scheduled` for a post with a time (spec §6: the
+ * webhook follows the event; `wakeWorker` after commit starts it at once).
+ *
+ * @example
+ * ```ts
+ * await queuePublication(trx, ctx, post, targets, now);
+ * ```
+ */
+export async function queuePublication(
+  trx: Db,
+  ctx: PublishingDeps,
+  post: PostRecord,
+  targets: readonly TargetRecord[],
+  now: number,
+): Promise<void> {
+  for (const target of targets) {
+    await add(
+      trx,
+      'publish_target',
+      { targetId: target.id },
+      {
+        runAt:
+          target.scheduledFor === null
+            ? now
+            : workStart(target.scheduledFor, post.mediaItems, ctx.pipeline),
+        key: publishJobKey(target.id),
+        mode: 'replace',
+        now,
+      },
+    );
+  }
+  if (post.scheduledFor !== null) {
+    await appendEvents(
+      trx,
+      ctx.capabilities,
+      [buildEvent('post.scheduled', post, targets, ctx.config.publicUrl, now)],
+      now,
+    );
+  }
 }
 
 async function replay(db: Db, original: PostRecord, hash: string): Promise<AcceptedPost> {

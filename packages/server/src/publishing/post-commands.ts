@@ -22,9 +22,11 @@ import { recordActivity, type Actor } from '../store/activity';
 import { findIntegration } from '../store/integrations';
 import type { PostRecord, TargetRecord } from '../store/post-records';
 import { bumpTargets, findTargetsOfPost } from '../store/post-targets';
-import { findPost, lockPost, updatePost } from '../store/posts';
+import { findPost, lockPost, setPostOutcome, updatePost } from '../store/posts';
 import type { Db } from '../store/schema';
 import { publishJobKey } from './accept-post';
+import { needsApproval } from './approval-policy';
+import { editDraft } from './drafts';
 import { discardImports } from './imported-media';
 import { editedMedia } from './edited-media';
 import { assertMediaKept, holdPostMedia, itemField } from './held-media';
@@ -49,7 +51,12 @@ async function lockedPost(trx: Db, capabilities: PublishingDeps['capabilities'],
   return { post, targets: await findTargetsOfPost(trx, id) };
 }
 
+/** Whether a post is a draft or awaits approval: editable and cancellable whatever its time. */
+const inReview = (post: PostRecord) =>
+  post.status === 'draft' || post.status === 'awaiting_approval';
+
 function stillWaiting(post: PostRecord, targets: readonly TargetRecord[], now: number): boolean {
+  if (inReview(post)) return true;
   return isCancellable(
     targets.map((target) => target.status),
     post.scheduledFor === null ? null : new Date(post.scheduledFor),
@@ -76,6 +83,29 @@ export async function editPost(
   const { post, targets } = await postWithTargets(ctx.db, projectId, id);
   const now = ctx.clock.now();
   if (!stillWaiting(post, targets, now)) throw new ReelayError('POST_NOT_EDITABLE');
+  if (post.status === 'draft') {
+    await editDraft(ctx, post, targets, body, actor);
+    return postWithTargets(ctx.db, projectId, id);
+  }
+  if (body.platforms) {
+    throw validationError([
+      { field: 'platforms', message: 'as contas de um post só mudam enquanto ele é rascunho' },
+    ]);
+  }
+  if (body.scheduledFor === null) {
+    throw validationError([
+      { field: 'scheduledFor', message: 'só um rascunho pode ficar sem horário' },
+    ]);
+  }
+  // An awaiting post stays so; an editor's edit sends a scheduled post back for approval.
+  const review =
+    post.status === 'awaiting_approval' ||
+    (await needsApproval(
+      ctx.db,
+      projectId,
+      actor,
+      targets.map((target) => target.profileId),
+    ));
 
   if (body.scheduledFor) {
     const problem = checkScheduleWindow(body.scheduledFor, new Date(now));
@@ -97,7 +127,8 @@ export async function editPost(
     }
     const scheduledFor = body.scheduledFor?.getTime() ?? post.scheduledFor!;
     const quotas: PlatformQuota[] = [];
-    if (body.scheduledFor && targets.some((target) => target.scheduledFor !== scheduledFor)) {
+    const moved = targets.some((target) => target.scheduledFor !== scheduledFor);
+    if (!review && body.scheduledFor && moved) {
       // A new time falls in another 24 h window of the account's quota.
       for (const target of targets) {
         const account = await findIntegration(ctx.db, projectId, target.integrationId);
@@ -117,7 +148,7 @@ export async function editPost(
         itemField(body.mediaItems, index),
       );
       const locked = await lockedPost(trx, ctx.capabilities, id);
-      if (!stillWaiting(locked.post, locked.targets, ctx.clock.now()))
+      if (!stillWaiting(locked.post, locked.targets, ctx.clock.now()) || inReview(locked.post) !== inReview(post))
         throw new ReelayError('POST_NOT_EDITABLE');
       await updatePost(trx, id, {
         content,
@@ -139,14 +170,19 @@ export async function editPost(
       const warningMessage = acceptanceWarning(content);
       // A new time moves every target; without one each keeps its own (a queued post's
       // accounts may each have their own slot).
-      const moved = body.scheduledFor ? { scheduledFor } : {};
+      const newTime = body.scheduledFor ? { scheduledFor } : {};
+      const status = review ? { status: 'awaiting_approval' as const } : {};
       await bumpTargets(
         trx,
         id,
         locked.targets,
-        { ...freshPipeline(), ...moved, warningMessage },
+        { ...freshPipeline(), ...newTime, ...status, warningMessage },
         now,
       );
+      if (review) {
+        await holdForApproval(trx, ctx, { ...locked.post, content, kind, mediaItems: items, scheduledFor }, now);
+        return;
+      }
       for (const target of locked.targets) {
         const at = body.scheduledFor ? scheduledFor : (target.scheduledFor ?? scheduledFor);
         await add(
@@ -167,6 +203,27 @@ export async function editPost(
     throw error;
   }
   return postWithTargets(ctx.db, projectId, id);
+}
+
+/**
+ * Inside an editor's edit of a scheduled post where approval is required (its targets
+ * already moved to `awaiting_approval`): its jobs go, the post's status follows, and
+ * `post.awaiting_approval` is written, once, when it was not waiting already.
+ */
+async function holdForApproval(trx: Db, ctx: PublishingDeps, post: PostRecord, now: number) {
+  const wasWaiting = post.status === 'awaiting_approval';
+  const settled = await settlePost(trx, ctx, post, now);
+  if (wasWaiting) return;
+  await cancel(
+    trx,
+    settled.targets.map((target) => publishJobKey(target.id)),
+  );
+  await appendEvents(
+    trx,
+    ctx.capabilities,
+    [buildEvent('post.awaiting_approval', settled.post, settled.targets, ctx.config.publicUrl, now)],
+    now,
+  );
 }
 
 /**
@@ -195,8 +252,13 @@ export async function cancelPost(ctx: PublishingDeps, projectId: string, id: str
       },
       now,
     );
-    // Every target cancelled: the post is too, and cancellation emits nothing.
-    await settlePost(trx, ctx, post, now);
+    // Every target cancelled: the post is too, and cancellation emits nothing. A draft
+    // without accounts has no target to follow.
+    if (targets.length === 0) {
+      await setPostOutcome(trx, id, { status: 'cancelled', publishedAt: null, updatedAt: now });
+    } else {
+      await settlePost(trx, ctx, post, now);
+    }
     await recordActivity(trx, { projectId, postId: id, action: 'cancelled', actor, now });
     await cancel(
       trx,

@@ -9,6 +9,7 @@ import {
   newId,
   ReelayError,
   type CreatePostBody,
+  type approvePostBodySchema,
   type retryPostBodySchema,
   type updatePostBodySchema,
 } from '@reelay/core';
@@ -23,6 +24,8 @@ import {
 } from '../store/activity';
 import { acceptPost, type AcceptedPost } from '../publishing/accept-post';
 import { cancelPost, editPost, retryPost } from '../publishing/post-commands';
+import { submitDraft } from '../publishing/drafts';
+import { approvePost, rejectPost } from '../publishing/review-commands';
 import type { PublishingDeps } from '../publishing/publishing-deps';
 import type { PostRecord, TargetRecord } from '../store/post-records';
 import { findTargetsOfPost } from '../store/post-targets';
@@ -59,6 +62,17 @@ export interface PostsService {
     body: z.output<typeof retryPostBodySchema>,
     actor: Actor,
   ): Promise<PostWithTargets>;
+  /** Submits a draft: scheduled, publishing, or awaiting approval. */
+  submit(projectId: string, id: string, actor: Actor): Promise<PostWithTargets>;
+  /** Approves a post awaiting approval. */
+  approve(
+    projectId: string,
+    id: string,
+    body: z.output<typeof approvePostBodySchema>,
+    actor: Actor,
+  ): Promise<PostWithTargets>;
+  /** Rejects a post awaiting approval: back to draft, with the reason. */
+  reject(projectId: string, id: string, reason: string, actor: Actor): Promise<PostWithTargets>;
   /** The post's notes, oldest first. */
   notes(projectId: string, id: string): Promise<NoteRecord[]>;
   /** Adds a note, recorded in the activity as `noted`, and answers it. */
@@ -111,6 +125,22 @@ export function createPostsService(ctx: PublishingDeps): PostsService {
     edit: (projectId, id, body, actor) => editPost(ctx, projectId, id, body, actor),
     cancel: (projectId, id, actor) => cancelPost(ctx, projectId, id, actor),
     retry: (projectId, id, body, actor) => retryPost(ctx, projectId, id, body, actor),
+
+    async submit(projectId, id, actor) {
+      const post = await existing(projectId, id);
+      await submitDraft(ctx, post, await findTargetsOfPost(ctx.db, id), actor);
+      return (await this.find(projectId, id))!;
+    },
+
+    async approve(projectId, id, body, actor) {
+      await approvePost(ctx, await existing(projectId, id), body, actor);
+      return (await this.find(projectId, id))!;
+    },
+
+    async reject(projectId, id, reason, actor) {
+      await rejectPost(ctx, await existing(projectId, id), reason, actor);
+      return (await this.find(projectId, id))!;
+    },
 
     async notes(projectId, id) {
       return listNotes(ctx.db, (await existing(projectId, id)).id);

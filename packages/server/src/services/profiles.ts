@@ -2,13 +2,14 @@
  * Profiles of a project (spec §2, §4): create, list, remove. Removal is logical;
  * accounts of a removed profile keep existing and keep their profileId.
  */
-import { newId } from '@reelay/core';
+import { newId, ReelayError } from '@reelay/core';
 import type { Clock } from '../clock';
 import {
   findLiveProfile,
   insertProfile,
   listProfiles,
   removeProfile,
+  updateProfile,
   type ProfileRecord,
 } from '../store/profiles';
 import type { Db } from '../store/schema';
@@ -18,7 +19,13 @@ export type { ProfileRecord };
 export interface ProfilesService {
   create(
     projectId: string,
-    fields: { name: string; description: string | null },
+    fields: { name: string; description: string | null; approvalRequired?: boolean | null },
+  ): Promise<ProfileRecord>;
+  /** Changes a live profile; `NOT_FOUND` when there is none. */
+  update(
+    projectId: string,
+    id: string,
+    changes: Partial<Pick<ProfileRecord, 'name' | 'description' | 'approvalRequired'>>,
   ): Promise<ProfileRecord>;
   /** Every live profile, newest first. */
   list(projectId: string): Promise<ProfileRecord[]>;
@@ -45,10 +52,18 @@ export function createProfilesService(deps: { db: Db; clock: Clock }): ProfilesS
         projectId,
         name: fields.name,
         description: fields.description,
+        approvalRequired: fields.approvalRequired ?? null,
         createdAt: now,
         deletedAt: null,
       };
       await insertProfile(db, profile);
+      return profile;
+    },
+    async update(projectId, id, changes) {
+      const profile = await updateProfile(db, projectId, id, changes);
+      if (!profile) {
+        throw new ReelayError('NOT_FOUND', { message: 'Perfil não encontrado neste projeto.' });
+      }
       return profile;
     },
     list: (projectId) => listProfiles(db, projectId),

@@ -3,7 +3,7 @@
  * transaction of the change it records. Reads name the actor as people know it (a
  * member's e-mail, a key's name), looked up as they are now.
  */
-import { newId, type ActivityAction, type ActorKind } from '@reelay/core';
+import { newId, type ActivityAction, type ActorKind, type ProjectRole } from '@reelay/core';
 import type { Db } from './schema';
 
 /** Who did something: a member, an API key, a review link, or the server itself. */
@@ -11,6 +11,11 @@ export interface Actor {
   kind: ActorKind;
   /** The user's, the key's or the link's id; null for the server. */
   id: string | null;
+  /**
+   * The role it acts with in the project, read for this request (members and keys):
+   * decides whether an editor's post waits for approval. Not stored.
+   */
+  role?: ProjectRole;
 }
 
 /** The server itself: publication outcomes. */

@@ -29,8 +29,18 @@ export interface PostRecord {
   requestHash: string | null;
   status: PostStatus;
   publishedAt: number | null;
+  /** What a draft still lacks, by field; empty for other posts. */
+  problems: PostProblem[];
+  /** Why the post was last rejected, until it is submitted again. */
+  rejectionReason: string | null;
   createdAt: number;
   updatedAt: number;
+}
+
+/** Something a draft lacks or that would refuse it, by field. */
+export interface PostProblem {
+  field: string;
+  message: string;
 }
 
 export interface TargetRecord {
@@ -105,17 +115,21 @@ export function decodePost(row: PostsTable): PostRecord {
     requestHash: row.request_hash,
     status: row.status,
     publishedAt: row.published_at,
+    problems: row.problems === null ? [] : (JSON.parse(row.problems) as PostProblem[]),
+    rejectionReason: row.rejection_reason,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
 }
 
+const POST_JSON = ['mediaItems', 'problems'] as const;
+
 export function encodePost(post: PostRecord): PostsTable {
-  return toColumns(post, ['mediaItems']) as unknown as PostsTable;
+  return toColumns(post, POST_JSON) as unknown as PostsTable;
 }
 
 export function encodePostChanges(changes: PostChanges): Partial<PostsTable> {
-  return toColumns(changes, ['mediaItems']) as Partial<PostsTable>;
+  return toColumns(changes, POST_JSON) as Partial<PostsTable>;
 }
 
 export function decodeTarget(row: PostTargetsTable): TargetRecord {

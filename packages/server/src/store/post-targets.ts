@@ -61,6 +61,8 @@ export async function findTargetWithPost(
         'p.request_hash as post_request_hash',
         'p.status as post_status',
         'p.published_at as post_published_at',
+        'p.problems as post_problems',
+        'p.rejection_reason as post_rejection_reason',
         'p.created_at as post_created_at',
         'p.updated_at as post_updated_at',
       ])
@@ -80,6 +82,8 @@ export async function findTargetWithPost(
     request_hash: row.post_request_hash,
     status: row.post_status,
     published_at: row.post_published_at,
+    problems: row.post_problems,
+    rejection_reason: row.post_rejection_reason,
     created_at: row.post_created_at,
     updated_at: row.post_updated_at,
   });
@@ -122,9 +126,9 @@ export async function updateTargetAtRevision(
 }
 
 /**
- * Changes a post's targets (all of them, or only those in status `only`) and bumps their
- * revision. `current` are the targets as read under the post's lock: each status move is
- * checked against them.
+ * Changes a post's targets (those in `current`, or only those of them in status `only`)
+ * and bumps their revision. `current` are the targets as read under the post's lock: each
+ * status move is checked against them.
  *
  * @example
  * ```ts
@@ -139,6 +143,7 @@ export async function bumpTargets(
   now: number,
   only?: TargetStatus,
 ): Promise<void> {
+  if (current.length === 0) return;
   if (changes.status !== undefined) {
     for (const target of current) {
       if (only === undefined || target.status === only) {
@@ -154,6 +159,11 @@ export async function bumpTargets(
       updated_at: now,
     }))
     .where('post_id', '=', postId)
+    .where(
+      'id',
+      'in',
+      current.map((target) => target.id),
+    )
     .$if(only !== undefined, (query) => query.where('status', '=', only!))
     .execute();
 }
@@ -183,7 +193,7 @@ export async function countActiveTargetsInWindow(
 
 /**
  * When the targets of these accounts are scheduled between two instants (both included),
- * except targets that failed or were cancelled: the times that take the accounts'
+ * except drafts and targets that failed or were cancelled: the times that take the accounts'
  * posting slots.
  *
  * @example
@@ -202,7 +212,8 @@ export async function scheduledTimesOfAccounts(
     .selectFrom('post_targets')
     .select('scheduled_for')
     .where('integration_id', 'in', integrationIds)
-    .where('status', 'not in', ['failed', 'cancelled'])
+    // A draft has no time of its own yet; an awaiting post keeps its slot.
+    .where('status', 'not in', ['failed', 'cancelled', 'draft'])
     .where('scheduled_for', '>=', from)
     .where('scheduled_for', '<=', to)
     .execute();
@@ -234,4 +245,17 @@ export async function activeTargetTimes(
     .where((eb) => eb(eb.fn.coalesce('scheduled_for', 'created_at'), '<=', to))
     .execute();
   return rows.map((row) => Number(row.at)).sort((a, b) => a - b);
+}
+
+/**
+ * Deletes a draft's targets, to write them again: a draft's accounts change freely, and
+ * submitting it writes its targets as an accepted post's.
+ *
+ * @example
+ * ```ts
+ * await deleteTargetsOfPost(trx, postId);
+ * ```
+ */
+export async function deleteTargetsOfPost(db: Db, postId: string): Promise<void> {
+  await db.deleteFrom('post_targets').where('post_id', '=', postId).execute();
 }

@@ -75,6 +75,20 @@ export async function findPostByIdempotencyKey(
   return row && decodePost(row);
 }
 
+/**
+ * Writes every column of an existing post again, its status included: a draft submitted
+ * becomes the post it was checked into, keeping its id.
+ *
+ * @example
+ * ```ts
+ * await rewritePost(trx, post);
+ * ```
+ */
+export async function rewritePost(db: Db, post: PostRecord): Promise<void> {
+  const { id: _id, ...columns } = encodePost(post);
+  await db.updateTable('posts').set(columns).where('id', '=', post.id).execute();
+}
+
 export async function updatePost(db: Db, id: string, changes: PostChanges): Promise<void> {
   await db.updateTable('posts').set(encodePostChanges(changes)).where('id', '=', id).execute();
 }

@@ -11,6 +11,8 @@ export interface ProfileRecord {
   projectId: string;
   name: string;
   description: string | null;
+  /** Whether editors' posts to its accounts wait for approval; null follows the project. */
+  approvalRequired: boolean | null;
   createdAt: number;
   /** When it was removed; removed profiles are kept for the accounts that name them. */
   deletedAt: number | null;
@@ -30,6 +32,7 @@ export function decodeProfile(row: ProfilesTable): ProfileRecord {
     projectId: row.project_id,
     name: row.name,
     description: row.description,
+    approvalRequired: row.approval_required === null ? null : Boolean(row.approval_required),
     createdAt: row.created_at,
     deletedAt: row.deleted_at,
   };
@@ -43,6 +46,7 @@ export async function insertProfile(db: Db, profile: ProfileRecord): Promise<voi
       project_id: profile.projectId,
       name: profile.name,
       description: profile.description,
+      approval_required: flag(profile.approvalRequired),
       created_at: profile.createdAt,
       deleted_at: profile.deletedAt,
     })
@@ -76,6 +80,40 @@ export async function findLiveProfile(
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return row && decodeProfile(row);
+}
+
+const flag = (value: boolean | null) => (value === null ? null : Number(value));
+
+/**
+ * Changes a live profile's name, description or approval; returns it as changed, or
+ * undefined when there is no such live profile.
+ *
+ * @example
+ * ```ts
+ * await updateProfile(db, projectId, id, { approvalRequired: true });
+ * ```
+ */
+export async function updateProfile(
+  db: Db,
+  projectId: string,
+  id: string,
+  changes: Partial<Pick<ProfileRecord, 'name' | 'description' | 'approvalRequired'>>,
+): Promise<ProfileRecord | undefined> {
+  const columns = {
+    ...(changes.name !== undefined ? { name: changes.name } : {}),
+    ...(changes.description !== undefined ? { description: changes.description } : {}),
+    ...(changes.approvalRequired !== undefined
+      ? { approval_required: flag(changes.approvalRequired) }
+      : {}),
+  };
+  await db
+    .updateTable('profiles')
+    .set(columns)
+    .where('project_id', '=', projectId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .execute();
+  return findLiveProfile(db, projectId, id);
 }
 
 /** Marks a live profile removed; returns whether one was. */

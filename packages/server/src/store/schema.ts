@@ -2,8 +2,8 @@
  * The tables as Kysely sees them. Times are integer milliseconds since the epoch on both
  * dialects (sortable, no time-zone conversions); lists are JSON text.
  */
-import type { PostKind, PostStatus, TargetStatus } from '@reelay/core';
-import type { Kysely, Transaction } from 'kysely';
+import type { EventType, PostKind, PostStatus, TargetStatus } from '@reelay/core';
+import type { Generated, Kysely, Transaction } from 'kysely';
 
 export interface UsersTable {
   id: string;
@@ -41,6 +41,8 @@ export interface ProjectsTable {
   organization_id: string;
   name: string;
   environment: 'live' | 'sandbox';
+  /** 1 when editors' posts wait for an admin's approval. */
+  approval_required: Generated<number>;
   created_at: number;
 }
 
@@ -108,6 +110,8 @@ export interface ProfilesTable {
   project_id: string;
   name: string;
   description: string | null;
+  /** 1 or 0 to decide for the profile's accounts; null follows the project. */
+  approval_required: number | null;
   created_at: number;
   deleted_at: number | null;
 }
@@ -181,6 +185,9 @@ export interface PostsTable {
   request_hash: string | null;
   status: PostStatus;
   published_at: number | null;
+  /** A draft's problems: JSON list of `{ field, message }`; null for other posts. */
+  problems: string | null;
+  rejection_reason: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -235,7 +242,7 @@ export interface EventsTable {
   project_id: string;
   profile_id: string | null;
   post_id: string;
-  type: 'post.scheduled' | 'post.published' | 'post.partial' | 'post.failed';
+  type: EventType;
   was_scheduled: number;
   /** The webhook payload of spec §6, as sent. */
   payload: string;

@@ -3,7 +3,7 @@
  * refresh tokens of the built-in login are in `refresh-tokens.ts`).
  */
 import { newId } from '@reelay/core';
-import { sql } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { StoreCapabilities } from './database';
 import type { Db, OrganizationsTable, ProjectsTable, UsersTable } from './schema';
 
@@ -69,7 +69,9 @@ function decodeOrganization(row: OrganizationsTable): OrganizationRecord {
   };
 }
 
-export function decodeProject(row: ProjectsTable): ProjectRecord {
+export function decodeProject(
+  row: Pick<Selectable<ProjectsTable>, 'id' | 'organization_id' | 'name' | 'environment' | 'created_at'>,
+): ProjectRecord {
   return {
     id: row.id,
     organizationId: row.organization_id,
@@ -204,13 +206,13 @@ export async function insertOrganizationWithProject(
     created_at: now,
     updated_at: now,
   };
-  const project: ProjectsTable = {
+  const project = {
     id: newId('project', now),
     organization_id: organization.id,
     name: names.project,
     environment: 'live',
     created_at: now,
-  };
+  } satisfies Insertable<ProjectsTable>;
   await db.insertInto('organizations').values(organization).execute();
   await db.insertInto('projects').values(project).execute();
   // The organization's owner is the owner member of each of its projects.

@@ -49,6 +49,8 @@ export async function emitEvents(
       requestHash: null,
       status: 'published',
       publishedAt: now,
+      problems: [],
+      rejectionReason: null,
       createdAt: now,
       updatedAt: now,
     };

@@ -14,6 +14,7 @@ import { InvitationsResource } from './invitations';
 import { ProfilesResource } from './profiles';
 import { AccountsResource } from './accounts';
 import { PostsResource } from './posts';
+import { ProjectSettingsResource } from './project-settings';
 import { ActivityResource } from './activity';
 import { MediaResource } from './media';
 import { NotificationsResource } from './notifications';
@@ -28,6 +29,7 @@ export { InvitationsResource } from './invitations';
 export { ProfilesResource } from './profiles';
 export { AccountsResource } from './accounts';
 export { PostsResource } from './posts';
+export { ProjectSettingsResource } from './project-settings';
 export { ActivityResource } from './activity';
 export { MediaResource } from './media';
 export { NotificationsResource } from './notifications';
@@ -83,6 +85,10 @@ export class ReelayResources {
    */
   readonly posts: PostsResource;
   /**
+   * The `projectSettings` routes.
+   */
+  readonly projectSettings: ProjectSettingsResource;
+  /**
    * The `activity` routes.
    */
   readonly activity: ActivityResource;
@@ -106,6 +112,7 @@ export class ReelayResources {
     this.profiles = new ProfilesResource(client);
     this.accounts = new AccountsResource(client);
     this.posts = new PostsResource(client);
+    this.projectSettings = new ProjectSettingsResource(client);
     this.activity = new ActivityResource(client);
     this.media = new MediaResource(client);
     this.notifications = new NotificationsResource(client);

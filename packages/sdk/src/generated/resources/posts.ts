@@ -14,6 +14,9 @@ import {
   deletePostRoute,
   retryPostRoute,
   getPostInsightsRoute,
+  submitPostRoute,
+  approvePostRoute,
+  rejectPostRoute,
   listPostNotesRoute,
   createPostNoteRoute,
   listPostActivityRoute,
@@ -214,6 +217,89 @@ export class PostsResource {
     return this.#client.request<T.GetPostInsightsResponse>(
       getPostInsightsRoute,
       { params: { id: postId }, query },
+      options,
+    );
+  }
+
+  /**
+   * Envia um rascunho.
+   *
+   * Verifica o rascunho como na criação (contas, mídias, horário, cota) e o agenda (ou publica já, sem horário), ou o deixa em `awaiting_approval` quando a aprovação é exigida para quem envia (um `editor` num projeto ou perfil com `approvalRequired`). Um rascunho incompleto é recusado com `VALIDATION_ERROR` listando o que falta.
+   *
+   * `POST /v1/posts/{id}/submit`, with an API key, or a Bearer token with `projectId`. Answers 200.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `ROLE_REQUIRED`, `VALIDATION_ERROR`, `NOT_FOUND`, `POST_NOT_DRAFT`, `MEDIA_INVALID`, `TOKEN_INVALID`, `RATE_LIMIT_ACCOUNT`, `NO_FREE_SLOT`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
+   *
+   * @param postId - Id `post_…`.
+   * @param options - Signal, timeout, retries and headers of this call.
+   * @example
+   * ```ts
+   * const { post: draft } = await reelay.posts.create({ draft: true, content: 'Rascunho' });
+   * // … add media and accounts with reelay.posts.update(draft.id, …), then:
+   * const { post } = await reelay.posts.submit(draft.id);
+   * console.log(post.status); // 'scheduled', 'queued' or 'awaiting_approval'
+   * ```
+   */
+  submit(postId: string, options?: RequestOptions): Promise<T.SubmitPostResponse> {
+    return this.#client.request<T.SubmitPostResponse>(
+      submitPostRoute,
+      { params: { id: postId } },
+      options,
+    );
+  }
+
+  /**
+   * Aprova um post.
+   *
+   * Um post em `awaiting_approval` passa a `scheduled`, ou começa a publicar quando não tem horário. A cota de cada conta é verificada de novo, agora. Se o horário passou enquanto ele aguardava, nada foi publicado: aprove com um novo `scheduledFor` ou `"now"` (`APPROVAL_TIME_PASSED` sem um deles). Só `admin` e `owner` aprovam.
+   *
+   * `POST /v1/posts/{id}/approve`, with an API key, or a Bearer token with `projectId`. Answers 200.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `ROLE_REQUIRED`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `NOT_FOUND`, `POST_NOT_AWAITING_APPROVAL`, `APPROVAL_TIME_PASSED`, `TOKEN_INVALID`, `RATE_LIMIT_ACCOUNT`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
+   *
+   * @param postId - Id `post_…`.
+   * @param options - Signal, timeout, retries and headers of this call.
+   * @example
+   * ```ts
+   * const { post } = await reelay.posts.approve(postId, { note: 'Pode ir!' });
+   * // Its time passed while it waited: approve with a new time, or 'now'.
+   * await reelay.posts.approve(otherPostId, { scheduledFor: 'now' });
+   * ```
+   */
+  approve(
+    postId: string,
+    body?: T.ApprovePostBody,
+    options?: RequestOptions,
+  ): Promise<T.ApprovePostResponse> {
+    return this.#client.request<T.ApprovePostResponse>(
+      approvePostRoute,
+      { params: { id: postId }, body },
+      options,
+    );
+  }
+
+  /**
+   * Recusa um post.
+   *
+   * Um post em `awaiting_approval` volta a rascunho, com o motivo guardado em `rejectionReason` e no histórico. Só `admin` e `owner` recusam.
+   *
+   * `POST /v1/posts/{id}/reject`, with an API key, or a Bearer token with `projectId`. Answers 200.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `ROLE_REQUIRED`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `NOT_FOUND`, `POST_NOT_AWAITING_APPROVAL`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
+   *
+   * @param postId - Id `post_…`.
+   * @param options - Signal, timeout, retries and headers of this call.
+   * @example
+   * ```ts
+   * const { post } = await reelay.posts.reject(postId, { reason: 'Troque a foto, por favor.' });
+   * console.log(post.status, post.rejectionReason); // 'draft', 'Troque a foto, por favor.'
+   * ```
+   */
+  reject(
+    postId: string,
+    body: T.RejectPostBody,
+    options?: RequestOptions,
+  ): Promise<T.RejectPostResponse> {
+    return this.#client.request<T.RejectPostResponse>(
+      rejectPostRoute,
+      { params: { id: postId }, body },
       options,
     );
   }

@@ -8,6 +8,7 @@ import type { RequestOptions } from '../../client/options';
 import {
   createProfileRoute,
   listProfilesRoute,
+  updateProfileRoute,
   deleteProfileRoute,
   getProfileSlotsRoute,
   replaceProfileSlotsRoute,
@@ -66,6 +67,33 @@ export class ProfilesResource {
    */
   list(options?: RequestOptions): Promise<T.ListProfilesResponse> {
     return this.#client.request<T.ListProfilesResponse>(listProfilesRoute, {}, options);
+  }
+
+  /**
+   * Altera um perfil.
+   *
+   * Muda o nome, a descrição ou se os posts de editores para as contas do perfil aguardam aprovação (`approvalRequired`: true, false, ou null para seguir o projeto).
+   *
+   * `PATCH /v1/profiles/{id}`, with an API key, or a Bearer token with `projectId`. Answers 200.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `ROLE_REQUIRED`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `NOT_FOUND`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
+   *
+   * @param profileId - Id `prf_…`.
+   * @param options - Signal, timeout, retries and headers of this call.
+   * @example
+   * ```ts
+   * const { profile } = await reelay.profiles.update('prf_01jd8k2m3n4p5q6r7s8t9v0wxy', { approvalRequired: true });
+   * ```
+   */
+  update(
+    profileId: string,
+    body: T.UpdateProfileBody,
+    options?: RequestOptions,
+  ): Promise<T.UpdateProfileResponse> {
+    return this.#client.request<T.UpdateProfileResponse>(
+      updateProfileRoute,
+      { params: { id: profileId }, body },
+      options,
+    );
   }
 
   /**

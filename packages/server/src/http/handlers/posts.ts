@@ -59,6 +59,31 @@ export function postHandlers(posts: PostsService, publicUrl: string): RouteHandl
       return { status: 202, body: { success: true, post: show(retried) } };
     },
 
+    submitPost: async ({ params }, context) => {
+      const submitted = await posts.submit(projectOf(context), params.id, actorOf(context));
+      return { status: 200, body: { success: true, post: show(submitted) } };
+    },
+
+    approvePost: async ({ params, body }, context) => {
+      const approved = await posts.approve(
+        projectOf(context),
+        params.id,
+        body ?? {},
+        actorOf(context),
+      );
+      return { status: 200, body: { success: true, post: show(approved) } };
+    },
+
+    rejectPost: async ({ params, body }, context) => {
+      const rejected = await posts.reject(
+        projectOf(context),
+        params.id,
+        body!.reason,
+        actorOf(context),
+      );
+      return { status: 200, body: { success: true, post: show(rejected) } };
+    },
+
     listPostNotes: async ({ params }, context) => {
       const notes = await posts.notes(projectOf(context), params.id);
       return { status: 200, body: { success: true, notes: notes.map(presentNote) } };

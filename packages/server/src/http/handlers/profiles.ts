@@ -12,8 +12,18 @@ export function profileHandlers(profiles: ProfilesService): RouteHandlers {
       const profile = await profiles.create(projectOf(context), {
         name: body!.name,
         description: body!.description || null,
+        approvalRequired: body!.approvalRequired ?? null,
       });
       return { status: 201, body: { success: true, profile: presentProfile(profile) } };
+    },
+
+    updateProfile: async ({ params, body }, context) => {
+      const { description, ...changes } = body!;
+      const profile = await profiles.update(projectOf(context), params.id, {
+        ...changes,
+        ...(description !== undefined ? { description: description || null } : {}),
+      });
+      return { status: 200, body: { success: true, profile: presentProfile(profile) } };
     },
 
     listProfiles: async (_input, context) => {

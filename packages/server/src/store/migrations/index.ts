@@ -18,6 +18,7 @@ import * as containerCreations from './2026-11-24-012-container-creations';
 import * as storeChecks from './2026-11-27-013-store-checks';
 import * as teams from './2026-11-28-014-teams';
 import * as activity from './2026-11-28-015-activity';
+import * as approvals from './2026-11-28-016-approvals';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21-001-accounts': accounts,
@@ -35,4 +36,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27-013-store-checks': storeChecks,
   '2026-11-28-014-teams': teams,
   '2026-11-28-015-activity': activity,
+  '2026-11-28-016-approvals': approvals,
 };
