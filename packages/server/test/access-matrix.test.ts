@@ -35,6 +35,9 @@ const BODIES: Partial<Record<RouteId, unknown>> = {
   replaceIntegrationSlots: { timezone: 'UTC', slots: [] },
   replaceProfileSlots: { timezone: 'UTC', slots: [] },
   createPostNote: { text: 'Uma nota' },
+  updateProfile: { name: 'Outro nome' },
+  rejectPost: { reason: 'Outra foto' },
+  updateProjectSettings: { approvalRequired: false },
 };
 
 describe.each(testDialects())('access matrix on $name', (dialect) => {
@@ -61,7 +64,7 @@ describe.each(testDialects())('access matrix on $name', (dialect) => {
       await call(platform.server.url, 'POST', '/v1/profiles', { name: 'Alheio' }, stranger.key)
     ).body.profile.id;
     const integrationId = (await connectThroughPlatform(platform, stranger)).body.integration.id;
-    foreign.deleteProfile = { id: profileId };
+    foreign.deleteProfile = foreign.updateProfile = { id: profileId };
     foreign.deleteIntegration = { id: integrationId };
     foreign.getIntegrationHealth = { id: integrationId };
     foreign.getIntegrationInsights = { id: integrationId };
@@ -98,6 +101,9 @@ describe.each(testDialects())('access matrix on $name', (dialect) => {
       'listPostNotes',
       'createPostNote',
       'listPostActivity',
+      'submitPost',
+      'approvePost',
+      'rejectPost',
     ] as const)
       foreign[id] = { id: post.body.post.id };
     // The media the post imported from its URL: the scheduled post holds it, so its owner's

@@ -97,12 +97,20 @@ describe.each(testDialects())('drafts and approvals on $name', (dialect) => {
     const id = draft.body.post.id as string;
 
     // What is wrong in itself is refused even in a draft.
-    const tooLong = await api('POST', '/v1/posts', { draft: true, content: 'x'.repeat(2201) }, editor);
+    const tooLong = await api(
+      'POST',
+      '/v1/posts',
+      { draft: true, content: 'x'.repeat(2201) },
+      editor,
+    );
     expect(tooLong.body).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'content' } });
     const stranger = await api(
       'POST',
       '/v1/posts',
-      { draft: true, platforms: [{ platform: 'instagram', accountId: 'int_01jd8k2m3n4p5q6r7s8t9v0wxy' }] },
+      {
+        draft: true,
+        platforms: [{ platform: 'instagram', accountId: 'int_01jd8k2m3n4p5q6r7s8t9v0wxy' }],
+      },
       editor,
     );
     expect(stranger.body).toMatchObject({ code: 'VALIDATION_ERROR' });
@@ -146,7 +154,12 @@ describe.each(testDialects())('drafts and approvals on $name', (dialect) => {
 
   it('rejects back to draft with the reason, and sends an approved post back when an editor edits it', async () => {
     await setApproval(true);
-    const created = await api('POST', '/v1/posts', post('Recusado', { scheduledFor: at(DAY) }), editor);
+    const created = await api(
+      'POST',
+      '/v1/posts',
+      post('Recusado', { scheduledFor: at(DAY) }),
+      editor,
+    );
     const id = created.body.post.id as string;
     const rejected = await api(
       'POST',
@@ -196,18 +209,33 @@ describe.each(testDialects())('drafts and approvals on $name', (dialect) => {
 
   it('lets a profile decide for its accounts, and counts no quota while a post waits', async () => {
     await setApproval(false);
-    const profile = await api('POST', '/v1/profiles', { name: 'Cliente', approvalRequired: true }, owner.key);
+    const profile = await api(
+      'POST',
+      '/v1/profiles',
+      { name: 'Cliente', approvalRequired: true },
+      owner.key,
+    );
     expect(profile.body.profile.approvalRequired).toBe(true);
-    const other = await connectThroughPlatform(platform, owner, { profileId: profile.body.profile.id });
+    const other = await connectThroughPlatform(platform, owner, {
+      profileId: profile.body.profile.id,
+    });
     const accountId = other.body.integration.id as string;
     const waiting = await api(
       'POST',
       '/v1/posts',
-      { ...post('Do perfil', { scheduledFor: at(DAY) }), platforms: [{ platform: 'instagram', accountId }] },
+      {
+        ...post('Do perfil', { scheduledFor: at(DAY) }),
+        platforms: [{ platform: 'instagram', accountId }],
+      },
       editor,
     );
     expect(waiting.body.post.status).toBe('awaiting_approval');
-    const free = await api('POST', '/v1/posts', post('Sem perfil', { scheduledFor: at(DAY) }), editor);
+    const free = await api(
+      'POST',
+      '/v1/posts',
+      post('Sem perfil', { scheduledFor: at(DAY) }),
+      editor,
+    );
     expect(free.body.post.status).toBe('scheduled');
 
     const updated = await api(
@@ -223,7 +251,10 @@ describe.each(testDialects())('drafts and approvals on $name', (dialect) => {
     const fits = await api(
       'POST',
       '/v1/posts',
-      { ...post('Cabe', { scheduledFor: at(DAY + 60_000) }), platforms: [{ platform: 'instagram', accountId }] },
+      {
+        ...post('Cabe', { scheduledFor: at(DAY + 60_000) }),
+        platforms: [{ platform: 'instagram', accountId }],
+      },
       owner.key,
     );
     expect(fits.status, JSON.stringify(fits.body)).toBe(201);
@@ -239,7 +270,12 @@ describe.each(testDialects())('drafts and approvals on $name', (dialect) => {
       (await api('GET', `/v1/projects/${owner.projectId}/settings`, undefined, owner.bearer)).body,
     ).toEqual({ success: true, settings: { approvalRequired: true } });
     const content = 'Espera aprovação';
-    const created = await api('POST', '/v1/posts', post(content, { scheduledFor: at(DAY) }), editor);
+    const created = await api(
+      'POST',
+      '/v1/posts',
+      post(content, { scheduledFor: at(DAY) }),
+      editor,
+    );
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const id = created.body.post.id as string;
     expect(created.body.post.status).toBe('awaiting_approval');
@@ -248,9 +284,16 @@ describe.each(testDialects())('drafts and approvals on $name', (dialect) => {
     expect(await jobs(id)).toBe(0);
 
     // An admin's own post does not wait.
-    const mine = await api('POST', '/v1/posts', post('Do dono', { scheduledFor: at(DAY) }), owner.key);
+    const mine = await api(
+      'POST',
+      '/v1/posts',
+      post('Do dono', { scheduledFor: at(DAY) }),
+      owner.key,
+    );
     expect(mine.body.post.status).toBe('scheduled');
-    expect((await api('DELETE', `/v1/posts/${mine.body.post.id}`, undefined, owner.key)).status).toBe(200);
+    expect(
+      (await api('DELETE', `/v1/posts/${mine.body.post.id}`, undefined, owner.key)).status,
+    ).toBe(200);
 
     // Only admins approve.
     const byEditor = await api('POST', `/v1/posts/${id}/approve`, {}, editor);

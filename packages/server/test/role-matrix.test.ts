@@ -32,6 +32,9 @@ const BODIES: Partial<Record<RouteId, unknown>> = {
   updateNotification: { paused: true },
   replaceIntegrationSlots: { timezone: 'UTC', slots: [] },
   replaceProfileSlots: { timezone: 'UTC', slots: [] },
+  updateProfile: { approvalRequired: null },
+  rejectPost: { reason: 'Outra foto' },
+  updateProjectSettings: { approvalRequired: false },
 };
 
 interface Caller {

@@ -220,7 +220,8 @@ export const HTTP_ERRORS = {
   },
   POST_NOT_AWAITING_APPROVAL: {
     status: 409,
-    message: 'O post não está aguardando aprovação; só um post enviado para aprovação pode ser aprovado ou recusado.',
+    message:
+      'O post não está aguardando aprovação; só um post enviado para aprovação pode ser aprovado ou recusado.',
     retry: 'do-not-retry',
   },
   APPROVAL_TIME_PASSED: {

@@ -4,7 +4,9 @@ import {
   canTransition,
   derivePostStatus,
   finalOutcome,
+  isActiveTargetStatus,
   isCancellable,
+  isReviewTargetStatus,
 } from './post-state';
 import { TARGET_STATUSES, type TargetStatus } from '../vocabulary/enums';
 
@@ -34,6 +36,41 @@ describe('target transitions', () => {
     expect(canTransition('failed', 'published')).toBe(false);
     expect(() => assertTransition('published', 'queued')).toThrow(/published -> queued/);
     expect(() => assertTransition('publishing', 'published')).not.toThrow();
+  });
+});
+
+describe('review transitions', () => {
+  it('lets a draft be edited, submitted (scheduled, queued or awaiting approval) or discarded', () => {
+    for (const to of ['draft', 'awaiting_approval', 'scheduled', 'queued', 'cancelled'] as const) {
+      expect(canTransition('draft', to), to).toBe(true);
+    }
+    expect(canTransition('draft', 'publishing')).toBe(false);
+    expect(canTransition('draft', 'published')).toBe(false);
+  });
+
+  it('lets only approval or rejection move an awaiting target, never publishing it directly', () => {
+    for (const to of ['scheduled', 'queued', 'draft', 'cancelled'] as const) {
+      expect(canTransition('awaiting_approval', to), to).toBe(true);
+    }
+    expect(canTransition('awaiting_approval', 'publishing')).toBe(false);
+    expect(canTransition('awaiting_approval', 'failed')).toBe(false);
+    // An editor's edit of a scheduled post sends it back; not once it is publishing.
+    expect(canTransition('scheduled', 'awaiting_approval')).toBe(true);
+    expect(canTransition('publishing', 'awaiting_approval')).toBe(false);
+  });
+
+  it('keeps drafts and awaiting posts out of the active statuses', () => {
+    expect(isActiveTargetStatus('draft')).toBe(false);
+    expect(isActiveTargetStatus('awaiting_approval')).toBe(false);
+    expect(isReviewTargetStatus('draft')).toBe(true);
+    expect(isReviewTargetStatus('scheduled')).toBe(false);
+  });
+
+  it('derives the post status of a review, and a draft without accounts', () => {
+    expect(derivePostStatus(['awaiting_approval'])).toBe('awaiting_approval');
+    expect(derivePostStatus(['draft', 'draft'])).toBe('draft');
+    expect(derivePostStatus([])).toBe('draft');
+    expect(finalOutcome(['draft'])).toBeNull();
   });
 });
 

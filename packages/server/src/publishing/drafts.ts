@@ -306,8 +306,11 @@ export async function editDraft(
       updatedAt: now,
     };
     await ctx.db.transaction().execute(async (trx) => {
-      await holdPostMedia(trx, ctx.capabilities, { id: post.id, projectId, mediaItems: items }, (index) =>
-        itemField(body.mediaItems, index),
+      await holdPostMedia(
+        trx,
+        ctx.capabilities,
+        { id: post.id, projectId, mediaItems: items },
+        (index) => itemField(body.mediaItems, index),
       );
       const locked = await lockPost(trx, ctx.capabilities, post.id);
       if (locked?.status !== 'draft') throw new ReelayError('POST_NOT_EDITABLE');

@@ -148,7 +148,10 @@ export async function editPost(
         itemField(body.mediaItems, index),
       );
       const locked = await lockedPost(trx, ctx.capabilities, id);
-      if (!stillWaiting(locked.post, locked.targets, ctx.clock.now()) || inReview(locked.post) !== inReview(post))
+      if (
+        !stillWaiting(locked.post, locked.targets, ctx.clock.now()) ||
+        inReview(locked.post) !== inReview(post)
+      )
         throw new ReelayError('POST_NOT_EDITABLE');
       await updatePost(trx, id, {
         content,
@@ -180,7 +183,12 @@ export async function editPost(
         now,
       );
       if (review) {
-        await holdForApproval(trx, ctx, { ...locked.post, content, kind, mediaItems: items, scheduledFor }, now);
+        await holdForApproval(
+          trx,
+          ctx,
+          { ...locked.post, content, kind, mediaItems: items, scheduledFor },
+          now,
+        );
         return;
       }
       for (const target of locked.targets) {
@@ -221,7 +229,15 @@ async function holdForApproval(trx: Db, ctx: PublishingDeps, post: PostRecord, n
   await appendEvents(
     trx,
     ctx.capabilities,
-    [buildEvent('post.awaiting_approval', settled.post, settled.targets, ctx.config.publicUrl, now)],
+    [
+      buildEvent(
+        'post.awaiting_approval',
+        settled.post,
+        settled.targets,
+        ctx.config.publicUrl,
+        now,
+      ),
+    ],
     now,
   );
 }

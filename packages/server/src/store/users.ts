@@ -70,7 +70,10 @@ function decodeOrganization(row: OrganizationsTable): OrganizationRecord {
 }
 
 export function decodeProject(
-  row: Pick<Selectable<ProjectsTable>, 'id' | 'organization_id' | 'name' | 'environment' | 'created_at'>,
+  row: Pick<
+    Selectable<ProjectsTable>,
+    'id' | 'organization_id' | 'name' | 'environment' | 'created_at'
+  >,
 ): ProjectRecord {
   return {
     id: row.id,
