@@ -24,6 +24,7 @@ export const ID_PREFIXES = {
   invitation: 'inv',
   note: 'note',
   activity: 'act',
+  reviewLink: 'rvl',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -126,6 +126,33 @@ export const SDK_METHODS = {
     params: { id: 'postId' },
     example: `const { post } = await reelay.posts.reject(postId, { reason: 'Troque a foto, por favor.' });\nconsole.log(post.status, post.rejectionReason); // 'draft', 'Troque a foto, por favor.'`,
   },
+  createReviewLink: {
+    method: 'reviewLinks.create',
+    params: { id: 'postId' },
+    example: `const { reviewLink } = await reelay.reviewLinks.create(postId, { expiresInHours: 48, label: 'Ana, da Padaria' });\nconsole.log(reviewLink.url); // send it to the client: shown only now`,
+  },
+  listReviewLinks: {
+    method: 'reviewLinks.list',
+    params: { id: 'postId' },
+    example: `const { reviewLinks } = await reelay.reviewLinks.list(postId);\nfor (const link of reviewLinks) console.log(link.label, link.expiresAt);`,
+  },
+  deleteReviewLink: {
+    method: 'reviewLinks.revoke',
+    params: { id: 'reviewLinkId' },
+    example: `await reelay.reviewLinks.revoke('rvl_01jd8k2m3n4p5q6r7s8t9v0wxy');`,
+  },
+  lookupReviewLink: {
+    method: 'reviewLinks.lookup',
+    example: `const { review } = await reelay.reviewLinks.lookup({ token });\nconsole.log(review.post.content, review.canDecide);`,
+  },
+  approveByReviewLink: {
+    method: 'reviewLinks.approve',
+    example: `await reelay.reviewLinks.approve({ token, comment: 'Perfeito!' });`,
+  },
+  rejectByReviewLink: {
+    method: 'reviewLinks.reject',
+    example: `await reelay.reviewLinks.reject({ token, comment: 'Troque a foto, por favor.' });`,
+  },
   listMembers: {
     method: 'members.list',
     params: { id: 'projectId' },

@@ -18,6 +18,8 @@ import { postHandlers } from './http/handlers/posts';
 import { profileHandlers } from './http/handlers/profiles';
 import { teamHandlers } from './http/handlers/team';
 import { projectSettingsHandlers } from './http/handlers/project-settings';
+import { reviewLinkHandlers } from './http/handlers/review-links';
+import { createReviewLinksService } from './services/review-links';
 import type { RouteHandlers } from './http/route-handler';
 import type { ServerContext } from './server-context';
 import { createAccountService } from './services/account';
@@ -95,6 +97,7 @@ export function createRouteHandlers(context: ServerContext, webhooks: Webhooks):
     ...connectHandlers(context, { integrations, profiles }),
     ...metaCallbackHandlers(context, platformUserData),
     ...postHandlers(posts, config.publicUrl),
+    ...reviewLinkHandlers(createReviewLinksService(context)),
     ...insightsHandlers(createInsightsService(context)),
     ...mediaHandlers(
       context.media,

@@ -38,6 +38,7 @@ const BODIES: Partial<Record<RouteId, unknown>> = {
   updateProfile: { name: 'Outro nome' },
   rejectPost: { reason: 'Outra foto' },
   updateProjectSettings: { approvalRequired: false },
+  createReviewLink: { expiresInHours: 24 },
 };
 
 describe.each(testDialects())('access matrix on $name', (dialect) => {
@@ -104,8 +105,18 @@ describe.each(testDialects())('access matrix on $name', (dialect) => {
       'submitPost',
       'approvePost',
       'rejectPost',
+      'createReviewLink',
+      'listReviewLinks',
     ] as const)
       foreign[id] = { id: post.body.post.id };
+    const reviewLink = await call(
+      platform.server.url,
+      'POST',
+      `/v1/posts/${post.body.post.id}/review-links`,
+      { expiresInHours: 24 },
+      stranger.key,
+    );
+    foreign.deleteReviewLink = { id: reviewLink.body.reviewLink.id };
     // The media the post imported from its URL: the scheduled post holds it, so its owner's
     // deletion is refused (409), never answered 404.
     foreign.getMedia = foreign.deleteMedia = { id: post.body.post.mediaItems[0].mediaId };

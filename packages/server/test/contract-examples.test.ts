@@ -188,6 +188,20 @@ describe.each(testDialects())('the contract examples on $name', (dialect) => {
     set('invitationId', (await invitation(owner, 'pendente@example.com')).id);
     set('invitationToken', (await invitation(doomed, owner.email)).url.split('/').pop()!);
 
+    // Review links of the post: one to revoke, another to look up.
+    const reviewLink = async () =>
+      (
+        await call(
+          base,
+          'POST',
+          `/v1/posts/${post.body.post.id}/review-links`,
+          { expiresInHours: 24 },
+          owner.key,
+        )
+      ).body.reviewLink as { id: string; url: string };
+    set('reviewLinkId', (await reviewLink()).id);
+    set('reviewToken', (await reviewLink()).url.split('/').pop()!);
+
     set('projectId', owner.projectId);
     set('organizationId', owner.organizationId);
     set('apiKeyId', spareKey.body.apiKey.id);

@@ -27,6 +27,8 @@ export const EXAMPLE_VALUES = {
   memberUserId: 'usr_01jd8k2m3n4p5q6r7s8t9v0wxy',
   invitationId: 'inv_01jd8k2m3n4p5q6r7s8t9v0wxy',
   invitationToken: 'rly_inv_exemplo-de-token-de-convite',
+  reviewLinkId: 'rvl_01jd8k2m3n4p5q6r7s8t9v0wxy',
+  reviewToken: 'rly_rvw_exemplo-de-token-de-revisao',
   inviteeEmail: 'bia@example.com',
   email: 'ana@example.com',
   password: 'correct horse battery',

@@ -15,6 +15,7 @@ import { mediaUploadRoutes } from './media-upload-routes';
 import { platformCallbackRoutes } from './platform-callback-routes';
 import { postRoutes } from './post-routes';
 import { profileRoutes } from './profile-routes';
+import { reviewLinkRoutes } from './review-link-routes';
 import { slotRoutes } from './slot-routes';
 import { teamRoutes } from './team-routes';
 import { webhookRoutes } from './webhook-routes';
@@ -30,6 +31,7 @@ export const routes = {
   ...slotRoutes,
   ...postRoutes,
   ...approvalRoutes,
+  ...reviewLinkRoutes,
   ...activityRoutes,
   ...mediaUploadRoutes,
   ...mediaLibraryRoutes,

@@ -9,7 +9,7 @@
  * `REQUEST_TIMEOUT`, `HEADERS_TOO_LARGE`, `POST_NOT_EDITABLE`, `POST_NOT_RETRYABLE`,
  * `MEDIA_IN_USE`, `DELIVERY_PENDING`, `NO_FREE_SLOT`, `PLATFORM_UNAVAILABLE`,
  * `PLATFORM_TIMEOUT`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `ROLE_REQUIRED`, `LAST_OWNER`, `INVITATION_INVALID`, `POST_NOT_DRAFT`,
- * `POST_NOT_AWAITING_APPROVAL`, `APPROVAL_TIME_PASSED`); adding codes is an additive change.
+ * `POST_NOT_AWAITING_APPROVAL`, `APPROVAL_TIME_PASSED`, `REVIEW_LINK_INVALID`); adding codes is an additive change.
  */
 
 /**
@@ -223,6 +223,12 @@ export const HTTP_ERRORS = {
     message:
       'O post não está aguardando aprovação; só um post enviado para aprovação pode ser aprovado ou recusado.',
     retry: 'do-not-retry',
+  },
+  REVIEW_LINK_INVALID: {
+    status: 410,
+    message:
+      'Este link de revisão não vale mais: expirou ou foi revogado. Peça um novo link a quem o enviou.',
+    retry: 'needs-user-action',
   },
   APPROVAL_TIME_PASSED: {
     status: 409,

@@ -115,6 +115,12 @@ export const ACCOUNT_INSIGHTS_DEFAULT_DAYS = 7;
 /** How long an invitation to a project can be accepted: 7 days. */
 export const INVITATION_VALID_DAYS = 7;
 
+/** How long a review link may stay valid: from 1 hour to 30 days. */
+export const REVIEW_LINK_MIN_HOURS = 1;
+export const REVIEW_LINK_MAX_HOURS = 720;
+/** The longest label a review link may carry (who it was sent to). */
+export const REVIEW_LINK_LABEL_MAX_LENGTH = 100;
+
 /** The longest note a member may leave on a post. */
 export const NOTE_MAX_LENGTH = 2_000;
 

@@ -61,6 +61,7 @@ export type HttpErrorCode =
   | 'POST_NOT_RETRYABLE'
   | 'POST_NOT_DRAFT'
   | 'POST_NOT_AWAITING_APPROVAL'
+  | 'REVIEW_LINK_INVALID'
   | 'APPROVAL_TIME_PASSED'
   | 'NO_FREE_SLOT'
   | 'MEDIA_IN_USE'
@@ -124,6 +125,7 @@ export const RETRY_CLASSES: Readonly<Record<HttpErrorCode, RetryClass>> = {
   POST_NOT_RETRYABLE: 'do-not-retry',
   POST_NOT_DRAFT: 'do-not-retry',
   POST_NOT_AWAITING_APPROVAL: 'do-not-retry',
+  REVIEW_LINK_INVALID: 'needs-user-action',
   APPROVAL_TIME_PASSED: 'needs-user-action',
   NO_FREE_SLOT: 'needs-user-action',
   MEDIA_IN_USE: 'do-not-retry',

@@ -549,6 +549,72 @@ export const updateProjectSettingsRoute = {
 } as const satisfies RouteMeta;
 
 /**
+ * `POST /v1/posts/{id}/review-links`, with an API key, or a Bearer token with `projectId`. Cria um link de revisão.
+ */
+export const createReviewLinkRoute = {
+  id: 'createReviewLink',
+  method: 'POST',
+  path: '/v1/posts/{id}/review-links',
+  auth: 'key',
+  bodyTypes: ['application/json'],
+} as const satisfies RouteMeta;
+
+/**
+ * `GET /v1/posts/{id}/review-links`, with an API key, or a Bearer token with `projectId`. Lista os links de revisão de um post.
+ */
+export const listReviewLinksRoute = {
+  id: 'listReviewLinks',
+  method: 'GET',
+  path: '/v1/posts/{id}/review-links',
+  auth: 'key',
+  bodyTypes: [],
+} as const satisfies RouteMeta;
+
+/**
+ * `DELETE /v1/review-links/{id}`, with an API key, or a Bearer token with `projectId`. Revoga um link de revisão.
+ */
+export const deleteReviewLinkRoute = {
+  id: 'deleteReviewLink',
+  method: 'DELETE',
+  path: '/v1/review-links/{id}',
+  auth: 'key',
+  bodyTypes: [],
+} as const satisfies RouteMeta;
+
+/**
+ * `POST /v1/review-links/lookup`, with no credential. Mostra o post de um link de revisão.
+ */
+export const lookupReviewLinkRoute = {
+  id: 'lookupReviewLink',
+  method: 'POST',
+  path: '/v1/review-links/lookup',
+  auth: 'public',
+  bodyTypes: ['application/json'],
+} as const satisfies RouteMeta;
+
+/**
+ * `POST /v1/review-links/approve`, with no credential. Aprova um post por um link de revisão.
+ */
+export const approveByReviewLinkRoute = {
+  id: 'approveByReviewLink',
+  method: 'POST',
+  path: '/v1/review-links/approve',
+  auth: 'public',
+  bodyTypes: ['application/json'],
+} as const satisfies RouteMeta;
+
+/**
+ * `POST /v1/review-links/reject`, with no credential. Recusa um post por um link de revisão.
+ */
+export const rejectByReviewLinkRoute = {
+  id: 'rejectByReviewLink',
+  method: 'POST',
+  path: '/v1/review-links/reject',
+  auth: 'public',
+  bodyTypes: ['application/json'],
+} as const satisfies RouteMeta;
+
+/**
  * `GET /v1/posts/{id}/notes`, with an API key, or a Bearer token with `projectId`. Notas de um post.
  */
 export const listPostNotesRoute = {

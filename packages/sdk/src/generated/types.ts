@@ -316,6 +316,41 @@ export interface UpdateProjectSettingsBody {
   approvalRequired: boolean;
 }
 
+export interface CreateReviewLinkBody {
+  /**
+   * Quanto tempo o link vale: de 1 a 720 horas (30 dias).
+   */
+  expiresInHours: number;
+  /**
+   * Para quem o link vai (ex.: "Ana, da Padaria"); aparece no histórico.
+   */
+  label?: string;
+}
+
+export interface ReviewTokenBody {
+  token: string;
+}
+
+export interface ReviewApproveBody {
+  token: string;
+  /**
+   * Um comentário para a equipe.
+   */
+  comment?: string;
+  /**
+   * true publica já: necessário quando o horário do post passou enquanto ele aguardava (`APPROVAL_TIME_PASSED`).
+   */
+  publishNow?: boolean;
+}
+
+export interface ReviewRejectBody {
+  token: string;
+  /**
+   * O que mudar; o post volta a rascunho.
+   */
+  comment: string;
+}
+
 export interface CreateNoteBody {
   text: string;
 }
@@ -1061,6 +1096,102 @@ export interface ProjectSettings {
    * true: os posts de editores (pessoas ou chaves com papel `editor`) aguardam a aprovação de um admin antes de serem agendados. Um perfil pode decidir por si (`approvalRequired` do perfil).
    */
   approvalRequired: boolean;
+}
+
+export interface CreatedReviewLink {
+  /**
+   * Id com prefixo `rvl_`.
+   */
+  id: string;
+  /**
+   * Id com prefixo `post_`.
+   */
+  postId: string;
+  /**
+   * Para quem o link foi enviado.
+   */
+  label: string | null;
+  /**
+   * Data e hora ISO 8601 em UTC, com `Z`.
+   */
+  createdAt: string;
+  /**
+   * Data e hora ISO 8601 em UTC, com `Z`.
+   */
+  expiresAt: string;
+  /**
+   * O endereço (`<REELAY_PUBLIC_URL>/review/<token>`); aparece só nesta resposta. Quem o tem vê o post e pode aprová-lo ou recusá-lo até ele expirar ou ser revogado.
+   */
+  url: string;
+}
+
+/**
+ * Um link de revisão de um post, ainda válido.
+ */
+export interface ReviewLink {
+  /**
+   * Id com prefixo `rvl_`.
+   */
+  id: string;
+  /**
+   * Id com prefixo `post_`.
+   */
+  postId: string;
+  /**
+   * Para quem o link foi enviado.
+   */
+  label: string | null;
+  /**
+   * Data e hora ISO 8601 em UTC, com `Z`.
+   */
+  createdAt: string;
+  /**
+   * Data e hora ISO 8601 em UTC, com `Z`.
+   */
+  expiresAt: string;
+}
+
+/**
+ * Um post visto por um link de revisão.
+ */
+export interface Review {
+  post: {
+    /**
+     * Id com prefixo `post_`.
+     */
+    id: string;
+    status:
+      | 'draft'
+      | 'awaiting_approval'
+      | 'scheduled'
+      | 'queued'
+      | 'publishing'
+      | 'published'
+      | 'partial'
+      | 'failed'
+      | 'cancelled';
+    kind: 'feed' | 'reel' | 'story' | 'carousel';
+    content: string;
+    scheduledFor: string | null;
+    timezone: string;
+    mediaItems: Array<{
+      type: 'image' | 'video';
+      url: string;
+    }>;
+    accounts: Array<{
+      username: string | null;
+    }>;
+  };
+  projectName: string;
+  label: string | null;
+  /**
+   * Data e hora ISO 8601 em UTC, com `Z`.
+   */
+  expiresAt: string;
+  /**
+   * true enquanto o post aguarda aprovação: o link pode aprová-lo ou recusá-lo.
+   */
+  canDecide: boolean;
 }
 
 /**
@@ -2258,6 +2389,87 @@ export interface UpdateProjectSettingsParams {
 export interface UpdateProjectSettingsResponse {
   success: true;
   settings: ProjectSettings;
+}
+
+/**
+ * Path parameters of `POST /v1/posts/{id}/review-links` (`createReviewLink`).
+ */
+export interface CreateReviewLinkParams {
+  id: string;
+}
+
+/**
+ * Answer of `POST /v1/posts/{id}/review-links` (`createReviewLink`): 201.
+ */
+export interface CreateReviewLinkResponse {
+  success: true;
+  reviewLink: CreatedReviewLink;
+}
+
+/**
+ * Path parameters of `GET /v1/posts/{id}/review-links` (`listReviewLinks`).
+ */
+export interface ListReviewLinksParams {
+  id: string;
+}
+
+/**
+ * Answer of `GET /v1/posts/{id}/review-links` (`listReviewLinks`): 200.
+ */
+export interface ListReviewLinksResponse {
+  success: true;
+  reviewLinks: ReviewLink[];
+}
+
+/**
+ * Path parameters of `DELETE /v1/review-links/{id}` (`deleteReviewLink`).
+ */
+export interface DeleteReviewLinkParams {
+  id: string;
+}
+
+/**
+ * Answer of `DELETE /v1/review-links/{id}` (`deleteReviewLink`): 204.
+ */
+export type DeleteReviewLinkResponse = void;
+
+/**
+ * `application/json` body of `POST /v1/review-links/lookup` (`lookupReviewLink`).
+ */
+export type LookupReviewLinkBody = ReviewTokenBody;
+
+/**
+ * Answer of `POST /v1/review-links/lookup` (`lookupReviewLink`): 200.
+ */
+export interface LookupReviewLinkResponse {
+  success: true;
+  review: Review;
+}
+
+/**
+ * `application/json` body of `POST /v1/review-links/approve` (`approveByReviewLink`).
+ */
+export type ApproveByReviewLinkBody = ReviewApproveBody;
+
+/**
+ * Answer of `POST /v1/review-links/approve` (`approveByReviewLink`): 200.
+ */
+export interface ApproveByReviewLinkResponse {
+  success: true;
+  review: Review;
+}
+
+/**
+ * `application/json` body of `POST /v1/review-links/reject` (`rejectByReviewLink`).
+ */
+export type RejectByReviewLinkBody = ReviewRejectBody;
+
+/**
+ * Answer of `POST /v1/review-links/reject` (`rejectByReviewLink`): 200.
+ */
+export interface RejectByReviewLinkResponse {
+  success: true;
+  review: Review;
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * The web app at `/app`, from the files `@reelay/web` builds: hashed files under
- * `/app/assets/` are cached for good; every other path under `/app` answers the app's
- * `index.html`, uncached, and the app routes in the browser. The built files ship inside
+ * `/app/assets/` are cached for good; every other path under `/app` (and a review link's
+ * `/review/<token>`) answers the app's `index.html`, uncached, and the app routes in the
+ * browser. The built files ship inside
  * this package (`dist/web-app`, copied by its build); running from source, they are read
  * from `packages/web/dist`.
  */
@@ -145,7 +146,9 @@ export function webAppRoutes(options: WebAppOptions): RawRoute[] {
   }
 
   const handler: RawRoute['handler'] = (req, res) => answer((req.url ?? '/').split('?')[0]!, res);
-  const paths = ['/app', '/app/*'];
+  // A review link's page (`/review/<token>`) is the app's too, outside `/app` so its
+  // address reads as what it is for the client who opens it.
+  const paths = ['/app', '/app/*', '/review/*'];
   return paths.flatMap((path) =>
     (['GET', 'HEAD'] as const).map((method) => ({ method, path, handler })),
   );

@@ -18,6 +18,7 @@ import { deleteSchedulesOfProjects } from '../store/posting-schedules';
 import { deletePostsOfProjects, targetIdsOfProjects } from '../store/posts';
 import { deleteMemberships } from '../store/project-members';
 import { deleteActivityOfProjects } from '../store/activity';
+import { deleteReviewLinksOfProjects } from '../store/review-links';
 import { deleteCountersOfCredentials } from '../store/rate-limit-counters';
 import type { Database } from '../store/schema';
 import {
@@ -70,6 +71,7 @@ export async function eraseUser(db: Kysely<Database>, userId: string): Promise<s
       (await targetIdsOfProjects(trx, projectIds)).map((id) => jobKey('publish_target', id)),
     );
     await deleteActivityOfProjects(trx, projectIds);
+    await deleteReviewLinksOfProjects(trx, projectIds);
     await deletePostsOfProjects(trx, projectIds);
     // Their organization's projects go with their members; in projects others shared with
     // them, only their membership goes.

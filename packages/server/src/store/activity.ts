@@ -77,9 +77,20 @@ export async function recordActivity(
     .execute();
 }
 
-/** Actor columns with their names: a member's e-mail, a key's name. */
-function named(kind: string, id: string | null, email: string | null, keyName: string | null) {
-  const name = kind === 'member' ? email : kind === 'key' ? keyName : null;
+/** Actor columns with their names: a member's e-mail, a key's name, a review link's label. */
+function named(
+  kind: string,
+  id: string | null,
+  names: { email: string | null; key_name: string | null; link_label: string | null },
+) {
+  const name =
+    kind === 'member'
+      ? names.email
+      : kind === 'key'
+        ? names.key_name
+        : kind === 'review_link'
+          ? names.link_label
+          : null;
   return { kind: kind as ActorKind, id, name };
 }
 
@@ -107,6 +118,11 @@ export async function listActivity(
     .leftJoin('api_keys', (join) =>
       join.onRef('api_keys.id', '=', 'activity.actor_id').on('activity.actor_kind', '=', 'key'),
     )
+    .leftJoin('review_links', (join) =>
+      join
+        .onRef('review_links.id', '=', 'activity.actor_id')
+        .on('activity.actor_kind', '=', 'review_link'),
+    )
     .select([
       'activity.id',
       'activity.post_id',
@@ -117,6 +133,7 @@ export async function listActivity(
       'activity.created_at',
       'users.email',
       'api_keys.name as key_name',
+      'review_links.label as link_label',
     ])
     .orderBy('activity.id', page.order)
     .limit(page.limit)
@@ -130,7 +147,7 @@ export async function listActivity(
       postId: row.post_id,
       action: row.action as ActivityAction,
       fields: row.fields === null ? null : (JSON.parse(row.fields) as string[]),
-      actor: named(row.actor_kind, row.actor_id, row.email, row.key_name),
+      actor: named(row.actor_kind, row.actor_id, row),
       createdAt: row.created_at,
     })),
   };
@@ -168,6 +185,11 @@ export async function listNotes(db: Db, postId: string, noteId?: string): Promis
         .onRef('api_keys.id', '=', 'post_notes.author_id')
         .on('post_notes.author_kind', '=', 'key'),
     )
+    .leftJoin('review_links', (join) =>
+      join
+        .onRef('review_links.id', '=', 'post_notes.author_id')
+        .on('post_notes.author_kind', '=', 'review_link'),
+    )
     .select([
       'post_notes.id',
       'post_notes.post_id',
@@ -177,6 +199,7 @@ export async function listNotes(db: Db, postId: string, noteId?: string): Promis
       'post_notes.created_at',
       'users.email',
       'api_keys.name as key_name',
+      'review_links.label as link_label',
     ])
     .where('post_notes.post_id', '=', postId)
     .$if(noteId !== undefined, (query) => query.where('post_notes.id', '=', noteId!))
@@ -187,7 +210,7 @@ export async function listNotes(db: Db, postId: string, noteId?: string): Promis
     id: row.id,
     postId: row.post_id,
     text: row.text,
-    author: named(row.author_kind, row.author_id, row.email, row.key_name),
+    author: named(row.author_kind, row.author_id, row),
     createdAt: row.created_at,
   }));
 }

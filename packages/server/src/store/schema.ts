@@ -224,6 +224,20 @@ export interface PostTargetsTable {
   updated_at: number;
 }
 
+export interface ReviewLinksTable {
+  id: string;
+  project_id: string;
+  post_id: string;
+  /** SHA-256 of the token its address carries; the token itself is shown once. */
+  token_hash: string;
+  label: string | null;
+  created_by_kind: string;
+  created_by_id: string | null;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
 export interface JobsTable {
   id: string;
   kind: string;
@@ -339,6 +353,7 @@ export interface Database {
   invitations: InvitationsTable;
   post_notes: PostNotesTable;
   activity: ActivityTable;
+  review_links: ReviewLinksTable;
   profiles: ProfilesTable;
   integrations: IntegrationsTable;
   data_deletion_requests: DataDeletionRequestsTable;

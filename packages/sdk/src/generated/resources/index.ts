@@ -15,6 +15,7 @@ import { ProfilesResource } from './profiles';
 import { AccountsResource } from './accounts';
 import { PostsResource } from './posts';
 import { ProjectSettingsResource } from './project-settings';
+import { ReviewLinksResource } from './review-links';
 import { ActivityResource } from './activity';
 import { MediaResource } from './media';
 import { NotificationsResource } from './notifications';
@@ -30,6 +31,7 @@ export { ProfilesResource } from './profiles';
 export { AccountsResource } from './accounts';
 export { PostsResource } from './posts';
 export { ProjectSettingsResource } from './project-settings';
+export { ReviewLinksResource } from './review-links';
 export { ActivityResource } from './activity';
 export { MediaResource } from './media';
 export { NotificationsResource } from './notifications';
@@ -89,6 +91,10 @@ export class ReelayResources {
    */
   readonly projectSettings: ProjectSettingsResource;
   /**
+   * The `reviewLinks` routes.
+   */
+  readonly reviewLinks: ReviewLinksResource;
+  /**
    * The `activity` routes.
    */
   readonly activity: ActivityResource;
@@ -113,6 +119,7 @@ export class ReelayResources {
     this.accounts = new AccountsResource(client);
     this.posts = new PostsResource(client);
     this.projectSettings = new ProjectSettingsResource(client);
+    this.reviewLinks = new ReviewLinksResource(client);
     this.activity = new ActivityResource(client);
     this.media = new MediaResource(client);
     this.notifications = new NotificationsResource(client);

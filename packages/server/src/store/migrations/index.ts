@@ -19,6 +19,7 @@ import * as storeChecks from './2026-11-27-013-store-checks';
 import * as teams from './2026-11-28-014-teams';
 import * as activity from './2026-11-28-015-activity';
 import * as approvals from './2026-11-28-016-approvals';
+import * as reviewLinks from './2026-11-28-017-review-links';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21-001-accounts': accounts,
@@ -37,4 +38,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28-014-teams': teams,
   '2026-11-28-015-activity': activity,
   '2026-11-28-016-approvals': approvals,
+  '2026-11-28-017-review-links': reviewLinks,
 };
