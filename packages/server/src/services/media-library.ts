@@ -47,8 +47,12 @@ export interface MediaLibraryDeps {
   publicUrl: string;
 }
 
-/** Whether the post still has to publish (scheduled, queued or publishing). */
+/**
+ * Whether the post still has to publish (scheduled, queued or publishing), or will once
+ * approved. A draft does not hold its media: one deleted shows in its problems.
+ */
 const stillPublishing = (status: PostStatus) =>
+  status === 'awaiting_approval' ||
   (ACTIVE_TARGET_STATUSES as readonly PostStatus[]).includes(status);
 
 function mediaInUse(id: string, postIds: readonly string[]): ReelayError {
