@@ -62,6 +62,8 @@ export const SERVER_INSTRUCTIONS = [
   'Antes de publicar, agendar, cancelar ou remover, confirme com a pessoa o conteúdo, as contas e o horário.',
   'Para agendar, consulte current_time e envie scheduledFor com deslocamento explícito (ex.: 2026-12-01T09:00:00-03:00) e o fuso IANA da pessoa em timezone.',
   'create_post é seguro de repetir com os mesmos argumentos (a idempotencyKey é derivada deles); para um post que falhou, use retry_post, nunca outro create_post.',
+  'Se faltar algum detalhe (conta, mídia, horário), guarde um rascunho (create_post com draft = true), complete-o com reschedule_post e envie-o com submit_post quando a pessoa confirmar.',
+  'Um post em awaiting_approval espera a decisão de uma pessoa (admin ou owner): um assistente nunca aprova nem recusa. Acompanhe com get_post, list_post_notes e list_post_activity.',
   'Um erro traz o código, a mensagem e o que fazer: siga o "O que fazer" em vez de insistir.',
 ].join('\n');
 

@@ -58,6 +58,14 @@ const ACTIONS: Readonly<Record<string, string>> = {
     'O post já começou a ser publicado, já terminou ou passou do horário: leia-o com get_post em vez de insistir.',
   POST_NOT_EDITABLE:
     'O post já começou a ser publicado, já terminou ou passou do horário: leia-o com get_post em vez de insistir.',
+  POST_NOT_DRAFT:
+    'Só um rascunho pode ser enviado: este post já foi enviado (agendado, publicando ou aguardando aprovação), foi cancelado ou terminou. Leia-o com get_post para ver o status em vez de insistir.',
+  POST_NOT_AWAITING_APPROVAL:
+    'O post não está aguardando aprovação (já foi aprovado, recusado ou cancelado): leia-o com get_post. Aprovar e recusar cabem a uma pessoa (admin ou owner), nunca a um assistente.',
+  APPROVAL_TIME_PASSED:
+    'O horário do post passou enquanto ele aguardava aprovação, e nada foi publicado. Uma pessoa (admin ou owner) precisa aprová-lo com um novo horário ou "now": avise quem pediu, sem criar outro post.',
+  ROLE_REQUIRED:
+    'A credencial não tem o papel que esta ação pede (details.required): peça a uma pessoa com esse papel que a faça. Não repita antes disso.',
   POST_NOT_RETRYABLE:
     'O post não tem contas com falha: leia-o com get_post para ver o resultado de cada conta.',
   MEDIA_IN_USE:

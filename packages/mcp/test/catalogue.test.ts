@@ -67,6 +67,7 @@ describe('the tools against the contract', () => {
         'deletePost',
         'retryPost',
         'getPostInsights',
+        'submitPost',
         'listPostNotes',
         'createPostNote',
         'listPostActivity',
@@ -83,6 +84,42 @@ describe('the tools against the contract', () => {
       ].sort(),
     );
     for (const route of optedIn) expect(route.auth, route.id).toBe('key');
+  });
+
+  it('lets an assistant draft and submit, and leaves approving and rejecting to people', () => {
+    const ids = optedIn.map((route) => route.id);
+    expect(ids).not.toContain('approvePost');
+    expect(ids).not.toContain('rejectPost');
+    for (const tool of toolCatalogue({ localFiles: true })) {
+      expect(tool.name).not.toMatch(/approv|reject/);
+    }
+    const byName = new Map(routeTools().map((tool) => [tool.name, tool]));
+    const createPost = byName.get('create_post')!;
+    const properties = createPost.inputSchema.properties as Record<string, { type?: string }>;
+    expect(properties.draft).toMatchObject({ type: 'boolean' });
+    // A draft may lack accounts and media: the API, not the schema, asks for them.
+    expect(createPost.inputSchema.required).toBeUndefined();
+    expect(createPost.description).toContain('`draft` = `true`');
+    expect(createPost.description).toMatch(/faltar algum detalhe/);
+    expect(createPost.description).toContain('submit_post');
+    expect(createPost.description).toContain('awaiting_approval');
+
+    const submit = byName.get('submit_post')!;
+    expect(submit.routeId).toBe('submitPost');
+    expect(submit.inputSchema.required).toEqual(['id']);
+    expect(submit.annotations).toMatchObject({
+      readOnlyHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+    });
+    expect(submit.description).toContain('Você não aprova nem recusa');
+
+    const update = byName.get('reschedule_post')!;
+    expect(Object.keys(update.inputSchema.properties as object)).toEqual(
+      expect.arrayContaining(['platforms', 'mediaItems', 'scheduledFor']),
+    );
+    expect(update.description).toContain('rascunho');
+    expect(update.description).toContain('submit_post');
   });
 
   it('names tools uniquely in snake_case', () => {
@@ -229,6 +266,18 @@ describe('error advice', () => {
       expect(failure.retry, code).toBe(retryClassOf(code));
       expect(failure.action.length, code).toBeGreaterThan(20);
     }
+  });
+
+  it('tells an assistant what the review codes mean, and that approving is for people', () => {
+    const advice = (code: string) =>
+      describeFailure(
+        { code, statusCode: 409, message: 'm' },
+        { tool: 'submit_post', repeatable: true },
+      ).action;
+    expect(advice('POST_NOT_DRAFT')).toContain('get_post');
+    expect(advice('POST_NOT_AWAITING_APPROVAL')).toMatch(/nunca a um assistente/);
+    expect(advice('APPROVAL_TIME_PASSED')).toMatch(/novo horário ou "now"/);
+    expect(advice('ROLE_REQUIRED')).toContain('details.required');
   });
 
   it('tells to repeat with the same key after a lost answer, and to look first without one', () => {

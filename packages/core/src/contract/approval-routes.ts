@@ -51,7 +51,8 @@ export const approvalRoutes = {
       title: 'Enviar um rascunho',
       params: { id: 'O rascunho (`post_…`).' },
       guidance:
-        'Quando a aprovação é exigida para a sua chave, o post fica em `awaiting_approval` até uma pessoa aprovar; diga isso a quem pediu. Sem aprovação exigida, a publicação é real.',
+        'Confirme antes com a pessoa o conteúdo, as contas e o horário. Um rascunho com `problems` é recusado com `VALIDATION_ERROR` listando o que falta: complete-o antes com `reschedule_post`. Quando a aprovação é exigida para a sua credencial, o post fica em `awaiting_approval` até uma pessoa (admin ou owner) aprovar ou recusar; diga isso a quem pediu, e acompanhe a decisão com `get_post`, `list_post_notes` e `list_post_activity`. Você não aprova nem recusa. Sem aprovação exigida, a publicação é real. Repetir não envia de novo: um post que já saiu de rascunho responde `POST_NOT_DRAFT`.',
+      idempotent: true,
       openWorld: true,
     },
   }),

@@ -68,9 +68,9 @@ export const postRoutes = {
     ],
     mcp: {
       tool: 'create_post',
-      title: 'Publicar agora ou agendar um post',
+      title: 'Publicar agora, agendar ou guardar um rascunho',
       guidance:
-        'A publicação é real: não existe ambiente de teste. Para agendar, envie `scheduledFor` com deslocamento (ex.: `2026-12-01T09:00:00-03:00`) e o `timezone` IANA da pessoa; consulte `current_time` para saber a hora atual antes de calcular "amanhã às 9". Para "no próximo horário livre" da agenda da conta, envie `queue` = `true` sem `scheduledFor`.',
+        'A publicação é real: não existe ambiente de teste. Quando faltar algum detalhe (a conta, a mídia, o horário) ou a pessoa ainda não tiver confirmado, guarde um rascunho com `draft` = `true`: nada é publicado e o que falta vem em `problems`; complete-o com `reschedule_post` e envie-o com `submit_post`. Para agendar, envie `scheduledFor` com deslocamento (ex.: `2026-12-01T09:00:00-03:00`) e o `timezone` IANA da pessoa; consulte `current_time` para saber a hora atual antes de calcular "amanhã às 9". Para "no próximo horário livre" da agenda da conta, envie `queue` = `true` sem `scheduledFor`. Quando a aprovação é exigida para a sua credencial (uma chave `editor` num projeto ou perfil que a exige), o post fica em `awaiting_approval` até uma pessoa aprovar: diga isso a quem pediu; você não aprova nem recusa.',
       openWorld: true,
     },
   }),
@@ -142,9 +142,10 @@ export const postRoutes = {
     ],
     mcp: {
       tool: 'reschedule_post',
-      title: 'Reagendar ou editar um post agendado',
+      title: 'Reagendar ou editar um post (agendado, rascunho ou aguardando aprovação)',
       params: { id: 'O post (`post_…`).' },
-      guidance: 'Envie só o que muda. `scheduledFor` leva deslocamento explícito (ex.: `-03:00`).',
+      guidance:
+        'Envie só o que muda. `scheduledFor` leva deslocamento explícito (ex.: `-03:00`). Num rascunho (`draft`) também completa o que falta: `platforms`, `mediaItems` e `scheduledFor` (`null` tira o horário); a resposta traz o que ainda falta em `problems`, e o rascunho só sai com `submit_post`. Também edita um post em `awaiting_approval`, que continua aguardando. Quando a aprovação é exigida para a sua credencial, editar um post agendado o devolve a `awaiting_approval`, até uma pessoa aprovar de novo.',
     },
   }),
   deletePost: defineRoute({
@@ -166,6 +167,7 @@ export const postRoutes = {
       tool: 'cancel_post',
       title: 'Cancelar um post agendado',
       params: { id: 'O post (`post_…`).' },
+      guidance: 'Também descarta um rascunho ou um post que aguarda aprovação.',
     },
   }),
   retryPost: defineRoute({

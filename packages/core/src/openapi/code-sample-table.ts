@@ -161,6 +161,9 @@ reelay profiles create <nome>
     cli: `# lista os perfis
 reelay profiles list`,
   },
+  updateProfile: {
+    sdk: `const { profile } = await reelay.profiles.update('prf_01jd8k2m3n4p5q6r7s8t9v0wxy', { approvalRequired: true });`,
+  },
   deleteProfile: {
     sdk: `await reelay.profiles.delete('prf_01jd8k2m3n4p5q6r7s8t9v0wxy');`,
     cli: `# remove um perfil (as contas continuam conectadas)
@@ -359,6 +362,28 @@ await reelay.posts.insights(postId, { force: true }); // ask Instagram now, not 
 reelay posts insights <id>
 # opções:
 #   --force  consulta o Instagram agora (senão, a leitura da última hora)`,
+  },
+  submitPost: {
+    sdk: `const { post: draft } = await reelay.posts.create({ draft: true, content: 'Rascunho' });
+// … add media and accounts with reelay.posts.update(draft.id, …), then:
+const { post } = await reelay.posts.submit(draft.id);
+console.log(post.status); // 'scheduled', 'queued' or 'awaiting_approval'`,
+  },
+  approvePost: {
+    sdk: `const { post } = await reelay.posts.approve(postId, { note: 'Pode ir!' });
+// Its time passed while it waited: approve with a new time, or 'now'.
+await reelay.posts.approve(otherPostId, { scheduledFor: 'now' });`,
+  },
+  rejectPost: {
+    sdk: `const { post } = await reelay.posts.reject(postId, { reason: 'Troque a foto, por favor.' });
+console.log(post.status, post.rejectionReason); // 'draft', 'Troque a foto, por favor.'`,
+  },
+  getProjectSettings: {
+    sdk: `const { settings } = await reelay.projectSettings.get(projectId);
+console.log(settings.approvalRequired);`,
+  },
+  updateProjectSettings: {
+    sdk: `await reelay.projectSettings.update(projectId, { approvalRequired: true });`,
   },
   listPostNotes: {
     sdk: `const { notes } = await reelay.posts.notes(postId);
