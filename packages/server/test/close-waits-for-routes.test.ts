@@ -41,13 +41,16 @@ describe.runIf(postgres)('closing the server while a route runs for a client tha
         signal: hangUp.signal,
       }).catch(() => 'hung up');
       await expect
-        .poll(async () => {
-          const { rows } = await holder.query<{ waiting: number }>(
-            `select count(*)::int as waiting from pg_stat_activity
+        .poll(
+          async () => {
+            const { rows } = await holder.query<{ waiting: number }>(
+              `select count(*)::int as waiting from pg_stat_activity
               where datname = current_database() and wait_event_type = 'Lock'`,
-          );
-          return rows[0]!.waiting;
-        })
+            );
+            return rows[0]!.waiting;
+          },
+          { timeout: 10_000 },
+        )
         .toBe(1);
       hangUp.abort();
       expect(await request).toBe('hung up');

@@ -123,7 +123,7 @@ export const postRoutes = {
     tag: 'Posts',
     summary: 'Reagenda ou edita um post',
     description:
-      'Muda o horário (mesma janela de 1 minuto a 75 dias) ou o conteúdo de um post agendado que ainda não começou a ser publicado. Um novo `scheduledFor` vale para todas as contas do post; sem ele, cada conta mantém o seu horário (num post criado com `queue`, o horário da agenda de cada conta).',
+      'Muda o horário (mesma janela de 1 minuto a 75 dias) ou o conteúdo de um post agendado que ainda não começou a ser publicado. Um novo `scheduledFor` vale para todas as contas do post; sem ele, cada conta mantém o seu horário (num post criado com `queue`, o horário da agenda de cada conta). Também edita um rascunho (inclusive as contas, em `platforms`, e `scheduledFor: null` para tirar o horário) e um post aguardando aprovação, em qualquer horário. Quando a aprovação é exigida, a edição de um editor devolve um post agendado para aprovação.',
     request: { params: idParams, body: json(updatePostBodySchema) },
     responses: { 200: { description: 'O post atualizado.', schema: postResponseSchema } },
     examples: {

@@ -385,6 +385,25 @@ console.log(settings.approvalRequired);`,
   updateProjectSettings: {
     sdk: `await reelay.projectSettings.update(projectId, { approvalRequired: true });`,
   },
+  createReviewLink: {
+    sdk: `const { reviewLink } = await reelay.reviewLinks.create(postId, { expiresInHours: 48, label: 'Ana, da Padaria' });
+console.log(reviewLink.url); // send it to the client: shown only now`,
+  },
+  listReviewLinks: {
+    sdk: `const { reviewLinks } = await reelay.reviewLinks.list(postId);
+for (const link of reviewLinks) console.log(link.label, link.expiresAt);`,
+  },
+  deleteReviewLink: { sdk: `await reelay.reviewLinks.revoke('rvl_01jd8k2m3n4p5q6r7s8t9v0wxy');` },
+  lookupReviewLink: {
+    sdk: `const { review } = await reelay.reviewLinks.lookup({ token });
+console.log(review.post.content, review.canDecide);`,
+  },
+  approveByReviewLink: {
+    sdk: `await reelay.reviewLinks.approve({ token, comment: 'Perfeito!' });`,
+  },
+  rejectByReviewLink: {
+    sdk: `await reelay.reviewLinks.reject({ token, comment: 'Troque a foto, por favor.' });`,
+  },
   listPostNotes: {
     sdk: `const { notes } = await reelay.posts.notes(postId);
 for (const note of notes) console.log(note.author.name, note.text);`,
