@@ -1,6 +1,7 @@
 import type { ConnectedAccount } from '@reelay/sdk';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { pickAccount } from './account-resolver';
+import { approvalSetting } from './approval-setting';
 import { buildProgram, translateCommanderMessage } from './cli';
 import { CliError } from './cli-error';
 import { findUnknownCommand } from './command-suggestion';
@@ -11,6 +12,7 @@ import { setLanguage } from './i18n';
 import { forbiddenHint, messageForCode } from './report-error';
 import { redactText } from '../../sdk/src/client/redact';
 import { maskSecret, redact } from './secrets';
+import { problemLines } from './post-display';
 import { renderFields, renderTable } from './table';
 import { serverEnvironment } from './commands/serve';
 import { parseHeaders } from './commands/webhooks-verify';
@@ -263,5 +265,38 @@ describe('invitationToken', () => {
     );
     expect(invitationToken(`/app/invite/${token}/`)).toBe(token);
     expect(invitationToken(`  ${token}\n`)).toBe(token);
+  });
+});
+
+describe('approvalSetting', () => {
+  it('reads on and off, and project only where the project may be followed', () => {
+    expect(approvalSetting('on', false)).toBe(true);
+    expect(approvalSetting(' OFF ', false)).toBe(false);
+    expect(approvalSetting('project', true)).toBeNull();
+    expect(() => approvalSetting('project', false)).toThrow(CliError);
+    expect(() => approvalSetting('sim', true)).toThrow(/"sim"/);
+  });
+});
+
+describe('problemLines', () => {
+  beforeEach(() => setLanguage('en'));
+
+  it("lists a draft's problems under a heading, with the flag that fills each field", () => {
+    expect(
+      problemLines([
+        { field: 'platforms', message: 'informe ao menos uma conta' },
+        { field: 'mediaItems[0].mediaId', message: 'mídia não encontrada neste projeto' },
+        { field: 'content', message: 'longa demais' },
+      ]),
+    ).toBe(
+      [
+        'Missing before submitting:',
+        '  platforms (--account): informe ao menos uma conta',
+        '  mediaItems[0].mediaId (--media): mídia não encontrada neste projeto',
+        '  content: longa demais',
+        '',
+      ].join('\n'),
+    );
+    expect(problemLines([])).toBe('');
   });
 });

@@ -14,7 +14,7 @@ export type CommandCoverage = readonly string[] | { readonly excluded: string };
  *
  * @example
  * ```ts
- * COMMAND_ROUTES.createPost; // ['posts create', 'posts schedule', 'posts bulk']
+ * COMMAND_ROUTES.createPost; // ['posts create', 'posts schedule', 'posts draft', 'posts bulk']
  * ```
  */
 export const COMMAND_ROUTES: Readonly<Record<RouteId, CommandCoverage>> = {
@@ -47,6 +47,7 @@ export const COMMAND_ROUTES: Readonly<Record<RouteId, CommandCoverage>> = {
   acceptInvitation: ['invitations accept'],
   createProfile: ['profiles create'],
   listProfiles: ['profiles list'],
+  updateProfile: ['profiles approval'],
   deleteProfile: ['profiles delete'],
   connectPlatform: ['accounts connect'],
   listIntegrations: ['accounts list', 'accounts connect', 'posts bulk'],
@@ -62,18 +63,30 @@ export const COMMAND_ROUTES: Readonly<Record<RouteId, CommandCoverage>> = {
   connectCallback: {
     excluded: 'Instagram redirects the browser here after authorization; nobody calls it',
   },
-  createPost: ['posts create', 'posts schedule', 'posts bulk'],
+  createPost: ['posts create', 'posts schedule', 'posts draft', 'posts bulk'],
   listPosts: ['posts list', 'posts bulk'],
   getPost: ['posts show'],
-  updatePost: ['posts reschedule'],
+  updatePost: ['posts reschedule', 'posts edit'],
   deletePost: ['posts cancel'],
   retryPost: ['posts retry'],
   getPostInsights: ['posts insights'],
+  submitPost: ['posts submit'],
+  approvePost: ['posts approve'],
+  rejectPost: ['posts reject'],
+  getProjectSettings: ['approval show'],
+  updateProjectSettings: ['approval set'],
   listPostNotes: ['posts notes'],
   createPostNote: ['posts note'],
   listPostActivity: ['posts activity'],
   listActivity: ['activity'],
-  uploadMedia: ['media upload', 'posts create', 'posts schedule', 'posts bulk'],
+  uploadMedia: [
+    'media upload',
+    'posts create',
+    'posts schedule',
+    'posts draft',
+    'posts edit',
+    'posts bulk',
+  ],
   listMedia: ['media list'],
   getMedia: ['media show'],
   deleteMedia: ['media delete'],

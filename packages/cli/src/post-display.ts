@@ -2,7 +2,7 @@
  * How `reelay posts` shows posts to people: the table of `posts list`, the fields of
  * `posts show`, and times in the zone each post was scheduled in.
  */
-import type { Post, PostTarget } from '@reelay/sdk';
+import type { Post, PostProblem, PostTarget } from '@reelay/sdk';
 import { t, tDynamic } from './i18n';
 import { renderFields, renderTable } from './table';
 
@@ -121,7 +121,8 @@ function localTime(iso: string, timeZone: string): string {
 
 /**
  * A post for people: its fields, then one line per account, accounts by @username when
- * `usernames` (account id to username) knows them.
+ * `usernames` (account id to username) knows them; a rejected post says why, and a draft
+ * what it still lacks.
  *
  * @example
  * ```ts
@@ -145,10 +146,44 @@ export function describePost(post: Post, usernames?: ReadonlyMap<string, string>
       [t('posts.fieldMedia'), post.mediaItems.map((item) => item.mediaId ?? item.url).join(', ')],
       ['Idempotency key', post.idempotencyKey],
       [t('posts.fieldCaption'), post.content || null],
+      ...(post.rejectionReason
+        ? [[t('posts.fieldRejectionReason'), post.rejectionReason] as const]
+        : []),
     ]) +
-    '\n' +
-    renderTable(post.platforms, targetColumns(post.timezone, usernames))
+    problemLines(post.problems ?? []) +
+    // A draft without accounts yet has no table: its problems already say so.
+    (post.platforms.length === 0 && post.status === 'draft'
+      ? ''
+      : '\n' + renderTable(post.platforms, targetColumns(post.timezone, usernames)))
   );
+}
+
+/** The flag of `reelay posts edit` that completes a field of a draft. */
+const PROBLEM_FLAGS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^platforms/, '--account'],
+  [/^mediaItems/, '--media'],
+  [/^scheduledFor/, '--at'],
+  [/^timezone/, '--timezone'],
+  [/^kind/, '--kind'],
+];
+
+/**
+ * What a draft still lacks, one line per problem under a heading: the field, the flag
+ * that fixes it and the server's message; nothing when it lacks nothing.
+ *
+ * @example
+ * ```ts
+ * problemLines([{ field: 'platforms', message: 'informe ao menos uma conta' }]);
+ * // 'Missing before submitting:\n  platforms (--account): informe ao menos uma conta\n'
+ * ```
+ */
+export function problemLines(problems: readonly PostProblem[]): string {
+  if (problems.length === 0) return '';
+  const lines = problems.map(({ field, message }) => {
+    const flag = PROBLEM_FLAGS.find(([pattern]) => pattern.test(field))?.[1];
+    return `  ${field}${flag ? ` (${flag})` : ''}: ${message}`;
+  });
+  return [`${t('posts.fieldProblems')}:`, ...lines].map((line) => `${line}\n`).join('');
 }
 
 /**

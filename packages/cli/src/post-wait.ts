@@ -12,11 +12,15 @@ import { describePost, wallClock } from './post-display';
 
 /** The statuses a post does not leave. */
 const FINAL_STATUSES = new Set(['published', 'partial', 'failed', 'cancelled']);
+/** The statuses only a person moves a post out of: waiting on them is waiting in vain. */
+const REVIEW_STATUSES = new Set(['draft', 'awaiting_approval']);
 
 /**
  * Polls a post until it reaches a final status; prints it; a post that did not publish
  * everywhere exits 1, and one still going after the time-out exits 5. The time-out holds
  * even when a request hangs, and SIGTERM or Ctrl-C end the wait at once (exit 143, 130).
+ * A post that awaits an admin's approval (or went back to draft) is not waited for: it is
+ * printed and the command exits 1 at once.
  */
 export async function waitForOutcome(
   reelay: Reelay,
@@ -28,6 +32,7 @@ export async function waitForOutcome(
   // Plain progress lines must not print a line a second: they count down by the minute.
   const precise = progressMode() === 'live';
   const describe = (post: Post) => waitText(post, accounts, Date.now(), precise);
+  if (REVIEW_STATUSES.has(first.status)) return notWaitingForReview(first, ctx);
   const spinner = await startSpinner(describe(first));
   const deadline = Date.now() + seconds * 1000;
   let post = first;
@@ -40,6 +45,10 @@ export async function waitForOutcome(
         : t('posts.followFailed'),
     );
     throw error;
+  }
+  if (REVIEW_STATUSES.has(post.status)) {
+    spinner.stop();
+    return notWaitingForReview(post, ctx);
   }
   if (!FINAL_STATUSES.has(post.status)) {
     spinner.fail(t('posts.timedOut'));
@@ -65,6 +74,21 @@ export async function waitForOutcome(
       details: { status: post.status, targets: failures },
     });
   }
+}
+
+/** Prints a post that waits for a person, and fails: nothing publishes it meanwhile. */
+function notWaitingForReview(post: Post, ctx: CommandContext): never {
+  ctx.out.result({ success: true, post }, () => describePost(post));
+  const awaiting = post.status === 'awaiting_approval';
+  throw new CliError(
+    'failure',
+    t(awaiting ? 'posts.waitAwaitingApproval' : 'posts.waitDraft', { id: post.id }),
+    {
+      code: awaiting ? 'POST_AWAITING_APPROVAL' : 'POST_IS_DRAFT',
+      hint: t(awaiting ? 'posts.approveHint' : 'posts.submitHint', { id: post.id }),
+      details: { status: post.status },
+    },
+  );
 }
 
 /**
@@ -131,7 +155,7 @@ export async function pollUntilFinal(
   describe: (post: Post) => string,
 ): Promise<Post> {
   let post = first;
-  while (!FINAL_STATUSES.has(post.status)) {
+  while (!FINAL_STATUSES.has(post.status) && !REVIEW_STATUSES.has(post.status)) {
     const left = deadline - Date.now();
     if (left <= 0) return post;
     await new Promise((resolve) => setTimeout(resolve, Math.min(1000, left)));

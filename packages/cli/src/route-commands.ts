@@ -10,6 +10,7 @@
 import type { RouteId } from '@reelay/core';
 import { accountAdminCommands } from './route-commands/account-admin';
 import { accountCommands } from './route-commands/accounts';
+import { approvalCommands } from './route-commands/approval';
 import type { CommandSpec } from './route-commands/command-spec';
 import { mediaCommands } from './route-commands/media';
 import { postCommands } from './route-commands/posts';
@@ -39,6 +40,7 @@ export const GROUP_HELP: Readonly<Record<string, MessageKey>> = {
   org: 'help.org',
   me: 'help.me',
   posts: 'help.posts',
+  approval: 'help.approval',
   media: 'help.mediaGroup',
   webhooks: 'help.webhooks',
 };
@@ -59,6 +61,7 @@ export const ROUTE_COMMANDS: Partial<Record<RouteId, readonly CommandSpec[]>> = 
   ...accountAdminCommands,
   ...teamCommands,
   ...postCommands,
+  ...approvalCommands,
   ...mediaCommands,
   ...webhookCommands,
 };

@@ -294,7 +294,7 @@ describe('profiles', () => {
       expect.arrayContaining([profileId, spare]),
     );
     const table = await expectExit(reelay.run(['profiles', 'list']), 0);
-    expect(table.stdout).toMatch(/^ID\s+NOME\s+DESCRIÇÃO\s+CRIADO EM$/m);
+    expect(table.stdout).toMatch(/^ID\s+NOME\s+DESCRIÇÃO\s+APROVAÇÃO\s+CRIADO EM$/m);
     expect(table.stdout).toContain('Cliente desde 2026');
     const deleted = await expectExit(reelay.run(['profiles', 'delete', spare, '--json']), 0);
     expect(deleted.json().success).toBe(true);

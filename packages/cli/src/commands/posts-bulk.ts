@@ -22,6 +22,7 @@ import type { CommandContext } from '../command-context';
 import { createProgressBar } from '../feedback';
 import { readTextFile } from '../input';
 import { createUploadTracker, resolveMediaItems } from '../media-input';
+import { statusText } from '../post-display';
 import { assertTimeZone } from '../schedule-time';
 import { loadSettings } from '../settings';
 import { renderTable } from '../table';
@@ -38,6 +39,8 @@ export interface RowReport {
   idempotencyKey: string;
   scheduledFor: string | null;
   postId?: string;
+  /** The created post's status: `scheduled`, or `awaiting_approval` where approval is required. */
+  postStatus?: string;
   /** Dry run: what would be sent (media and accounts as written). */
   request?: Record<string, unknown>;
   problems?: string[];
@@ -59,7 +62,12 @@ function dryRequest(row: PlannedRow): Record<string, unknown> {
 
 const reportColumns = () => [
   { header: t('bulk.columnLine'), value: (r: RowReport) => r.line },
-  { header: t('bulk.columnState'), value: (r: RowReport) => t(STATUS_KEYS[r.status]) },
+  {
+    header: t('bulk.columnState'),
+    // A row created where approval is required waits for an admin: it is not scheduled.
+    value: (r: RowReport) =>
+      r.postStatus === 'awaiting_approval' ? statusText(r.postStatus) : t(STATUS_KEYS[r.status]),
+  },
   { header: t('posts.columnWhen'), value: (r: RowReport) => r.scheduledFor },
   { header: 'post', value: (r: RowReport) => r.postId },
   {
@@ -216,7 +224,7 @@ export async function bulkSchedule(
           ...(row.timezone ? { timezone: row.timezone } : {}),
           idempotencyKey: row.idempotencyKey,
         });
-        reports.push({ ...base, status: 'created', postId: post.id });
+        reports.push({ ...base, status: 'created', postId: post.id, postStatus: post.status });
       } catch (error) {
         // The same key with other media ids (files uploaded again): the row's post exists.
         if (isReelayError(error, 'IDEMPOTENCY_KEY_REUSED')) {

@@ -1,8 +1,8 @@
 /**
- * `reelay posts create|schedule|list|show|reschedule|cancel|retry`. Captions come from an
- * argument, a file or stdin; media from paths (uploaded with a progress bar), URLs
- * (imported by the server) or `med_…` ids; accounts by id or username; `--at` as an
- * instant with offset, a local time with `--timezone`, or `+2h`.
+ * `reelay posts create|schedule|draft|list|show|edit|reschedule|cancel|retry`. Captions
+ * come from an argument, a file or stdin; media from paths (uploaded with a progress
+ * bar), URLs (imported by the server) or `med_…` ids; accounts by id or username; `--at`
+ * as an instant with offset, a local time with `--timezone`, or `+2h`.
  */
 import {
   checkCaption,
@@ -18,6 +18,7 @@ import {
   type InstagramOptions,
   type ListPostsQuery,
   type Post,
+  type UpdatePostBody,
 } from '@reelay/sdk';
 import { accountUsernames, resolveAccountIds } from '../account-resolver';
 import { usageError } from '../cli-error';
@@ -161,44 +162,70 @@ export function assertScheduleWindow(scheduledFor: Date, text: string, now = Dat
   }
 }
 
-async function submitPost(
+/** The accounts of a post, each with the Instagram options the flags ask for. */
+function targetsOf(accountIds: readonly string[], options: PostInputOptions) {
+  const platformOptions = instagramOptions(options);
+  return accountIds.map((accountId) => ({
+    platform: 'instagram' as const,
+    accountId,
+    ...(platformOptions ? { options: platformOptions } : {}),
+  }));
+}
+
+/** The caption of the argument or `--caption-file`, checked against the caption rules. */
+async function checkedCaption(
   captionArgument: string | undefined,
-  options: PostInputOptions,
-  ctx: CommandContext,
-): Promise<void> {
-  // Everything that can be checked here is checked before any upload.
-  const content = await readCaption(captionArgument, options.captionFile);
+  captionFile: string | undefined,
+): Promise<string | undefined> {
+  const content = await readCaption(captionArgument, captionFile);
   if (content !== undefined) {
     const problem = checkCaption(content);
     if (problem) throw usageError(t('posts.invalidCaption', { problem }));
   }
-  const platformOptions = instagramOptions(options);
-  const mediaArgs = options.media ?? [];
-  if (mediaArgs.length === 0) throw usageError(t('posts.mediaMissing'));
-  const refs = mediaArgs.map((text) => classifyMedia(text));
-  const accountArgs = options.account ?? [];
-  if (accountArgs.length === 0) throw usageError(t('posts.accountMissing'));
+  return content;
+}
+
+/** `--at` read and checked against the server's window, with `--timezone`. */
+function scheduleTimeOf(options: { at?: string; timezone?: string }): Date | undefined {
   if (options.timezone !== undefined) assertTimeZone(options.timezone);
-  if (options.queue && options.at) {
-    throw usageError(t('posts.queueOrAt'), t('posts.queueOrAtHint'));
-  }
   const scheduledFor = options.at
     ? parseScheduleTime(options.at, { timeZone: options.timezone })
     : undefined;
   if (scheduledFor) assertScheduleWindow(scheduledFor, options.at!);
-  const waitSeconds = integerOption(options.timeout, '--timeout', { min: 1 }) ?? 300;
+  return scheduledFor;
+}
+
+/**
+ * The body of a new post (or draft) from the flags: everything that can be checked here
+ * is checked before any upload; then accounts are resolved and media uploaded.
+ */
+async function newPostBody(
+  captionArgument: string | undefined,
+  options: PostInputOptions,
+  ctx: CommandContext,
+  draft: boolean,
+) {
+  const content = await checkedCaption(captionArgument, options.captionFile);
+  // Checks the Instagram options (`--product`) before any upload.
+  instagramOptions(options);
+  const mediaArgs = options.media ?? [];
+  if (mediaArgs.length === 0 && !draft) throw usageError(t('posts.mediaMissing'));
+  const refs = mediaArgs.map((text) => classifyMedia(text));
+  const accountArgs = options.account ?? [];
+  if (accountArgs.length === 0 && !draft) throw usageError(t('posts.accountMissing'));
+  if (options.queue && options.at) {
+    throw usageError(t('posts.queueOrAt'), t('posts.queueOrAtHint'));
+  }
+  const scheduledFor = scheduleTimeOf(options);
 
   const tracker = createUploadTracker();
   const reelay = await projectClient(await loadSettings(ctx.global), { fetch: tracker.fetch });
   const accountIds = await resolveAccountIds(reelay, accountArgs);
   const mediaItems = await resolveMediaItems(reelay, tracker, refs);
   const body: CreatePostBody = {
-    mediaItems,
-    platforms: accountIds.map((accountId) => ({
-      platform: 'instagram' as const,
-      accountId,
-      ...(platformOptions ? { options: platformOptions } : {}),
-    })),
+    ...(draft ? { draft: true } : {}),
+    ...(mediaItems.length > 0 || !draft ? { mediaItems } : {}),
+    ...(accountIds.length > 0 || !draft ? { platforms: targetsOf(accountIds, options) } : {}),
     ...(content !== undefined ? { content } : {}),
     ...(options.kind ? { kind: options.kind } : {}),
     ...(scheduledFor ? { scheduledFor } : {}),
@@ -206,16 +233,124 @@ async function submitPost(
     ...(options.timezone ? { timezone: options.timezone } : {}),
     ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
   };
+  return { reelay, body, accountArgs };
+}
+
+async function submitPost(
+  captionArgument: string | undefined,
+  options: PostInputOptions,
+  ctx: CommandContext,
+): Promise<void> {
+  const waitSeconds = integerOption(options.timeout, '--timeout', { min: 1 }) ?? 300;
+  const { reelay, body, accountArgs } = await newPostBody(captionArgument, options, ctx, false);
   const answer = await reelay.posts.create(body);
   if (!options.wait) {
-    ctx.out.result(
-      answer,
-      () =>
-        `${answer.post.scheduledFor ? t('posts.scheduledFor', { when: answer.post.scheduledFor }) : t('posts.acceptedNow')}: ${answer.post.id}\n\n${describePost(answer.post)}`,
-    );
+    ctx.out.result(answer, () => `${acceptedText(answer.post)}\n\n${describePost(answer.post)}`);
     return;
   }
   await waitForOutcome(reelay, answer.post, waitSeconds, ctx, accountArgs);
+}
+
+/**
+ * The first line of a post just created or submitted: scheduled for a time, publishing
+ * now, or waiting for an admin's approval.
+ */
+function acceptedText(post: Post): string {
+  if (post.status === 'awaiting_approval') return t('posts.awaitingApproval', { id: post.id });
+  return `${post.scheduledFor ? t('posts.scheduledFor', { when: post.scheduledFor }) : t('posts.acceptedNow')}: ${post.id}`;
+}
+
+/**
+ * `reelay posts draft [caption]`: saves a draft, which never publishes. Media, accounts
+ * and time may all be missing; what still keeps it from being submitted is listed.
+ *
+ * @example
+ * ```ts
+ * await draftPost('Lançamento de verão', { media: ['./capa.jpg'] }, ctx);
+ * ```
+ */
+export async function draftPost(
+  caption: string | undefined,
+  options: PostInputOptions,
+  ctx: CommandContext,
+): Promise<void> {
+  const { reelay, body } = await newPostBody(caption, options, ctx, true);
+  const answer = await reelay.posts.create(body);
+  ctx.out.result(answer, () =>
+    [
+      t('posts.draftSaved', { id: answer.post.id }),
+      '',
+      describePost(answer.post),
+      draftNextStep(answer.post),
+    ].join('\n'),
+  );
+}
+
+/** What to do with a draft next: complete it, or submit it. */
+function draftNextStep(post: Post): string {
+  return post.problems.length > 0
+    ? t('posts.draftIncomplete', { id: post.id })
+    : t('posts.draftComplete', { id: post.id });
+}
+
+export interface EditPostOptions extends PostInputOptions {
+  /** Removes the draft's time: it publishes as soon as it is submitted. */
+  unschedule?: boolean;
+}
+
+/**
+ * `reelay posts edit <id> [caption]`: changes a draft (caption, media, accounts, time) or a
+ * scheduled post (caption, media, time). `--account` replaces the draft's accounts, with
+ * the Instagram options given now.
+ *
+ * @example
+ * ```ts
+ * await editPost('post_01…', undefined, { media: ['./capa.jpg'], account: ['@cafe.aurora'] }, ctx);
+ * ```
+ */
+export async function editPost(
+  postId: string,
+  caption: string | undefined,
+  options: EditPostOptions,
+  ctx: CommandContext,
+): Promise<void> {
+  const content = await checkedCaption(caption, options.captionFile);
+  const accountArgs = options.account ?? [];
+  if (instagramOptions(options) && accountArgs.length === 0) {
+    throw usageError(t('posts.optionsNeedAccounts'), t('posts.optionsNeedAccountsHint'));
+  }
+  if (options.unschedule && options.at) {
+    throw usageError(t('posts.unscheduleOrAt'));
+  }
+  const refs = (options.media ?? []).map((text) => classifyMedia(text));
+  const scheduledFor = scheduleTimeOf(options);
+  const changes = [content, options.kind, options.timezone, scheduledFor, options.unschedule];
+  if (refs.length === 0 && accountArgs.length === 0 && changes.every((c) => c === undefined)) {
+    throw usageError(t('posts.nothingToEdit'), t('posts.nothingToEditHint'));
+  }
+  const tracker = createUploadTracker();
+  const reelay = await projectClient(await loadSettings(ctx.global), { fetch: tracker.fetch });
+  const accountIds = await resolveAccountIds(reelay, accountArgs);
+  const mediaItems = await resolveMediaItems(reelay, tracker, refs);
+  const body: UpdatePostBody = {
+    ...(content !== undefined ? { content } : {}),
+    ...(options.kind ? { kind: options.kind } : {}),
+    ...(mediaItems.length > 0 ? { mediaItems } : {}),
+    ...(accountIds.length > 0 ? { platforms: targetsOf(accountIds, options) } : {}),
+    ...(scheduledFor ? { scheduledFor } : {}),
+    ...(options.unschedule ? { scheduledFor: null } : {}),
+    ...(options.timezone ? { timezone: options.timezone } : {}),
+  };
+  const answer = await reelay.posts.update(postId, body);
+  const post = answer.post;
+  ctx.out.result(answer, () =>
+    [
+      t('posts.edited', { id: post.id }),
+      '',
+      describePost(post),
+      ...(post.status === 'draft' ? [draftNextStep(post)] : []),
+    ].join('\n'),
+  );
 }
 
 export interface ListPostsOptions {

@@ -1,5 +1,9 @@
-/** `reelay profiles create|list|delete`: groups of accounts, one per client or brand. */
+/**
+ * `reelay profiles create|list|approval|delete`: groups of accounts, one per client or
+ * brand, each of which may decide whether editors' posts for its accounts wait for approval.
+ */
 import type { Profile } from '@reelay/sdk';
+import { approvalSetting } from '../approval-setting';
 import { projectClient } from '../client';
 import type { CommandContext } from '../command-context';
 import { loadSettings } from '../settings';
@@ -10,8 +14,16 @@ const profileColumns = () => [
   { header: 'id', value: (p: Profile) => p.id },
   { header: t('profiles.columnName'), value: (p: Profile) => p.name, max: 40 },
   { header: t('profiles.columnDescription'), value: (p: Profile) => p.description, max: 50 },
+  { header: t('profiles.columnApproval'), value: (p: Profile) => approvalText(p.approvalRequired) },
   { header: t('profiles.columnCreatedAt'), value: (p: Profile) => p.createdAt },
 ];
+
+/** A profile's approval setting as people read it: required, not required, the project's. */
+function approvalText(required: boolean | null | undefined): string {
+  if (required === true) return t('profiles.approvalOn');
+  if (required === false) return t('profiles.approvalOff');
+  return t('profiles.approvalProject');
+}
 
 /**
  * `reelay profiles create <name> [--description]`.
@@ -48,6 +60,34 @@ export async function listProfiles(ctx: CommandContext): Promise<void> {
   const reelay = await projectClient(await loadSettings(ctx.global));
   const answer = await reelay.profiles.list();
   ctx.out.result(answer, () => renderTable(answer.profiles, profileColumns()));
+}
+
+/**
+ * `reelay profiles approval <id> <on|off|project>`: whether editors' posts for the
+ * profile's accounts wait for an admin's approval (`on`), never do (`off`), or follow the
+ * project's setting (`project`, the default).
+ *
+ * @example
+ * ```ts
+ * await setProfileApproval('prf_01jd8k2m3n4p5q6r7s8t9v0wxy', 'on', ctx);
+ * ```
+ */
+export async function setProfileApproval(
+  profileId: string,
+  setting: string,
+  ctx: CommandContext,
+): Promise<void> {
+  const approvalRequired = approvalSetting(setting, true);
+  const reelay = await projectClient(await loadSettings(ctx.global));
+  const answer = await reelay.profiles.update(profileId, { approvalRequired });
+  const { id, name } = answer.profile;
+  const key =
+    answer.profile.approvalRequired === true
+      ? 'profiles.approvalSetOn'
+      : answer.profile.approvalRequired === false
+        ? 'profiles.approvalSetOff'
+        : 'profiles.approvalSetProject';
+  ctx.out.result(answer, () => t(key, { id, name }));
 }
 
 /**

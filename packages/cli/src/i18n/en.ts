@@ -149,6 +149,9 @@ export const en: CatalogueShape<Messages> = {
     profileDescription: 'description (up to 500 characters)',
     profilesList: 'list the profiles',
     profilesDelete: 'remove a profile (its accounts stay connected)',
+    profilesApproval:
+      "whether editors' posts for a profile's accounts wait for an admin's approval",
+    profileApprovalSetting: "on, off, or project (follow the project's setting)",
     profileId: 'prf_… id',
     slots: 'posting schedule: weekly times of an account or a profile',
     slotsAccount: 'int_… id or @username (or use --profile)',
@@ -211,6 +214,27 @@ export const en: CatalogueShape<Messages> = {
     postsCreate: 'publish now (or at --at)',
     queue: "schedule at each account's next free time (reelay slots)",
     postsSchedule: 'schedule a post (--at required)',
+    postsDraft: 'save a draft, which never publishes; media, accounts and time may come later',
+    atDraft: 'when to publish once submitted (none: as soon as it is submitted): ',
+    atEdit: 'new time: ',
+    postsEdit:
+      "change a draft (caption, media, accounts, time) or a scheduled post's caption, media and time",
+    editMedia: 'path, URL or med_… id (repeat for a carousel); replaces the media',
+    editAccount:
+      "int_… id or @username (repeat, up to 5); replaces a draft's accounts and their Instagram options",
+    unschedule: "remove a draft's time: it publishes as soon as it is submitted",
+    postsSubmit:
+      "submit a draft: it is scheduled, or waits for an admin's approval where approval is required",
+    postsApprove: 'approve a post that awaits approval (admins only)',
+    approveNote: 'a note for whoever wrote it',
+    approveAt: 'a new time (needed when its time passed while it waited): ',
+    approveNow: 'publish it now',
+    postsReject: 'reject a post that awaits approval: it goes back to draft (admins only)',
+    rejectReason: 'why, for whoever wrote it',
+    approval: "whether editors' posts wait for an admin's approval (needs login)",
+    approvalShow: "show whether editors' posts wait for approval in the project",
+    approvalSet: "require (on) or stop requiring (off) approval of editors' posts",
+    approvalSetting: 'on or off',
     postsBulk: 'schedule one post per row of a CSV (at,caption,media,accounts,kind,timezone)',
     bulkFile: 'CSV file (- for standard input)',
     dryRun: 'only validate and show what would be sent',
@@ -227,7 +251,7 @@ export const en: CatalogueShape<Messages> = {
     postInsightsForce: "ask Instagram now (otherwise, the last hour's reading)",
     postsReschedule: 'change the time of a scheduled post',
     rescheduleAt: 'new time',
-    postsCancel: 'cancel a scheduled post',
+    postsCancel: 'cancel a scheduled post, or discard a draft',
     postsRetry: 'try the failed accounts again',
     retryAt: 'schedule the new attempt',
     retryTimezone: 'IANA time zone of the local time',
@@ -382,10 +406,53 @@ export const en: CatalogueShape<Messages> = {
     postEndedAs: 'post {{id}} ended as {{status}}',
     more: '{{shown}} of {{total}}; see more with --offset {{next}} or --all',
     newTimeMissing: 'give the new time with --at',
+    awaitingApproval: "Post awaiting an admin's approval: {{id}}",
+    draftSaved: 'Draft saved: {{id}}',
+    draftIncomplete:
+      'Complete it with reelay posts edit {{id}}, then submit it with reelay posts submit {{id}}.',
+    draftComplete: 'Ready: submit it with reelay posts submit {{id}}.',
+    fieldProblems: 'Missing before submitting',
+    fieldRejectionReason: 'Rejected because',
+    optionsNeedAccounts: 'Instagram options go with the accounts: give them with --account',
+    optionsNeedAccountsHint:
+      'for example --account @cafe.aurora --first-comment "…" (the accounts of a draft only)',
+    unscheduleOrAt: 'use --unschedule or --at, not both',
+    nothingToEdit: 'nothing to change',
+    nothingToEditHint:
+      'give a caption, --caption-file, --media, --account, --at, --unschedule, --timezone or --kind',
+    edited: 'Post {{id}} changed.',
+    waitAwaitingApproval: "post {{id}} awaits an admin's approval: nothing publishes it until then",
+    waitDraft: 'post {{id}} is a draft: nothing publishes it until it is submitted',
+    approveHint: 'an admin approves it with reelay posts approve {{id}}',
+    submitHint: 'submit it with reelay posts submit {{id}}',
     rescheduled: 'Post {{id}} rescheduled for {{when}}.',
     cancelled: 'Post {{id}} cancelled ({{status}}).',
     retryScheduled: 'New attempt of {{id}} scheduled for {{when}} ({{status}}).',
     retryAccepted: 'New attempt of {{id}} accepted ({{status}}).',
+  },
+  review: {
+    submittedScheduled: 'Post {{id}} submitted: scheduled for {{when}}.',
+    submittedNow: 'Post {{id}} submitted: publishing now.',
+    submittedStatus: 'Post {{id}} submitted ({{status}}).',
+    submittedAwaiting:
+      "Post {{id}} now awaits an admin's approval: nothing is published until an admin approves it (reelay posts approve {{id}}).",
+    approvedScheduled: 'Post {{id}} approved: scheduled for {{when}}.',
+    approvedNow: 'Post {{id}} approved: publishing now.',
+    approvedStatus: 'Post {{id}} approved ({{status}}).',
+    atOrNow: 'use --at or --now, not both',
+    rejected: 'Post {{id}} rejected: back to draft. Reason: {{reason}}',
+  },
+  approval: {
+    required:
+      "Approval required: in project {{project}}, editors' posts wait for an admin's approval.",
+    notRequired:
+      "Approval not required: in project {{project}}, editors' posts are scheduled without review.",
+    profilesHint: 'A profile may decide for itself: reelay profiles approval <id> on|off|project.',
+    turnedOn: 'Posts already scheduled stay scheduled.',
+    turnedOff: 'Posts already awaiting approval still wait for an admin.',
+    invalidSetting: 'invalid setting: "{{value}}"',
+    useOnOff: 'use on or off',
+    useOnOffProject: "use on, off, or project to follow the project's setting",
   },
   client: {
     loginHint:
@@ -496,8 +563,18 @@ export const en: CatalogueShape<Messages> = {
   profiles: {
     columnName: 'name',
     columnDescription: 'description',
+    columnApproval: 'approval',
     columnCreatedAt: 'created at',
     created: 'Profile created: {{id}} ({{name}})',
+    approvalOn: 'required',
+    approvalOff: 'not required',
+    approvalProject: "the project's",
+    approvalSetOn:
+      "Profile {{id}} ({{name}}): editors' posts for its accounts wait for an admin's approval.",
+    approvalSetOff:
+      "Profile {{id}} ({{name}}): editors' posts for its accounts need no approval, whatever the project's setting.",
+    approvalSetProject:
+      "Profile {{id}} ({{name}}) follows the project's approval setting (reelay approval show).",
     deleted: 'Profile {{id}} deleted; its accounts stay connected.',
   },
   keys: {
@@ -596,6 +673,9 @@ export const en: CatalogueShape<Messages> = {
     actions: {
       created: 'created',
       edited: 'edited',
+      submitted: 'submitted',
+      approved: 'approved',
+      rejected: 'rejected',
       cancelled: 'cancelled',
       retried: 'retried',
       scheduled: 'scheduled',
@@ -801,6 +881,11 @@ export const en: CatalogueShape<Messages> = {
         'reconnect the account with reelay accounts connect to grant the permission',
       RATE_LIMIT_KEY: 'wait a few seconds and try again',
       POST_NOT_CANCELLABLE: "see the post's state with reelay posts show <id>",
+      POST_NOT_DRAFT: "only a draft is submitted; see the post's state with reelay posts show <id>",
+      POST_NOT_AWAITING_APPROVAL:
+        'only a post awaiting approval is approved or rejected; see its state with reelay posts show <id>',
+      APPROVAL_TIME_PASSED:
+        'its time passed while it waited: approve it with --now to publish now, or with --at <when> for a new time',
       MEDIA_IN_USE:
         'cancel those posts with reelay posts cancel <id>, or change their media, and delete again',
       IDEMPOTENCY_KEY_REUSED: 'use another --idempotency-key for a different post',
@@ -814,6 +899,8 @@ export const en: CatalogueShape<Messages> = {
   },
   /** Post and account statuses as people read them; `--json` keeps the raw values. */
   statuses: {
+    draft: 'draft',
+    awaiting_approval: 'awaiting approval',
     scheduled: 'scheduled',
     queued: 'queued',
     publishing: 'publishing',
@@ -867,6 +954,11 @@ export const en: CatalogueShape<Messages> = {
     POST_NOT_EDITABLE:
       'The post already started publishing, already ended or its time has passed; it can no longer be changed.',
     POST_NOT_RETRYABLE: 'The post has no failed accounts to try again.',
+    POST_NOT_DRAFT: 'The post is not a draft; only a draft can be submitted.',
+    POST_NOT_AWAITING_APPROVAL:
+      'The post is not awaiting approval; only a post submitted for approval can be approved or rejected.',
+    APPROVAL_TIME_PASSED:
+      'The post\'s time passed while it awaited approval; approve it with a new scheduledFor, or "now" to publish it now.',
     NO_FREE_SLOT:
       'The account has no free time in its posting schedule in the next 75 days; set a schedule for the account or its profile, or free a time by cancelling or rescheduling a post.',
     MEDIA_IN_USE:

@@ -159,6 +159,9 @@ export const ptBR = {
     profileDescription: 'descrição (até 500 caracteres)',
     profilesList: 'lista os perfis',
     profilesDelete: 'remove um perfil (as contas continuam conectadas)',
+    profilesApproval:
+      'se os posts de editores para as contas de um perfil aguardam a aprovação de um admin',
+    profileApprovalSetting: 'on, off, ou project (segue a configuração do projeto)',
     profileId: 'id prf_…',
     slots: 'agenda de publicação: horários semanais de uma conta ou de um perfil',
     slotsAccount: 'id int_… ou @usuário (ou use --profile)',
@@ -221,6 +224,27 @@ export const ptBR = {
     postsCreate: 'publica agora (ou em --at)',
     queue: 'agenda no próximo horário livre da agenda de cada conta (reelay slots)',
     postsSchedule: 'agenda um post (--at obrigatório)',
+    postsDraft: 'guarda um rascunho, que nunca publica; mídias, contas e horário podem vir depois',
+    atDraft: 'quando publicar depois de enviado (sem horário: assim que for enviado): ',
+    atEdit: 'novo horário: ',
+    postsEdit:
+      'altera um rascunho (legenda, mídias, contas, horário) ou a legenda, as mídias e o horário de um post agendado',
+    editMedia: 'caminho, URL ou id med_… (repita para carrossel); substitui as mídias',
+    editAccount:
+      'id int_… ou @usuário (repita, até 5); substitui as contas de um rascunho e as opções do Instagram delas',
+    unschedule: 'tira o horário de um rascunho: ele publica assim que for enviado',
+    postsSubmit:
+      'envia um rascunho: ele é agendado, ou aguarda a aprovação de um admin onde a aprovação é exigida',
+    postsApprove: 'aprova um post que aguarda aprovação (só admins)',
+    approveNote: 'um comentário para quem escreveu',
+    approveAt: 'um novo horário (necessário se o horário passou enquanto ele aguardava): ',
+    approveNow: 'publica agora',
+    postsReject: 'recusa um post que aguarda aprovação: ele volta a rascunho (só admins)',
+    rejectReason: 'o motivo, para quem escreveu',
+    approval: 'se os posts de editores aguardam a aprovação de um admin (precisa de login)',
+    approvalShow: 'mostra se os posts de editores aguardam aprovação no projeto',
+    approvalSet: 'exige (on) ou deixa de exigir (off) a aprovação dos posts de editores',
+    approvalSetting: 'on ou off',
     postsBulk: 'agenda um post por linha de um CSV (at,caption,media,accounts,kind,timezone)',
     bulkFile: 'arquivo CSV (- para a entrada padrão)',
     dryRun: 'só valida e mostra o que seria enviado',
@@ -237,7 +261,7 @@ export const ptBR = {
     postInsightsForce: 'consulta o Instagram agora (senão, a leitura da última hora)',
     postsReschedule: 'muda o horário de um post agendado',
     rescheduleAt: 'novo horário',
-    postsCancel: 'cancela um post agendado',
+    postsCancel: 'cancela um post agendado, ou descarta um rascunho',
     postsRetry: 'tenta de novo as contas que falharam',
     retryAt: 'agenda a nova tentativa',
     retryTimezone: 'fuso IANA da hora local',
@@ -393,10 +417,53 @@ export const ptBR = {
     postEndedAs: 'o post {{id}} terminou como {{status}}',
     more: '{{shown}} de {{total}}; veja mais com --offset {{next}} ou --all',
     newTimeMissing: 'informe o novo horário com --at',
+    awaitingApproval: 'Post aguardando a aprovação de um admin: {{id}}',
+    draftSaved: 'Rascunho guardado: {{id}}',
+    draftIncomplete:
+      'Complete-o com reelay posts edit {{id}} e depois envie com reelay posts submit {{id}}.',
+    draftComplete: 'Pronto: envie com reelay posts submit {{id}}.',
+    fieldProblems: 'Falta para enviar',
+    fieldRejectionReason: 'Motivo da recusa',
+    optionsNeedAccounts: 'as opções do Instagram vão com as contas: informe-as com --account',
+    optionsNeedAccountsHint:
+      'por exemplo --account @cafe.aurora --first-comment "…" (só as contas de um rascunho)',
+    unscheduleOrAt: 'use --unschedule ou --at, não os dois',
+    nothingToEdit: 'nada a alterar',
+    nothingToEditHint:
+      'informe uma legenda, --caption-file, --media, --account, --at, --unschedule, --timezone ou --kind',
+    edited: 'Post {{id}} alterado.',
+    waitAwaitingApproval: 'o post {{id}} aguarda a aprovação de um admin: nada o publica até lá',
+    waitDraft: 'o post {{id}} é um rascunho: nada o publica até ele ser enviado',
+    approveHint: 'um admin o aprova com reelay posts approve {{id}}',
+    submitHint: 'envie com reelay posts submit {{id}}',
     rescheduled: 'Post {{id}} reagendado para {{when}}.',
     cancelled: 'Post {{id}} cancelado ({{status}}).',
     retryScheduled: 'Nova tentativa de {{id}} agendada para {{when}} ({{status}}).',
     retryAccepted: 'Nova tentativa de {{id}} aceita ({{status}}).',
+  },
+  review: {
+    submittedScheduled: 'Post {{id}} enviado: agendado para {{when}}.',
+    submittedNow: 'Post {{id}} enviado: publicando agora.',
+    submittedStatus: 'Post {{id}} enviado ({{status}}).',
+    submittedAwaiting:
+      'O post {{id}} agora aguarda a aprovação de um admin: nada é publicado até um admin aprová-lo (reelay posts approve {{id}}).',
+    approvedScheduled: 'Post {{id}} aprovado: agendado para {{when}}.',
+    approvedNow: 'Post {{id}} aprovado: publicando agora.',
+    approvedStatus: 'Post {{id}} aprovado ({{status}}).',
+    atOrNow: 'use --at ou --now, não os dois',
+    rejected: 'Post {{id}} recusado: voltou a rascunho. Motivo: {{reason}}',
+  },
+  approval: {
+    required:
+      'Aprovação exigida: no projeto {{project}}, os posts de editores aguardam a aprovação de um admin.',
+    notRequired:
+      'Aprovação não exigida: no projeto {{project}}, os posts de editores são agendados sem revisão.',
+    profilesHint: 'Um perfil pode decidir por si: reelay profiles approval <id> on|off|project.',
+    turnedOn: 'Os posts já agendados continuam agendados.',
+    turnedOff: 'Os posts que já aguardam aprovação continuam esperando um admin.',
+    invalidSetting: 'configuração inválida: "{{value}}"',
+    useOnOff: 'use on ou off',
+    useOnOffProject: 'use on, off, ou project para seguir a configuração do projeto',
   },
   client: {
     loginHint:
@@ -509,8 +576,18 @@ export const ptBR = {
   profiles: {
     columnName: 'nome',
     columnDescription: 'descrição',
+    columnApproval: 'aprovação',
     columnCreatedAt: 'criado em',
     created: 'Perfil criado: {{id}} ({{name}})',
+    approvalOn: 'exigida',
+    approvalOff: 'não exigida',
+    approvalProject: 'a do projeto',
+    approvalSetOn:
+      'Perfil {{id}} ({{name}}): os posts de editores para as contas dele aguardam a aprovação de um admin.',
+    approvalSetOff:
+      'Perfil {{id}} ({{name}}): os posts de editores para as contas dele não precisam de aprovação, seja qual for a configuração do projeto.',
+    approvalSetProject:
+      'Perfil {{id}} ({{name}}) segue a configuração de aprovação do projeto (reelay approval show).',
     deleted: 'Perfil {{id}} removido; as contas dele continuam conectadas.',
   },
   keys: {
@@ -610,6 +687,9 @@ export const ptBR = {
     actions: {
       created: 'criou',
       edited: 'editou',
+      submitted: 'enviou',
+      approved: 'aprovou',
+      rejected: 'recusou',
       cancelled: 'cancelou',
       retried: 'tentou de novo',
       scheduled: 'agendou',
@@ -816,6 +896,11 @@ export const ptBR = {
         'reconecte a conta com reelay accounts connect para conceder a permissão',
       RATE_LIMIT_KEY: 'aguarde alguns segundos e tente de novo',
       POST_NOT_CANCELLABLE: 'veja o estado do post com reelay posts show <id>',
+      POST_NOT_DRAFT: 'só um rascunho é enviado; veja o estado do post com reelay posts show <id>',
+      POST_NOT_AWAITING_APPROVAL:
+        'só um post que aguarda aprovação é aprovado ou recusado; veja o estado dele com reelay posts show <id>',
+      APPROVAL_TIME_PASSED:
+        'o horário passou enquanto ele aguardava: aprove com --now para publicar agora, ou com --at <quando> para um novo horário',
       MEDIA_IN_USE:
         'cancele esses posts com reelay posts cancel <id>, ou troque a mídia deles, e apague de novo',
       IDEMPOTENCY_KEY_REUSED: 'use outra --idempotency-key para um post diferente',
@@ -836,6 +921,8 @@ export const ptBR = {
    */
   /** Post and account statuses as people read them; `--json` keeps the raw values. */
   statuses: {
+    draft: 'rascunho',
+    awaiting_approval: 'aguardando aprovação',
     scheduled: 'agendado',
     queued: 'na fila',
     publishing: 'publicando',

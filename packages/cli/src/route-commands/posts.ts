@@ -1,7 +1,7 @@
 /**
- * Post commands: creating, scheduling, bulk scheduling, listing, reading, rescheduling,
- * cancelling and retrying posts, their insights, and the team's notes and activity. Part of the command table
- * (`route-commands.ts`), in its order.
+ * Post commands: creating, scheduling, drafting, bulk scheduling, listing, reading, editing,
+ * rescheduling, cancelling and retrying posts, their insights, and the team's notes and
+ * activity. Part of the command table (`route-commands.ts`), in its order.
  */
 import type { RouteId } from '@reelay/core';
 import { allPages, pageOptions, sortOption } from './command-parts';
@@ -12,25 +12,51 @@ const trailModule = () => import('../commands/team-trail');
 
 const postId: ArgumentSpec = { value: 'id', help: 'help.postId' };
 
-/** What `posts create` and `posts schedule` share: the post and its Instagram options. */
-function postInput(scheduled: boolean): OptionSpec[] {
+/** Which command the post's options are for: each takes the time and waits differently. */
+type PostInputMode = 'create' | 'schedule' | 'draft' | 'edit';
+
+const AT_HELP = {
+  create: ['help.atNow', 'help.atFormats'],
+  schedule: 'help.atFormats',
+  draft: ['help.atDraft', 'help.atFormats'],
+  edit: ['help.atEdit', 'help.atFormats'],
+} as const satisfies Record<PostInputMode, OptionSpec['help']>;
+
+/**
+ * What `posts create`, `schedule`, `draft` and `edit` share: the post and its Instagram
+ * options. Only a new post takes an idempotency key, and only a post that publishes can
+ * be waited for.
+ */
+function postInput(mode: PostInputMode): OptionSpec[] {
+  const creating = mode !== 'edit';
+  const publishing = mode === 'create' || mode === 'schedule';
   return [
     { flags: '--caption-file', value: 'placeholder.file', help: 'help.captionFile' },
-    { flags: '-m, --media', value: 'placeholder.media', help: 'help.media', repeat: true },
-    { flags: '-a, --account', value: 'placeholder.account', help: 'help.account', repeat: true },
     {
-      flags: '--at',
-      value: 'placeholder.when',
-      help: scheduled ? 'help.atFormats' : ['help.atNow', 'help.atFormats'],
+      flags: '-m, --media',
+      value: 'placeholder.media',
+      help: mode === 'edit' ? 'help.editMedia' : 'help.media',
+      repeat: true,
     },
+    {
+      flags: '-a, --account',
+      value: 'placeholder.account',
+      help: mode === 'edit' ? 'help.editAccount' : 'help.account',
+      repeat: true,
+    },
+    { flags: '--at', value: 'placeholder.when', help: AT_HELP[mode] },
     { flags: '--timezone', value: 'placeholder.zone', help: 'help.timezone', field: 'timezone' },
     { flags: '--kind', value: 'placeholder.kind', help: 'help.kind', field: 'kind' },
-    {
-      flags: '--idempotency-key',
-      value: 'placeholder.key',
-      help: 'help.idempotencyKey',
-      field: 'idempotencyKey',
-    },
+    ...(creating
+      ? [
+          {
+            flags: '--idempotency-key',
+            value: 'placeholder.key',
+            help: 'help.idempotencyKey',
+            field: 'idempotencyKey',
+          } as const,
+        ]
+      : []),
     { flags: '--first-comment', value: 'placeholder.text', help: 'help.firstComment' },
     { flags: '--alt-text', value: 'placeholder.text', help: 'help.altText' },
     {
@@ -48,8 +74,12 @@ function postInput(scheduled: boolean): OptionSpec[] {
     },
     { flags: '--audio-name', value: 'placeholder.name', help: 'help.audioName' },
     { flags: '--product', value: 'id[:x,y]', help: 'help.product', repeat: true },
-    { flags: '--wait', help: 'help.wait' },
-    { flags: '--timeout', value: 'placeholder.seconds', help: 'help.waitTimeout' },
+    ...(publishing
+      ? [
+          { flags: '--wait', help: 'help.wait' } as const,
+          { flags: '--timeout', value: 'placeholder.seconds', help: 'help.waitTimeout' } as const,
+        ]
+      : []),
   ];
 }
 const caption: ArgumentSpec = {
@@ -64,15 +94,22 @@ export const postCommands = {
       name: 'posts create',
       help: 'help.postsCreate',
       arguments: [caption],
-      options: [...postInput(false), { flags: '--queue', help: 'help.queue', field: 'queue' }],
+      options: [...postInput('create'), { flags: '--queue', help: 'help.queue', field: 'queue' }],
       run: async ([text], o, ctx) => (await postsModule()).createPost(text, o, ctx),
     },
     {
       name: 'posts schedule',
       help: 'help.postsSchedule',
       arguments: [caption],
-      options: postInput(true),
+      options: postInput('schedule'),
       run: async ([text], o, ctx) => (await postsModule()).schedulePost(text, o, ctx),
+    },
+    {
+      name: 'posts draft',
+      help: 'help.postsDraft',
+      arguments: [caption],
+      options: postInput('draft'),
+      run: async ([text], o, ctx) => (await postsModule()).draftPost(text, o, ctx),
     },
     {
       name: 'posts bulk',
@@ -179,6 +216,13 @@ export const postCommands = {
       ],
       run: async ([id], o, ctx) =>
         (await postsModule()).reschedulePost(id!, o as { at: string }, ctx),
+    },
+    {
+      name: 'posts edit',
+      help: 'help.postsEdit',
+      arguments: [postId, caption],
+      options: [...postInput('edit'), { flags: '--unschedule', help: 'help.unschedule' }],
+      run: async ([id, text], o, ctx) => (await postsModule()).editPost(id!, text, o, ctx),
     },
   ],
   deletePost: [

@@ -1,5 +1,6 @@
 /**
- * Profile commands: creating, listing and deleting profiles. Part of the command table
+ * Profile commands: creating, listing and deleting profiles, and whether editors' posts
+ * for a profile's accounts wait for approval. Part of the command table
  * (`route-commands.ts`), in its order.
  */
 import type { RouteId } from '@reelay/core';
@@ -28,6 +29,18 @@ export const profileCommands = {
       name: 'profiles list',
       help: 'help.profilesList',
       run: async (_, _o, ctx) => (await import('../commands/profiles')).listProfiles(ctx),
+    },
+  ],
+  updateProfile: [
+    {
+      name: 'profiles approval',
+      help: 'help.profilesApproval',
+      arguments: [
+        { value: 'id', help: 'help.profileId' },
+        { value: 'on|off|project', help: 'help.profileApprovalSetting' },
+      ],
+      run: async ([id, setting], _o, ctx) =>
+        (await import('../commands/profiles')).setProfileApproval(id!, setting!, ctx),
     },
   ],
   deleteProfile: [
