@@ -75,6 +75,18 @@ export const COMMAND_ROUTES: Readonly<Record<RouteId, CommandCoverage>> = {
   rejectPost: ['posts reject'],
   getProjectSettings: ['approval show'],
   updateProjectSettings: ['approval set'],
+  createReviewLink: ['review-links create'],
+  listReviewLinks: ['review-links list'],
+  deleteReviewLink: ['review-links revoke'],
+  lookupReviewLink: {
+    excluded: 'the client who receives a review link opens it in a browser; its page calls this',
+  },
+  approveByReviewLink: {
+    excluded: 'the client who receives a review link approves on its page, in a browser',
+  },
+  rejectByReviewLink: {
+    excluded: 'the client who receives a review link rejects on its page, in a browser',
+  },
   listPostNotes: ['posts notes'],
   createPostNote: ['posts note'],
   listPostActivity: ['posts activity'],

@@ -15,6 +15,7 @@ import type { CommandSpec } from './route-commands/command-spec';
 import { mediaCommands } from './route-commands/media';
 import { postCommands } from './route-commands/posts';
 import { profileCommands } from './route-commands/profiles';
+import { reviewLinkCommands } from './route-commands/review-links';
 import { sessionCommands } from './route-commands/session';
 import { slotCommands } from './route-commands/slots';
 import { teamCommands } from './route-commands/team';
@@ -41,6 +42,7 @@ export const GROUP_HELP: Readonly<Record<string, MessageKey>> = {
   me: 'help.me',
   posts: 'help.posts',
   approval: 'help.approval',
+  'review-links': 'help.reviewLinks',
   media: 'help.mediaGroup',
   webhooks: 'help.webhooks',
 };
@@ -62,6 +64,7 @@ export const ROUTE_COMMANDS: Partial<Record<RouteId, readonly CommandSpec[]>> = 
   ...teamCommands,
   ...postCommands,
   ...approvalCommands,
+  ...reviewLinkCommands,
   ...mediaCommands,
   ...webhookCommands,
 };

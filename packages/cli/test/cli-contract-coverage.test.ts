@@ -80,17 +80,20 @@ describe('the CLI against the contract', () => {
     }
   });
 
-  it('leaves out only the token refresh, the invitation preview and the routes the platform itself calls', () => {
+  it("leaves out only the token refresh, the invitation preview, a review link's page and the routes the platform itself calls", () => {
     const excluded = Object.entries(COMMAND_ROUTES).filter(
       ([, coverage]) => 'excluded' in coverage,
     );
     expect(excluded.map(([id]) => id).sort()).toEqual([
+      'approveByReviewLink',
       'connectCallback',
       'getDataDeletionStatus',
       'lookupInvitation',
+      'lookupReviewLink',
       'metaDataDeletion',
       'metaDeauthorize',
       'refresh',
+      'rejectByReviewLink',
     ]);
   });
 

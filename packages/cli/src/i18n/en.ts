@@ -38,6 +38,7 @@ export const en: CatalogueShape<Messages> = {
     role: 'role',
     secret: 'secret',
     seconds: 'seconds',
+    hours: 'hours',
     text: 'text',
     user: 'user',
     value: 'value',
@@ -235,6 +236,14 @@ export const en: CatalogueShape<Messages> = {
     approvalShow: "show whether editors' posts wait for approval in the project",
     approvalSet: "require (on) or stop requiring (off) approval of editors' posts",
     approvalSetting: 'on or off',
+    reviewLinks: 'links for someone without an account to approve a post in a browser',
+    reviewLinksCreate:
+      'make a link to a post awaiting approval (admins); the address is shown once',
+    reviewLinksList: "list a post's review links still valid",
+    reviewLinksRevoke: 'revoke a review link: it stops working at once',
+    reviewLinkHours: 'how long the link works, in hours (1 to 720)',
+    reviewLinkLabel: 'who the link is for, shown in the activity',
+    reviewLinkId: 'rvl_… id',
     postsBulk: 'schedule one post per row of a CSV (at,caption,media,accounts,kind,timezone)',
     bulkFile: 'CSV file (- for standard input)',
     dryRun: 'only validate and show what would be sent',
@@ -441,6 +450,15 @@ export const en: CatalogueShape<Messages> = {
     approvedStatus: 'Post {{id}} approved ({{status}}).',
     atOrNow: 'use --at or --now, not both',
     rejected: 'Post {{id}} rejected: back to draft. Reason: {{reason}}',
+  },
+  reviewLinks: {
+    created: 'Review link {{id}}, valid until {{expiresAt}}:',
+    shownOnce:
+      'Send this address to whoever approves: it is shown only now. Revoke it with reelay review-links revoke <id>.',
+    none: 'Post {{id}} has no valid review link.',
+    columnLabel: 'label',
+    columnExpiresAt: 'expires',
+    revoked: 'Review link {{id}} revoked: it no longer works.',
   },
   approval: {
     required:
@@ -886,6 +904,7 @@ export const en: CatalogueShape<Messages> = {
         'only a post awaiting approval is approved or rejected; see its state with reelay posts show <id>',
       APPROVAL_TIME_PASSED:
         'its time passed while it waited: approve it with --now to publish now, or with --at <when> for a new time',
+      REVIEW_LINK_INVALID: 'make a new one with reelay review-links create <postId>',
       MEDIA_IN_USE:
         'cancel those posts with reelay posts cancel <id>, or change their media, and delete again',
       IDEMPOTENCY_KEY_REUSED: 'use another --idempotency-key for a different post',
@@ -959,6 +978,8 @@ export const en: CatalogueShape<Messages> = {
       'The post is not awaiting approval; only a post submitted for approval can be approved or rejected.',
     APPROVAL_TIME_PASSED:
       'The post\'s time passed while it awaited approval; approve it with a new scheduledFor, or "now" to publish it now.',
+    REVIEW_LINK_INVALID:
+      'This review link no longer works: it expired or was revoked. Ask whoever sent it for a new one.',
     NO_FREE_SLOT:
       'The account has no free time in its posting schedule in the next 75 days; set a schedule for the account or its profile, or free a time by cancelling or rescheduling a post.',
     MEDIA_IN_USE:

@@ -48,6 +48,7 @@ export const ptBR = {
     role: 'papel',
     secret: 'segredo',
     seconds: 'segundos',
+    hours: 'horas',
     text: 'texto',
     user: 'usuário',
     value: 'valor',
@@ -245,6 +246,14 @@ export const ptBR = {
     approvalShow: 'mostra se os posts de editores aguardam aprovação no projeto',
     approvalSet: 'exige (on) ou deixa de exigir (off) a aprovação dos posts de editores',
     approvalSetting: 'on ou off',
+    reviewLinks: 'links para alguém sem conta aprovar um post no navegador',
+    reviewLinksCreate:
+      'cria um link para um post que aguarda aprovação (admins); o endereço aparece uma vez',
+    reviewLinksList: 'lista os links de revisão ainda válidos de um post',
+    reviewLinksRevoke: 'revoga um link de revisão: ele deixa de valer na hora',
+    reviewLinkHours: 'quanto tempo o link vale, em horas (de 1 a 720)',
+    reviewLinkLabel: 'para quem é o link; aparece no histórico',
+    reviewLinkId: 'id rvl_…',
     postsBulk: 'agenda um post por linha de um CSV (at,caption,media,accounts,kind,timezone)',
     bulkFile: 'arquivo CSV (- para a entrada padrão)',
     dryRun: 'só valida e mostra o que seria enviado',
@@ -452,6 +461,15 @@ export const ptBR = {
     approvedStatus: 'Post {{id}} aprovado ({{status}}).',
     atOrNow: 'use --at ou --now, não os dois',
     rejected: 'Post {{id}} recusado: voltou a rascunho. Motivo: {{reason}}',
+  },
+  reviewLinks: {
+    created: 'Link de revisão {{id}}, válido até {{expiresAt}}:',
+    shownOnce:
+      'Envie este endereço para quem aprova: ele aparece só agora. Revogue com reelay review-links revoke <id>.',
+    none: 'O post {{id}} não tem link de revisão válido.',
+    columnLabel: 'rótulo',
+    columnExpiresAt: 'expira',
+    revoked: 'Link de revisão {{id}} revogado: ele não vale mais.',
   },
   approval: {
     required:
@@ -901,6 +919,7 @@ export const ptBR = {
         'só um post que aguarda aprovação é aprovado ou recusado; veja o estado dele com reelay posts show <id>',
       APPROVAL_TIME_PASSED:
         'o horário passou enquanto ele aguardava: aprove com --now para publicar agora, ou com --at <quando> para um novo horário',
+      REVIEW_LINK_INVALID: 'crie um novo com reelay review-links create <postId>',
       MEDIA_IN_USE:
         'cancele esses posts com reelay posts cancel <id>, ou troque a mídia deles, e apague de novo',
       IDEMPOTENCY_KEY_REUSED: 'use outra --idempotency-key para um post diferente',

@@ -163,6 +163,8 @@ reelay profiles list`,
   },
   updateProfile: {
     sdk: `const { profile } = await reelay.profiles.update('prf_01jd8k2m3n4p5q6r7s8t9v0wxy', { approvalRequired: true });`,
+    cli: `# se os posts de editores para as contas de um perfil aguardam a aprovação de um admin
+reelay profiles approval <id> <on|off|project>`,
   },
   deleteProfile: {
     sdk: `await reelay.profiles.delete('prf_01jd8k2m3n4p5q6r7s8t9v0wxy');`,
@@ -314,7 +316,7 @@ reelay posts create [legenda]
     cli: `# lista posts, com os horários no fuso de cada post
 reelay posts list
 # opções:
-#   --status <status>  só com este status (valores: "scheduled", "queued", "publishing", "published", "partial", "failed", "cancelled")
+#   --status <status>  só com este status (valores: "draft", "awaiting_approval", "scheduled", "queued", "publishing", "published", "partial", "failed", "cancelled")
 #   --kind <tipo>      só deste tipo (valores: "feed", "reel", "story", "carousel")
 #   --account <conta>  só desta conta (id ou @usuário)
 #   --profile <id>     só deste perfil
@@ -342,7 +344,7 @@ reelay posts reschedule <id>
   },
   deletePost: {
     sdk: `const { post } = await reelay.posts.cancel(postId); // post.status === 'cancelled'`,
-    cli: `# cancela um post agendado
+    cli: `# cancela um post agendado, ou descarta um rascunho
 reelay posts cancel <id>`,
   },
   retryPost: {
@@ -368,32 +370,60 @@ reelay posts insights <id>
 // … add media and accounts with reelay.posts.update(draft.id, …), then:
 const { post } = await reelay.posts.submit(draft.id);
 console.log(post.status); // 'scheduled', 'queued' or 'awaiting_approval'`,
+    cli: `# envia um rascunho: ele é agendado, ou aguarda a aprovação de um admin onde a aprovação é exigida
+reelay posts submit <id>`,
   },
   approvePost: {
     sdk: `const { post } = await reelay.posts.approve(postId, { note: 'Pode ir!' });
 // Its time passed while it waited: approve with a new time, or 'now'.
 await reelay.posts.approve(otherPostId, { scheduledFor: 'now' });`,
+    cli: `# aprova um post que aguarda aprovação (só admins)
+reelay posts approve <id>
+# opções:
+#   --note <texto>     um comentário para quem escreveu
+#   --at <quando>      um novo horário (necessário se o horário passou enquanto ele aguardava): 2026-12-01T10:00-03:00, 2026-12-01T10:00 com --timezone, +2h, +1d
+#   --now              publica agora
+#   --timezone <fuso>  fuso IANA da hora local e do post`,
   },
   rejectPost: {
     sdk: `const { post } = await reelay.posts.reject(postId, { reason: 'Troque a foto, por favor.' });
 console.log(post.status, post.rejectionReason); // 'draft', 'Troque a foto, por favor.'`,
+    cli: `# recusa um post que aguarda aprovação: ele volta a rascunho (só admins)
+reelay posts reject <id>
+# opções:
+#   --reason <texto>  o motivo, para quem escreveu`,
   },
   getProjectSettings: {
     sdk: `const { settings } = await reelay.projectSettings.get(projectId);
 console.log(settings.approvalRequired);`,
+    cli: `# mostra se os posts de editores aguardam aprovação no projeto
+reelay approval show`,
   },
   updateProjectSettings: {
     sdk: `await reelay.projectSettings.update(projectId, { approvalRequired: true });`,
+    cli: `# exige (on) ou deixa de exigir (off) a aprovação dos posts de editores
+reelay approval set <on|off>`,
   },
   createReviewLink: {
     sdk: `const { reviewLink } = await reelay.reviewLinks.create(postId, { expiresInHours: 48, label: 'Ana, da Padaria' });
 console.log(reviewLink.url); // send it to the client: shown only now`,
+    cli: `# cria um link para um post que aguarda aprovação (admins); o endereço aparece uma vez
+reelay review-links create <id>
+# opções:
+#   --hours <horas>  quanto tempo o link vale, em horas (de 1 a 720)
+#   --label <texto>  para quem é o link; aparece no histórico`,
   },
   listReviewLinks: {
     sdk: `const { reviewLinks } = await reelay.reviewLinks.list(postId);
 for (const link of reviewLinks) console.log(link.label, link.expiresAt);`,
+    cli: `# lista os links de revisão ainda válidos de um post
+reelay review-links list <id>`,
   },
-  deleteReviewLink: { sdk: `await reelay.reviewLinks.revoke('rvl_01jd8k2m3n4p5q6r7s8t9v0wxy');` },
+  deleteReviewLink: {
+    sdk: `await reelay.reviewLinks.revoke('rvl_01jd8k2m3n4p5q6r7s8t9v0wxy');`,
+    cli: `# revoga um link de revisão: ele deixa de valer na hora
+reelay review-links revoke <id>`,
+  },
   lookupReviewLink: {
     sdk: `const { review } = await reelay.reviewLinks.lookup({ token });
 console.log(review.post.content, review.canDecide);`,
@@ -479,7 +509,7 @@ saveSecret(notification.webhook.secret); // shown only in this answer`,
 reelay webhooks create
 # opções:
 #   --url <url>         endereço que recebe os eventos
-#   --events <eventos>  post.scheduled, post.published, post.partial, post.failed (padrão: todos)
+#   --events <eventos>  post.scheduled, post.published, post.partial, post.failed, post.awaiting_approval, post.approved, post.rejected (padrão: todos)
 #   --profile <id>      só eventos de posts deste perfil
 #   --only-scheduled    eventos finais só de posts agendados`,
   },
