@@ -20,6 +20,7 @@ import { teamHandlers } from './http/handlers/team';
 import { projectSettingsHandlers } from './http/handlers/project-settings';
 import { reviewLinkHandlers } from './http/handlers/review-links';
 import { createReviewLinksService } from './services/review-links';
+import { createProjectSettingsService } from './services/project-settings';
 import type { RouteHandlers } from './http/route-handler';
 import type { ServerContext } from './server-context';
 import { createAccountService } from './services/account';
@@ -90,7 +91,7 @@ export function createRouteHandlers(context: ServerContext, webhooks: Webhooks):
     ...authOptionsHandlers({ config, signupOpen: () => sessions.signupOpen() }),
     ...accountHandlers({ account, apiKeys }),
     ...teamHandlers(team),
-    ...projectSettingsHandlers(db),
+    ...projectSettingsHandlers(createProjectSettingsService({ db })),
     ...profileHandlers(profiles),
     ...integrationHandlers(integrations),
     ...postingSlotHandlers(createPostingSlotsService({ db, clock })),

@@ -39,7 +39,6 @@ import { acceptanceWarning, assertOptionsFitAccounts } from './target-options';
 import { newTarget } from './target-row';
 import { canPublishWith, readAccessToken } from '../services/account-token';
 import { needsApproval } from './approval-policy';
-import { acceptDraft } from './drafts';
 
 export const publishJobKey = (targetId: string) => jobKey('publish_target', targetId);
 
@@ -51,7 +50,7 @@ export interface AcceptedPost {
 }
 
 /** A fingerprint of what the request asks for, to tell a retry from another post. */
-function fingerprint(body: CreatePostBody): string {
+export function fingerprint(body: CreatePostBody): string {
   const canonical = JSON.stringify({
     content: body.content,
     kind: body.kind ?? null,
@@ -133,30 +132,6 @@ export async function resolveMedia(
     }
   }
   return resolved;
-}
-
-/**
- * Validates and stores a new post, or answers the original one for a repeated
- * `idempotencyKey`.
- *
- * @example
- * ```ts
- * const { post, targets, status } = await acceptPost(ctx, projectId, body, actor);
- * ```
- */
-export async function acceptPost(
-  ctx: PublishingDeps,
-  projectId: string,
-  body: CreatePostBody,
-  actor: Actor,
-): Promise<AcceptedPost> {
-  const hash = fingerprint(body);
-  if (body.idempotencyKey !== undefined) {
-    const original = await findPostByIdempotencyKey(ctx.db, projectId, body.idempotencyKey);
-    if (original) return replay(ctx.db, original, hash);
-  }
-  if (body.draft) return acceptDraft(ctx, projectId, body, hash, actor);
-  return acceptChecked(ctx, { projectId, body, hash, actor });
 }
 
 /** A post to accept: a new one, or a draft being submitted. */
@@ -385,7 +360,8 @@ export async function queuePublication(
   }
 }
 
-async function replay(db: Db, original: PostRecord, hash: string): Promise<AcceptedPost> {
+/** The original post of a repeated `idempotencyKey`; another body with it is refused. */
+export async function replay(db: Db, original: PostRecord, hash: string): Promise<AcceptedPost> {
   if (original.requestHash !== hash) {
     throw new ReelayError('IDEMPOTENCY_KEY_REUSED', {
       message: `A idempotencyKey "${original.idempotencyKey}" já criou o post ${original.id} com outro conteúdo; use uma chave nova para um post diferente.`,

@@ -22,7 +22,8 @@ import {
   type ActivityRecord,
   type NoteRecord,
 } from '../store/activity';
-import { acceptPost, type AcceptedPost } from '../publishing/accept-post';
+import type { AcceptedPost } from '../publishing/accept-post';
+import { acceptPost } from '../publishing/accept-request';
 import { cancelPost, editPost, retryPost } from '../publishing/post-commands';
 import { submitDraft } from '../publishing/drafts';
 import { approvePost, rejectPost } from '../publishing/review-commands';

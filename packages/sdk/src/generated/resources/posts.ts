@@ -117,7 +117,7 @@ export class PostsResource {
   /**
    * Reagenda ou edita um post.
    *
-   * Muda o horário (mesma janela de 1 minuto a 75 dias) ou o conteúdo de um post agendado que ainda não começou a ser publicado. Um novo `scheduledFor` vale para todas as contas do post; sem ele, cada conta mantém o seu horário (num post criado com `queue`, o horário da agenda de cada conta).
+   * Muda o horário (mesma janela de 1 minuto a 75 dias) ou o conteúdo de um post agendado que ainda não começou a ser publicado. Um novo `scheduledFor` vale para todas as contas do post; sem ele, cada conta mantém o seu horário (num post criado com `queue`, o horário da agenda de cada conta). Também edita um rascunho (inclusive as contas, em `platforms`, e `scheduledFor: null` para tirar o horário) e um post aguardando aprovação, em qualquer horário. Quando a aprovação é exigida, a edição de um editor devolve um post agendado para aprovação.
    *
    * `PATCH /v1/posts/{id}`, with an API key, or a Bearer token with `projectId`. Answers 200.
    * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `ROLE_REQUIRED`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `NOT_FOUND`, `POST_NOT_EDITABLE`, `MEDIA_INVALID`, `MEDIA_FETCH_FAILED`, `MEDIA_UNREACHABLE`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.

@@ -2,23 +2,24 @@
  * A project's settings (Bearer only): whether editors' posts wait for approval. The
  * route's role is checked before a handler runs (reading: any member; changing: admin).
  */
-import { readProjectSettings, writeProjectSettings } from '../../store/project-settings';
-import type { Db } from '../../store/schema';
+import type { ProjectSettingsService } from '../../services/project-settings';
 import { memberOf, type RouteHandlers } from '../route-handler';
 
-export function projectSettingsHandlers(db: Db): RouteHandlers {
+export function projectSettingsHandlers(settings: ProjectSettingsService): RouteHandlers {
   return {
-    getProjectSettings: async (_input, context) => {
-      // The role check found the project: its settings exist.
-      const settings = (await readProjectSettings(db, memberOf(context).projectId))!;
-      return { status: 200, body: { success: true, settings } };
-    },
+    getProjectSettings: async (_input, context) => ({
+      status: 200,
+      body: { success: true, settings: await settings.get(memberOf(context).projectId) },
+    }),
 
-    updateProjectSettings: async ({ body }, context) => {
-      const { projectId } = memberOf(context);
-      await writeProjectSettings(db, projectId, { approvalRequired: body!.approvalRequired });
-      const settings = (await readProjectSettings(db, projectId))!;
-      return { status: 200, body: { success: true, settings } };
-    },
+    updateProjectSettings: async ({ body }, context) => ({
+      status: 200,
+      body: {
+        success: true,
+        settings: await settings.update(memberOf(context).projectId, {
+          approvalRequired: body!.approvalRequired,
+        }),
+      },
+    }),
   };
 }
