@@ -275,6 +275,8 @@ export const en: TranslationShape<typeof ptBR> = {
       'Free slots show for up to {{max}} accounts at a time: filter by account or profile to see them.',
     freeSlotsFailed: 'The free slots could not be read: {{reason}}',
     status: {
+      draft: 'Draft',
+      awaiting_approval: 'Awaiting approval',
       scheduled: 'Scheduled',
       queued: 'Queued',
       publishing: 'Publishing',
@@ -300,6 +302,9 @@ export const en: TranslationShape<typeof ptBR> = {
       actions: {
         created: 'created the post',
         edited: 'edited',
+        submitted: 'submitted the draft',
+        approved: 'approved the post',
+        rejected: 'rejected the post',
         cancelled: 'cancelled the post',
         retried: 'retried the failed accounts',
         scheduled: 'scheduled the post',
@@ -606,6 +611,9 @@ export const en: TranslationShape<typeof ptBR> = {
       post_published: 'Post published',
       post_partial: 'Post partly published',
       post_failed: 'Post failed',
+      post_awaiting_approval: 'Post awaiting approval',
+      post_approved: 'Post approved',
+      post_rejected: 'Post rejected',
     },
     profile: 'Profile',
     allProfiles: 'All profiles',
@@ -1064,6 +1072,11 @@ export const en: TranslationShape<typeof ptBR> = {
     LAST_OWNER: 'The owner of the project cannot be removed nor change role.',
     INVITATION_INVALID:
       'This invitation no longer works: it expired, was already accepted, was cancelled or is for another e-mail.',
+    POST_NOT_DRAFT: 'The post is no longer a draft: someone already submitted it. Reload the page.',
+    POST_NOT_AWAITING_APPROVAL:
+      'The post is no longer awaiting approval: someone already approved, rejected or cancelled it. Reload the page.',
+    APPROVAL_TIME_PASSED:
+      "The post's time passed while it awaited approval: choose to publish it now or a new time.",
     fields: {
       email: 'Enter a valid e-mail address.',
       password: 'The password must have 8 to 256 characters.',

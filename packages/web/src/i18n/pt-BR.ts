@@ -267,6 +267,8 @@ export const ptBR = {
       'Horários livres aparecem para até {{max}} contas de cada vez: filtre por conta ou perfil para vê-los.',
     freeSlotsFailed: 'Não foi possível ler os horários livres: {{reason}}',
     status: {
+      draft: 'Rascunho',
+      awaiting_approval: 'Aguardando aprovação',
       scheduled: 'Agendado',
       queued: 'Na fila',
       publishing: 'Publicando',
@@ -292,6 +294,9 @@ export const ptBR = {
       actions: {
         created: 'criou o post',
         edited: 'editou',
+        submitted: 'enviou o rascunho',
+        approved: 'aprovou o post',
+        rejected: 'recusou o post',
         cancelled: 'cancelou o post',
         retried: 'tentou de novo as contas que falharam',
         scheduled: 'agendou o post',
@@ -597,6 +602,9 @@ export const ptBR = {
       post_published: 'Post publicado',
       post_partial: 'Post publicado em parte',
       post_failed: 'Post com falha',
+      post_awaiting_approval: 'Post aguardando aprovação',
+      post_approved: 'Post aprovado',
+      post_rejected: 'Post recusado',
     },
     profile: 'Perfil',
     allProfiles: 'Todos os perfis',
@@ -1059,6 +1067,11 @@ export const ptBR = {
     LAST_OWNER: 'O dono do projeto não pode ser removido nem mudar de papel.',
     INVITATION_INVALID:
       'Este convite não vale mais: expirou, já foi aceito, foi cancelado ou é para outro e-mail.',
+    POST_NOT_DRAFT: 'O post não é mais um rascunho: alguém já o enviou. Recarregue a página.',
+    POST_NOT_AWAITING_APPROVAL:
+      'O post não está mais aguardando aprovação: alguém já o aprovou, recusou ou cancelou. Recarregue a página.',
+    APPROVAL_TIME_PASSED:
+      'O horário do post passou enquanto ele aguardava aprovação: escolha publicar agora ou um novo horário.',
     fields: {
       email: 'Informe um e-mail válido.',
       password: 'A senha deve ter de 8 a 256 caracteres.',
