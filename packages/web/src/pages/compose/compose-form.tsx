@@ -1,6 +1,8 @@
 /**
- * The composer's form: media, kind, caption, accounts, their options, when, and the send
- * button. The page holds the draft; the form shows it and reports each change.
+ * The composer's form: media, kind, caption, accounts, their options, when, the send
+ * button and "Save as draft" beside it (a saved draft being edited has only "Save
+ * draft": it is submitted from its page). The page holds the draft; the form shows it
+ * and reports each change.
  */
 import type { PostKind } from '@reelay/sdk';
 import { useT } from '../../i18n';
@@ -30,6 +32,10 @@ export interface ComposeFormProps {
   sending: ReturnType<typeof usePostSending>;
   onAnnounce(text: string): void;
   onSubmit(event: Event): void;
+  /** Saves the post as a draft (the form's submit when `editingDraft`). */
+  onSaveDraft(): void;
+  /** A saved draft is being edited. */
+  editingDraft: boolean;
 }
 
 export function ComposeForm(props: ComposeFormProps) {
@@ -71,6 +77,7 @@ export function ComposeForm(props: ComposeFormProps) {
         items={media.items}
         errorOf={errorOf}
         onChange={choices.changeOptions}
+        note={props.editingDraft ? t('compose.draft.optionsNote') : undefined}
       />
       <ScheduleSection
         value={schedule}
@@ -92,7 +99,35 @@ export function ComposeForm(props: ComposeFormProps) {
           {sending.generalError}
         </p>
       )}
-      <SendButton busy={sending.busy} when={schedule.when} />
+      <div class="actions compose-send">
+        {props.editingDraft ? (
+          <button
+            type="submit"
+            aria-busy={sending.busy ? 'true' : undefined}
+            disabled={sending.busy}
+          >
+            {sending.busy ? t('compose.sending') : t('compose.draft.save')}
+          </button>
+        ) : (
+          <>
+            <SendButton busy={sending.busy} when={schedule.when} />
+            <button
+              type="button"
+              class="secondary"
+              disabled={sending.busy}
+              aria-describedby="compose-draft-hint"
+              onClick={props.onSaveDraft}
+            >
+              {t('compose.draft.saveAs')}
+            </button>
+          </>
+        )}
+      </div>
+      {!props.editingDraft && (
+        <small id="compose-draft-hint" class="hint">
+          {t('compose.draft.hint')}
+        </small>
+      )}
     </form>
   );
 }

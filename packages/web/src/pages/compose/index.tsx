@@ -6,34 +6,44 @@
  * account (`?at=<ISO instant>&account=<id>`). Core's rules check the draft before it is
  * sent; the server's refusals are shown beside the field they name. Every attempt of one
  * draft carries the same idempotency key, so a second click or a retried request never
- * makes a second post.
+ * makes a second post. "Save as draft" keeps the post without sending it, whatever it
+ * still lacks; a saved draft opens here for editing (`?draft=<id>`, from its page).
  */
 import { useEffect, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
+import { LoadFailed } from '../../components/page-feedback';
 import { PageHeading } from '../../components/page-heading';
 import { usePersonTimeZone } from '../../components/person-zone';
 import { useT } from '../../i18n';
 import { accountName } from './accounts-section';
 import { ComposeForm } from './compose-form';
-import { checkDraft, effectiveKind, type ComposeDraft, type Problem } from './compose-rules';
+import {
+  checkDraft,
+  checkDraftToSave,
+  effectiveKind,
+  type ComposeDraft,
+  type Problem,
+} from './compose-rules';
 import { Confirmation } from './confirmation';
 import type { ErrorOf } from './field-note';
 import { PostPreview } from './post-preview';
 import { canPostTo, useComposeAccounts } from './use-compose-accounts';
 import { startFromQuery, useComposeChoices } from './use-compose-draft';
+import { useDraftEdit } from './use-draft-edit';
 import { useMediaItems } from './use-media-items';
 import { usePostSending } from './use-post-sending';
 import './compose.css';
 
 export default function ComposePage() {
   const t = useT();
-  const { query } = useLocation();
+  const { query, route } = useLocation();
   const personZone = usePersonTimeZone();
   const media = useMediaItems();
   const accounts = useComposeAccounts();
   const [start] = useState(() => startFromQuery(query, personZone));
   const choices = useComposeChoices(start);
   const sending = usePostSending();
+  const editing = useDraftEdit(query.draft || null, media, choices, personZone);
   const [announcement, setAnnouncement] = useState('');
   const [restarted, setRestarted] = useState(0);
   const { kindChoice, caption, accountIds, options, schedule } = choices;
@@ -57,7 +67,12 @@ export default function ComposePage() {
     .filter((type): type is 'image' | 'video' => type !== null);
   const kind = effectiveKind(kindChoice, types);
   const inferred = effectiveKind('auto', types);
-  const problems = sending.attempted ? checkDraft(draft, new Date()) : {};
+  const problems =
+    sending.attempted === 'send'
+      ? checkDraft(draft, new Date())
+      : sending.attempted === 'draft'
+        ? checkDraftToSave(draft)
+        : {};
   const unnamed = t('compose.accounts.unnamed');
   const chosen = accountIds
     .map((id) => accounts.accounts.find((account) => account.id === id))
@@ -90,13 +105,26 @@ export default function ComposePage() {
     if (restarted > 0) document.getElementById('compose-files')?.focus();
   }, [restarted]);
 
+  const names = () => chosen.map((account) => accountName(account, unnamed));
+  function saveDraft() {
+    const edited = editing.post
+      ? {
+          id: editing.post.id,
+          accountsChanged:
+            choices.optionsTouched || accountIds.join() !== editing.accountIds.join(),
+        }
+      : null;
+    void sending.saveDraft(draft, kind, { accountIds, nameOf }, names(), edited);
+  }
+
   function submit(event: Event) {
     event.preventDefault();
-    const names = chosen.map((account) => accountName(account, unnamed));
-    void sending.send(draft, kind, { accountIds, nameOf }, names);
+    if (editing.active) saveDraft();
+    else void sending.send(draft, kind, { accountIds, nameOf }, names());
   }
 
   function composeAnother() {
+    if (editing.active) route('/app/compose');
     media.clear();
     choices.reset();
     sending.reset();
@@ -105,12 +133,13 @@ export default function ComposePage() {
   }
 
   const firstOptions = accountIds[0] ? options[accountIds[0]] : undefined;
+  const title = editing.active ? t('compose.draft.title') : t('compose.title');
   const created = sending.created;
 
   return (
     <section class="compose-page">
-      <PageHeading title={t('compose.title')}>{t('compose.title')}</PageHeading>
-      <p>{t('compose.intro')}</p>
+      <PageHeading title={title}>{title}</PageHeading>
+      <p>{editing.active ? t('compose.draft.intro') : t('compose.intro')}</p>
       <p role="status" class="live">
         {announcement}
       </p>
@@ -120,9 +149,17 @@ export default function ComposePage() {
           accountNames={created.names}
           queued={created.queued}
           nameOf={nameOf}
+          draft={created.draft}
           zone={personZone}
           onAnother={composeAnother}
         />
+      ) : editing.active && !editing.post ? (
+        <DraftNotLoaded error={editing.error} onRetry={() => void editing.retry()} />
+      ) : editing.post && editing.post.status !== 'draft' ? (
+        <p class="notice">
+          {t('compose.draft.notDraft')}{' '}
+          <a href={`/app/posts/${encodeURIComponent(editing.post.id)}`}>{t('compose.done.view')}</a>
+        </p>
       ) : (
         <div class="compose-layout">
           <ComposeForm
@@ -137,6 +174,8 @@ export default function ComposePage() {
             sending={sending}
             onAnnounce={setAnnouncement}
             onSubmit={submit}
+            onSaveDraft={saveDraft}
+            editingDraft={editing.active}
           />
           <PostPreview
             kind={kind}
@@ -149,4 +188,11 @@ export default function ComposePage() {
       )}
     </section>
   );
+}
+
+/** The draft to edit could not be read: why, with a retry; or it is being read. */
+function DraftNotLoaded({ error, onRetry }: { error: unknown; onRetry(): void }) {
+  const t = useT();
+  if (!error) return <p aria-busy="true">{t('app.loading')}</p>;
+  return <LoadFailed message={t('compose.draft.loadFailed')} error={error} onRetry={onRetry} />;
 }
