@@ -97,7 +97,8 @@ export function buildOptions(
 }
 
 /** A body to publish or schedule: unlike a saved draft's, it always has media and accounts. */
-export type PublishBody = CreatePostBody & Required<Pick<CreatePostBody, 'mediaItems' | 'platforms'>>;
+export type PublishBody = CreatePostBody &
+  Required<Pick<CreatePostBody, 'mediaItems' | 'platforms'>>;
 
 /**
  * The `POST /v1/posts` body of a draft. `scheduledFor` carries the zone's offset and
