@@ -27,12 +27,13 @@ export function ApprovalSetting() {
     async (signal) => (await api.projectSettings.get(projectId, { signal })).settings,
     [projectId],
   );
-  const [saving, setSaving] = useState(false);
+  // The switch moves at once and stays so while saving; a refusal puts it back.
+  const [pending, setPending] = useState<boolean | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [notice, setNotice] = useState('');
 
   async function change(approvalRequired: boolean) {
-    setSaving(true);
+    setPending(approvalRequired);
     setError(null);
     setNotice('');
     try {
@@ -44,7 +45,7 @@ export function ApprovalSetting() {
     } catch (caught) {
       setError(caught);
     } finally {
-      setSaving(false);
+      setPending(null);
     }
   }
 
@@ -67,9 +68,9 @@ export function ApprovalSetting() {
               id="approval-required"
               type="checkbox"
               role="switch"
-              checked={settings.data.approvalRequired}
-              disabled={!canChange || saving}
-              aria-busy={saving ? 'true' : undefined}
+              checked={pending ?? settings.data.approvalRequired}
+              disabled={!canChange || pending !== null}
+              aria-busy={pending !== null ? 'true' : undefined}
               aria-describedby="approval-required-hint"
               onChange={(event) => void change(event.currentTarget.checked)}
             />
