@@ -63,13 +63,6 @@ function DraftReview({ post, zone, role, accountName, submitting, onSubmit }: Po
       </p>
       {canEdit ? (
         <div class="actions">
-          <a
-            role="button"
-            class="secondary"
-            href={`/app/compose?draft=${encodeURIComponent(post.id)}`}
-          >
-            {t('postDetail.review.edit')}
-          </a>
           <button
             type="button"
             aria-busy={submitting ? 'true' : undefined}
@@ -78,6 +71,9 @@ function DraftReview({ post, zone, role, accountName, submitting, onSubmit }: Po
           >
             {submitting ? t('postDetail.review.submitting') : t('postDetail.review.submit')}
           </button>
+          <a href={`/app/compose?draft=${encodeURIComponent(post.id)}`}>
+            {t('postDetail.review.edit')}
+          </a>
         </div>
       ) : (
         <p>{t('postDetail.review.editorsOnly')}</p>
