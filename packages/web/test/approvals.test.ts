@@ -189,6 +189,11 @@ describe('drafts and approvals in the web app', { timeout: 90_000 }, () => {
     await item.getByRole('button', { name: 'Recusar o post “Pão de queijo às sete!”' }).waitFor();
     expect(await item.textContent()).toContain('@cafe.aurora');
     expect(await seriousViolations(page), 'approvals, as the owner').toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    // Past Pico's colour transitions.
+    await page.waitForTimeout(300);
+    expect(await seriousViolations(page), 'approvals, dark').toEqual([]);
+    await page.emulateMedia({ colorScheme: 'light' });
   });
 
   it('lets the owner approve it on its page, with a note: it is scheduled', async () => {
