@@ -9,11 +9,11 @@ import { useT } from '../../i18n';
 import { accountName, AccountsSection } from './accounts-section';
 import { CaptionField, KindField } from './caption-section';
 import { ComposeMedia } from './compose-media';
-import type { ComposeDraft } from './compose-rules';
 import type { ErrorOf } from './field-note';
 import { OptionsSection } from './options-section';
 import { QueuePreview } from './queue-preview';
 import { ScheduleSection } from './schedule-section';
+import { SendActions } from './send-actions';
 import type { Account, useComposeAccounts } from './use-compose-accounts';
 import type { useComposeChoices } from './use-compose-draft';
 import type { useMediaItems } from './use-media-items';
@@ -99,51 +99,12 @@ export function ComposeForm(props: ComposeFormProps) {
           {sending.generalError}
         </p>
       )}
-      <div class="actions compose-send">
-        {props.editingDraft ? (
-          <button
-            type="submit"
-            aria-busy={sending.busy ? 'true' : undefined}
-            disabled={sending.busy}
-          >
-            {sending.busy ? t('compose.sending') : t('compose.draft.save')}
-          </button>
-        ) : (
-          <>
-            <SendButton busy={sending.busy} when={schedule.when} />
-            <button
-              type="button"
-              class="secondary"
-              disabled={sending.busy}
-              aria-describedby="compose-draft-hint"
-              onClick={props.onSaveDraft}
-            >
-              {t('compose.draft.saveAs')}
-            </button>
-          </>
-        )}
-      </div>
-      {!props.editingDraft && (
-        <small id="compose-draft-hint" class="hint">
-          {t('compose.draft.hint')}
-        </small>
-      )}
+      <SendActions
+        busy={sending.busy}
+        when={schedule.when}
+        editingDraft={props.editingDraft}
+        onSaveDraft={props.onSaveDraft}
+      />
     </form>
-  );
-}
-
-/** The send button, named for when the post goes out. */
-function SendButton({ busy, when }: { busy: boolean; when: ComposeDraft['when'] }) {
-  const t = useT();
-  return (
-    <button type="submit" aria-busy={busy ? 'true' : undefined} disabled={busy}>
-      {busy
-        ? t('compose.sending')
-        : when === 'schedule'
-          ? t('compose.schedulePost')
-          : when === 'queue'
-            ? t('compose.addToQueue')
-            : t('compose.publishNow')}
-    </button>
   );
 }

@@ -11,7 +11,6 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
-import { LoadFailed } from '../../components/page-feedback';
 import { PageHeading } from '../../components/page-heading';
 import { usePersonTimeZone } from '../../components/person-zone';
 import { useT } from '../../i18n';
@@ -25,6 +24,7 @@ import {
   type Problem,
 } from './compose-rules';
 import { Confirmation } from './confirmation';
+import { DraftUnavailable, draftEditable } from './draft-unavailable';
 import type { ErrorOf } from './field-note';
 import { PostPreview } from './post-preview';
 import { canPostTo, useComposeAccounts } from './use-compose-accounts';
@@ -153,13 +153,12 @@ export default function ComposePage() {
           zone={personZone}
           onAnother={composeAnother}
         />
-      ) : editing.active && !editing.post ? (
-        <DraftNotLoaded error={editing.error} onRetry={() => void editing.retry()} />
-      ) : editing.post && editing.post.status !== 'draft' ? (
-        <p class="notice">
-          {t('compose.draft.notDraft')}{' '}
-          <a href={`/app/posts/${encodeURIComponent(editing.post.id)}`}>{t('compose.done.view')}</a>
-        </p>
+      ) : editing.active && !draftEditable(editing.post) ? (
+        <DraftUnavailable
+          post={editing.post}
+          error={editing.error}
+          onRetry={() => void editing.retry()}
+        />
       ) : (
         <div class="compose-layout">
           <ComposeForm
@@ -188,11 +187,4 @@ export default function ComposePage() {
       )}
     </section>
   );
-}
-
-/** The draft to edit could not be read: why, with a retry; or it is being read. */
-function DraftNotLoaded({ error, onRetry }: { error: unknown; onRetry(): void }) {
-  const t = useT();
-  if (!error) return <p aria-busy="true">{t('app.loading')}</p>;
-  return <LoadFailed message={t('compose.draft.loadFailed')} error={error} onRetry={onRetry} />;
 }
