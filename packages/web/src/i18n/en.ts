@@ -470,6 +470,7 @@ export const en: TranslationShape<typeof ptBR> = {
     reschedule: 'Reschedule',
     rescheduling: 'Rescheduling…',
     rescheduled: 'Post rescheduled to {{time}} ({{zone}}).',
+    rescheduledAwaiting: 'Post rescheduled to {{time}} ({{zone}}): it awaits approval again.',
     invalidTime: 'Enter a valid date and time.',
     insights: {
       title: 'Insights',

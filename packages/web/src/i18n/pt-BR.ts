@@ -463,6 +463,7 @@ export const ptBR = {
     reschedule: 'Reagendar',
     rescheduling: 'Reagendando…',
     rescheduled: 'Post reagendado para {{time}} ({{zone}}).',
+    rescheduledAwaiting: 'Post reagendado para {{time}} ({{zone}}): ele aguarda aprovação de novo.',
     invalidTime: 'Informe uma data e um horário válidos.',
     insights: {
       title: 'Métricas',

@@ -68,7 +68,11 @@ export default function CalendarPage() {
     posts: () => Promise.all([posts.refresh(), drafts.refresh()]),
     slots: freeSlots.refresh,
   });
-  const { notice, actionError, reschedule } = useReschedule(zone, refreshSlots);
+  const { notice, actionError, reschedule } = useReschedule(zone, (updated) => {
+    refreshSlots();
+    // It awaits approval again: drawn afresh in that status.
+    if (updated.status !== 'scheduled') void posts.refresh();
+  });
   const loadError = accounts.error ?? posts.error;
 
   function retry() {

@@ -12,6 +12,7 @@
  * comes back to the tab (use-post.ts).
  */
 import { describeError } from '../../components/api-error';
+import { approvalsChanged } from '../../components/approval-count';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ActionFeedback, useActionFeedback } from '../../components/page-feedback';
 import { PageHeading } from '../../components/page-heading';
@@ -105,8 +106,11 @@ export default function PostDetailPage({ id }: { id?: string }) {
           onCancel={() => actions.setConfirmingCancel(true)}
           onRescheduled={(updated) => {
             setPost(updated);
+            // An editor's change sends an approved post back for approval.
+            const waits = updated.status === 'awaiting_approval';
+            if (waits) approvalsChanged();
             feedback.say(
-              t('postDetail.rescheduled', {
+              t(waits ? 'postDetail.rescheduledAwaiting' : 'postDetail.rescheduled', {
                 time: formatInZone(updated.scheduledFor!, zone),
                 zone: zoneLabel(zone),
               }),
