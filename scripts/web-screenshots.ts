@@ -2,7 +2,8 @@
  * Screenshots of the web app for docs/web-app.md (`pnpm docs:screenshots`): starts a real
  * server with the Instagram emulator and a webhook receiver, signs up a demo person in
  * Chromium, connects an emulated account, makes posts through the SDK (scheduled,
- * published, failed), a webhook subscription with deliveries and API keys; then opens
+ * published, failed, and an editor's post awaiting approval), a webhook subscription with
+ * deliveries and API keys; then opens
  * every page of the header's navigation (so pages added later are included), the
  * published post's page and, signed out, the sign-in page, at 1280×800, in light and in
  * dark mode, and saves `docs/images/web-app/<page>-<light|dark>.png`. The
@@ -14,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { Reelay } from '@reelay/sdk';
 import { startReceiver } from '@reelay/test-support/webhook-receiver';
 import { startAppServer, type AppServer } from '@reelay/test-support/app-server';
 import { launchBrowser, type OpenedPage } from '@reelay/test-support/browser';
@@ -50,7 +52,30 @@ async function picture(path: string, hue: number): Promise<string> {
   return path;
 }
 
-/** The pages of the header's navigation: their paths and names. */
+/**
+ * Approval required, and a post of an editor's key waiting for it: the Needs approval
+ * page, its count in the navigation and the calendar show one.
+ */
+async function awaitingApproval(app: AppServer, picture: string): Promise<void> {
+  const api = new Reelay({ baseUrl: app.url });
+  api.setAccessToken((await api.auth.login({ email: EMAIL, password: PASSWORD })).accessToken);
+  const projectId = (await api.me.get()).projects[0]!.id;
+  api.setProjectId(projectId);
+  await api.projectSettings.update(projectId, { approvalRequired: true });
+  const { apiKey } = await api.apiKeys.create(projectId, { name: 'Agência', role: 'editor' });
+  const editor = new Reelay({ baseUrl: app.url, apiKey: apiKey.key });
+  const [account] = await api.accounts.list().toArray({ max: 1 });
+  const { media } = await editor.media.upload(picture);
+  await editor.posts.create({
+    content: 'Cardápio de outono: torta de maçã e chocolate quente.',
+    mediaItems: [{ mediaId: media.id }],
+    platforms: [{ platform: 'instagram', accountId: account!.id }],
+    scheduledFor: new Date(Date.now() + 74 * 3_600_000).toISOString(),
+    timezone: TIME_ZONE,
+  });
+}
+
+/** The pages of the header's navigation: their paths and names (without a link's count). */
 async function navigationPages(page: Page): Promise<ScreenshotPage[]> {
   const links = await page
     .getByRole('navigation')
@@ -58,7 +83,11 @@ async function navigationPages(page: Page): Promise<ScreenshotPage[]> {
     .evaluateAll((anchors) =>
       anchors.map((anchor) => ({
         path: anchor.getAttribute('href')!,
-        title: anchor.textContent!.trim(),
+        title: [...anchor.childNodes]
+          .filter((node) => node.nodeType === Node.TEXT_NODE)
+          .map((node) => node.textContent)
+          .join('')
+          .trim(),
       })),
     );
   return links.map((link) => ({
@@ -112,6 +141,7 @@ async function main(): Promise<void> {
       pictures: pictures as [string, string, string, string],
       timeZone: TIME_ZONE,
     });
+    await awaitingApproval(app, pictures[2]!);
 
     const navigation = await navigationPages(page);
     if (navigation.length === 0) throw new Error('the header has no navigation links');

@@ -19,6 +19,7 @@ const AccountsPage = lazy(() => import('./pages/accounts'));
 const ComposePage = lazy(() => import('./pages/compose'));
 const MediaPage = lazy(() => import('./pages/media'));
 const CalendarPage = lazy(() => import('./pages/calendar'));
+const ApprovalsPage = lazy(() => import('./pages/approvals'));
 const PostDetailPage = lazy(() => import('./pages/post-detail'));
 const WebhooksPage = lazy(() => import('./pages/webhooks'));
 const ApiKeysPage = lazy(() => import('./pages/api-keys'));
@@ -73,6 +74,7 @@ function Content({ state }: { state: SessionState }) {
             <Route path="/app/compose" component={ComposePage} />
             <Route path="/app/media" component={MediaPage} />
             <Route path="/app/calendar" component={CalendarPage} />
+            <Route path="/app/approvals" component={ApprovalsPage} />
             <Route path="/app/posts/:id" component={PostDetailPage} />
             <Route path="/app/webhooks" component={WebhooksPage} />
             <Route path="/app/members" component={MembersPage} />

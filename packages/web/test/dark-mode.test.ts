@@ -1,6 +1,6 @@
 /**
  * The app follows the system's dark mode: every page, with a published post, a scheduled
- * one and a connected account to show, is checked by axe-core in Chromium with the dark
+ * one, a draft and a connected account to show, is checked by axe-core in Chromium with the dark
  * colour scheme, so a colour that reads in the light may not vanish in the dark.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -44,6 +44,8 @@ describe('every page in dark mode', { timeout: 60_000 }, () => {
       platforms,
       scheduledFor: new Date(Date.now() + DAY_MS).toISOString(),
     });
+    // A draft without a time, listed beside the calendar.
+    await api.posts.create({ draft: true, content: 'Ideia para sábado' });
     const deadline = Date.now() + 60_000;
     while ((await api.posts.get(postId)).post.status !== 'published') {
       if (Date.now() > deadline) throw new Error('the post was not published in 60 s');
@@ -76,6 +78,7 @@ describe('every page in dark mode', { timeout: 60_000 }, () => {
   it.each([
     ['/app/calendar', 'Calendário'],
     ['/app/compose', 'Criar post'],
+    ['/app/approvals', 'Aguardando aprovação'],
     ['/app/media', 'Biblioteca de mídia'],
     ['/app/accounts', 'Contas conectadas'],
     ['/app/webhooks', 'Webhooks'],

@@ -1,6 +1,7 @@
 /**
- * The banner's layout, for a person with two projects (so the project switcher shows) in
- * both languages: on one row from 1280 px wide, and at narrower widths still inside the
+ * The banner's layout, for a person with two projects (so the project switcher shows) and
+ * an editor's post awaiting approval (so the approvals link shows its count), in both
+ * languages: on one row from 1280 px wide, and at narrower widths still inside the
  * viewport, with every page of the main navigation within reach. Portuguese labels are
  * mostly the longer ones, but not all of them ("Sign out" is longer than "Sair"), so both
  * languages are checked. Debian's Chromium draws them in DejaVu Sans, wider than most
@@ -9,7 +10,13 @@
 import { newId } from '@reelay/core';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpThroughApi, signedInLink } from '@reelay/test-support/api-steps';
+import {
+  connectAccount,
+  signUpThroughApi,
+  signedInLink,
+  uploadPhoto,
+} from '@reelay/test-support/api-steps';
+import { Reelay } from '@reelay/sdk';
 import { startAppServer, type AppServer } from '@reelay/test-support/app-server';
 import { seriousViolations } from './helpers/axe';
 import { launchBrowser, openPage, type OpenedPage } from '@reelay/test-support/browser';
@@ -33,6 +40,7 @@ const LANGUAGES: Labels[] = [
     pages: [
       'Calendário',
       'Criar post',
+      'Aprovações',
       'Mídia',
       'Contas',
       'Webhooks',
@@ -51,6 +59,7 @@ const LANGUAGES: Labels[] = [
     pages: [
       'Calendar',
       'Compose',
+      'Approvals',
       'Media',
       'Accounts',
       'Webhooks',
@@ -147,6 +156,19 @@ describe('the banner layout', { timeout: 60_000 }, () => {
       .insertInto('project_members')
       .values({ project_id: projectId, user_id: user.id, role: 'owner', joined_at: now })
       .execute();
+    // An editor's key posts where approval is required: the post awaits approval.
+    const firstProject = api.projectId!;
+    const { integrationId } = await connectAccount(app, api, 'cafe.aurora');
+    await api.projectSettings.update(firstProject, { approvalRequired: true });
+    const { apiKey } = await api.apiKeys.create(firstProject, { name: 'editor', role: 'editor' });
+    const editor = new Reelay({ baseUrl: app.url, apiKey: apiKey.key });
+    const { post } = await editor.posts.create({
+      content: 'Aguardando',
+      mediaItems: [{ mediaId: await uploadPhoto(api) }],
+      platforms: [{ platform: 'instagram', accountId: integrationId }],
+      scheduledFor: new Date(now + 86_400_000).toISOString(),
+    });
+    expect(post.status).toBe('awaiting_approval');
   }, 300_000);
   afterAll(async () => {
     await browser?.close();
@@ -163,6 +185,7 @@ describe('the banner layout', { timeout: 60_000 }, () => {
       await page.setViewportSize({ width: 1280, height: 800 });
       await page.goto(await signedInLink(app, email, '/app/settings'));
       await page.getByRole('banner').getByLabel(labels.project).waitFor();
+      await page.getByRole('banner').locator('.nav-count').waitFor();
       await page.waitForLoadState('networkidle');
     });
     afterAll(async () => {
@@ -171,7 +194,11 @@ describe('the banner layout', { timeout: 60_000 }, () => {
 
     const banner = () => page.getByRole('banner');
     const nav = () => banner().getByRole('navigation', { name: labels.nav });
-    const pageLink = (name: string) => nav().getByRole('link', { name, exact: true });
+    // A link's name may go on with its count ("Approvals, 1 post waiting").
+    const pageLink = (name: string) =>
+      nav().getByRole('link', {
+        name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:,|$)`),
+      });
 
     /** Every item of the banner, by its role and name. */
     function items(): Array<[string, Locator]> {

@@ -1,18 +1,21 @@
 /**
- * The app's banner: the name, the main navigation (only pages that exist), the project
- * switcher when the person has several projects (their organization's and those shared
- * with them), the language switcher and sign out.
+ * The app's banner: the name, the main navigation (only pages that exist, the approvals
+ * link with the count of posts awaiting approval), the project switcher when the person
+ * has several projects (their organization's and those shared with them), the language
+ * switcher and sign out.
  */
 import { useLocation } from 'preact-iso';
 import { useT } from '../i18n';
 import { type Me, type SessionState } from '../session/session';
 import { useSessionClient } from '../session/session-context';
+import { useAwaitingCount } from './approval-count';
 import { LanguageSelect } from './language-select';
 
 /** The pages of the main navigation. */
 const PAGES = [
   { path: '/app/calendar', label: 'nav.calendar' },
   { path: '/app/compose', label: 'compose.nav' },
+  { path: '/app/approvals', label: 'approvals.nav' },
   { path: '/app/media', label: 'library.nav' },
   { path: '/app/accounts', label: 'nav.accounts' },
   { path: '/app/webhooks', label: 'webhooks.nav' },
@@ -26,6 +29,7 @@ export function Header({ state }: { state: SessionState }) {
   const t = useT();
   const { path } = useLocation();
   const signedIn = state.status === 'signed-in' ? state : null;
+  const awaiting = useAwaitingCount(session.api, signedIn?.projectId ?? null, path);
   return (
     <header class="container app-header">
       <nav aria-label={t('nav.label')}>
@@ -36,13 +40,29 @@ export function Header({ state }: { state: SessionState }) {
             </a>
           </li>
           {signedIn &&
-            PAGES.map((page) => (
-              <li key={page.path}>
-                <a href={page.path} aria-current={path.startsWith(page.path) ? 'page' : undefined}>
-                  {t(page.label)}
-                </a>
-              </li>
-            ))}
+            PAGES.map((page) => {
+              // The approvals link shows how many posts wait, and says it in its name.
+              const count = page.path === '/app/approvals' && awaiting ? awaiting : 0;
+              return (
+                <li key={page.path}>
+                  <a
+                    href={page.path}
+                    aria-current={path.startsWith(page.path) ? 'page' : undefined}
+                    aria-label={
+                      count ? t('approvals.navLabel', { label: t(page.label), count }) : undefined
+                    }
+                  >
+                    {t(page.label)}
+                    {count > 0 && (
+                      <>
+                        {' '}
+                        <span class="nav-count">{count}</span>
+                      </>
+                    )}
+                  </a>
+                </li>
+              );
+            })}
         </ul>
         <ul class="app-tools">
           {signedIn && signedIn.me.projects.length > 1 && (

@@ -63,6 +63,11 @@ export function useActionFeedback() {
       setNotice('');
       setActionError(describeError(caught));
     },
+    /** Shows a failure the page words itself (when the API's own words would say less). */
+    failWith(text: string) {
+      setNotice('');
+      setActionError(text);
+    },
   };
 }
 

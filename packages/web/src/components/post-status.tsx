@@ -13,6 +13,8 @@ export const POST_STATUSES: readonly PostStatus[] = STATUSES;
 
 /** The symbol shown before each status's word; decorative, the word carries the meaning. */
 export const STATUS_SYMBOLS: Readonly<Record<PostStatus, string>> = {
+  draft: '✎',
+  awaiting_approval: '⚑',
   scheduled: '◷',
   queued: '⋯',
   publishing: '↻',

@@ -140,6 +140,21 @@ export const en: TranslationShape<typeof ptBR> = {
       instagram: 'Instagram Login',
       facebook: 'Facebook Login (Page)',
     },
+    approval: {
+      label: "Approval of editors' posts",
+      labelOf: "Approval of editors' posts in {{name}}",
+      choice: {
+        inherit: 'Follow the project',
+        required: 'Required',
+        notRequired: 'Not required',
+      },
+      inheritNow: {
+        required: 'Follow the project (required now)',
+        notRequired: 'Follow the project (not required now)',
+      },
+      save: 'Save',
+      saved: 'Approval in {{name}}: {{choice}}.',
+    },
     slots: {
       title: 'Posting schedule',
       of: 'of {{name}}',
@@ -274,7 +289,22 @@ export const en: TranslationShape<typeof ptBR> = {
     freeSlotsTooMany:
       'Free slots show for up to {{max}} accounts at a time: filter by account or profile to see them.',
     freeSlotsFailed: 'The free slots could not be read: {{reason}}',
+    statusFilter: 'Status',
+    allStatuses: 'All statuses',
+    drafts: {
+      title: 'Drafts without a time',
+      intro: 'Drafts without a time or an account have no place on the calendar yet.',
+      loadFailed: 'The drafts could not be loaded.',
+      empty: 'No draft without a time.',
+      noAccount: 'No account yet',
+      edited: 'Changed on {{when}}',
+      rejected: 'Rejected',
+      more: 'Showing the {{max}} newest drafts.',
+      new: 'Write a post',
+    },
     status: {
+      draft: 'Draft',
+      awaiting_approval: 'Awaiting approval',
       scheduled: 'Scheduled',
       queued: 'Queued',
       publishing: 'Publishing',
@@ -300,6 +330,9 @@ export const en: TranslationShape<typeof ptBR> = {
       actions: {
         created: 'created the post',
         edited: 'edited',
+        submitted: 'submitted the draft',
+        approved: 'approved the post',
+        rejected: 'rejected the post',
         cancelled: 'cancelled the post',
         retried: 'retried the failed accounts',
         scheduled: 'scheduled the post',
@@ -308,6 +341,39 @@ export const en: TranslationShape<typeof ptBR> = {
         failed: 'could not publish the post',
         noted: 'left a note',
       },
+    },
+    problems: {
+      platforms: 'Choose at least one account.',
+      mediaItems: 'Add at least one photo or video.',
+      account:
+        '{{name}} cannot publish now: reconnect the account on the accounts page, or take it off the draft.',
+    },
+    review: {
+      draftTitle: 'Draft',
+      rejectedTitle: 'Rejected: what to change',
+      missingIntro: 'Before it can be submitted:',
+      complete: 'It is complete: it can be submitted.',
+      submitScheduled:
+        'Once submitted, it is scheduled for {{when}} ({{zone}}), or awaits approval where the project or a profile requires it.',
+      submitNow:
+        'It has no time: once submitted, it is published at once, or awaits approval where the project or a profile requires it.',
+      edit: 'Edit the draft',
+      submit: 'Submit',
+      submitting: 'Submitting…',
+      editorsOnly: 'Only editors, admins and the owner edit and submit drafts.',
+      awaitingTitle: 'Awaiting approval',
+      awaitingAdmin:
+        'It is scheduled (or published) only once an admin or the owner approves it: approve it or reject it.',
+      awaitingOthers:
+        "It is scheduled (or published) only once an admin or the project's owner approves it.",
+      timePassed:
+        'Its time passed while it waited: nothing was published. Whoever approves it chooses to publish it now or at a new time.',
+      noAccounts: 'No account yet.',
+      noTime: 'No time yet',
+      submitRefused: 'The draft cannot be submitted yet: see what it lacks above.',
+      submittedAwaiting: 'Draft submitted: it awaits the approval of an admin or the owner.',
+      submittedScheduled: 'Draft submitted: it will be published on {{when}} ({{zone}}).',
+      submittedPublishing: 'Draft submitted: Reelay is publishing it.',
     },
     title: 'Post details',
     back: 'Back to the calendar',
@@ -380,6 +446,8 @@ export const en: TranslationShape<typeof ptBR> = {
       MISSED: 'the time passed before publishing could start; try again now.',
     },
     toAccounts: 'Go to the accounts',
+    targetDraft: 'Still a draft: nothing is published until it is submitted.',
+    targetAwaiting: 'Awaiting approval: nothing is published before.',
     targetWaiting: 'It will be published at the scheduled time.',
     targetPublishing: 'Publishing is under way.',
     warning: 'Warning',
@@ -402,6 +470,7 @@ export const en: TranslationShape<typeof ptBR> = {
     reschedule: 'Reschedule',
     rescheduling: 'Rescheduling…',
     rescheduled: 'Post rescheduled to {{time}} ({{zone}}).',
+    rescheduledAwaiting: 'Post rescheduled to {{time}} ({{zone}}): it awaits approval again.',
     invalidTime: 'Enter a valid date and time.',
     insights: {
       title: 'Insights',
@@ -447,6 +516,56 @@ export const en: TranslationShape<typeof ptBR> = {
         replies: 'Replies',
       },
     },
+  },
+  approvals: {
+    nav: 'Approvals',
+    navLabel_one: '{{label}}, {{count}} post waiting',
+    navLabel_other: '{{label}}, {{count}} posts waiting',
+    title: 'Needs approval',
+    intro:
+      "Where the project or a profile requires approval, editors' posts wait here until an admin or the owner decides. Approved, a post is scheduled (or published at once when it has no time); rejected, it goes back to its author as a draft, with the reason.",
+    adminOnly: 'Only an admin or the owner approves or rejects posts. Your role is {{role}}.',
+    timesIn: 'Times in the {{zone}} time zone.',
+    loadFailed: 'The posts awaiting approval could not be loaded.',
+    empty: 'No post awaits approval.',
+    count_one: '{{count}} post awaiting approval, the oldest first.',
+    count_other: '{{count}} posts awaiting approval, the oldest first.',
+    listLabel: 'Posts awaiting approval',
+    more: 'Show more',
+    when: 'When',
+    atOnce: 'As soon as it is approved',
+    timePassed: '— this time passed while it waited',
+    mediaCount_one: '{{count}} media item',
+    mediaCount_other: '{{count}} media items',
+    waitingSince: 'Waiting since',
+    approveLabel: 'Approve the post “{{name}}”',
+    rejectLabel: 'Reject the post “{{name}}”',
+  },
+  review: {
+    approve: 'Approve',
+    reject: 'Reject',
+    cancel: 'Back',
+    approveTitle: 'Approve this post?',
+    approveScheduled: 'It will be published on {{when}} ({{zone}}).',
+    approveNow: 'It has no time: once approved, it is published at once.',
+    timePassed:
+      'Its time, {{when}} ({{zone}}), passed while it waited: nothing was published. Choose when to publish it.',
+    whenLegend: 'When to publish',
+    when: {
+      now: 'Now',
+      later: 'At a new time',
+    },
+    note: 'Note for its author (optional)',
+    noteHint: "It is kept with the post's team notes.",
+    rejectTitle: 'Reject this post?',
+    rejectIntro:
+      'It goes back to its author as a draft: they see your reason, and can fix it and submit it again.',
+    reason: 'Reason',
+    reasonHint: 'Say what needs to change.',
+    reasonMissing: 'Write the reason, so its author knows what to change.',
+    approvedScheduled: 'Post approved: it will be published on {{when}} ({{zone}}).',
+    approvedPublishing: 'Post approved: Reelay is publishing it.',
+    rejected: 'Post rejected: it is a draft again, with your reason.',
   },
   apiKeys: {
     nav: 'API keys',
@@ -606,6 +725,9 @@ export const en: TranslationShape<typeof ptBR> = {
       post_published: 'Post published',
       post_partial: 'Post partly published',
       post_failed: 'Post failed',
+      post_awaiting_approval: 'Post awaiting approval',
+      post_approved: 'Post approved',
+      post_rejected: 'Post rejected',
     },
     profile: 'Profile',
     allProfiles: 'All profiles',
@@ -688,6 +810,17 @@ export const en: TranslationShape<typeof ptBR> = {
     organizationSaved: 'Organization renamed to “{{name}}”.',
     save: 'Save',
     saving: 'Saving…',
+    approval: {
+      title: 'Approvals',
+      intro:
+        "In the project “{{project}}”, with approval required, editors' posts wait for an admin or the owner before they are scheduled. Posts of admins and the owner never wait.",
+      label: "Require approval for editors' posts",
+      hint: 'Posts already scheduled do not change. Each profile may decide for itself, on the accounts page.',
+      adminOnly: 'Only an admin or the owner changes this. Your role is {{role}}.',
+      loadFailed: "The project's settings could not be loaded.",
+      on: "Approval required: editors' posts await approval.",
+      off: "Approval not required: editors' posts are scheduled straight away.",
+    },
     accountTitle: 'Your account',
     email: 'E-mail',
     name: 'Name',
@@ -719,6 +852,17 @@ export const en: TranslationShape<typeof ptBR> = {
     schedulePost: 'Schedule post',
     addToQueue: 'Add to queue',
     sending: 'Sending…',
+    draft: {
+      saveAs: 'Save as draft',
+      hint: 'A draft is not published: it may lack accounts, media or a time, and is submitted later, from its page.',
+      save: 'Save draft',
+      title: 'Edit the draft',
+      intro: 'Change what you wish and save. Once it is complete, submit it from its page.',
+      loadFailed: 'The draft could not be loaded.',
+      notDraft: 'This post is no longer a draft: it was already submitted.',
+      optionsNote:
+        'The options saved with the draft earlier are not shown here: they stay as they are unless you change the accounts or fill in options here, which then replace them.',
+    },
     kinds: {
       feed: 'Feed',
       reel: 'Reel',
@@ -918,6 +1062,16 @@ export const en: TranslationShape<typeof ptBR> = {
       queuedTitle: 'Post added to the queue',
       queued: 'Each account took the next free slot of its schedule (times in {{zone}}):',
       queuedAccount: '{{name}}: {{when}}',
+      draftTitle: 'Draft saved',
+      draftIncomplete_one:
+        'It still lacks {{count}} thing before it can be submitted: see its page.',
+      draftIncomplete_other:
+        'It still lacks {{count}} things before it can be submitted: see its page.',
+      draftComplete: 'It is complete: submit it from its page when you wish.',
+      viewDraft: 'Open the draft',
+      awaitingTitle: 'Post sent for approval',
+      awaiting:
+        'An admin or the owner must approve it before it is published to {{accounts}}. It is listed under Approvals.',
     },
     problems: {
       captionLength: 'The caption has {{count}} characters; the most is {{max}}.',
@@ -1064,6 +1218,11 @@ export const en: TranslationShape<typeof ptBR> = {
     LAST_OWNER: 'The owner of the project cannot be removed nor change role.',
     INVITATION_INVALID:
       'This invitation no longer works: it expired, was already accepted, was cancelled or is for another e-mail.',
+    POST_NOT_DRAFT: 'The post is no longer a draft: someone already submitted it. Reload the page.',
+    POST_NOT_AWAITING_APPROVAL:
+      'The post is no longer awaiting approval: someone already approved, rejected or cancelled it. Reload the page.',
+    APPROVAL_TIME_PASSED:
+      "The post's time passed while it awaited approval: choose to publish it now or a new time.",
     fields: {
       email: 'Enter a valid e-mail address.',
       password: 'The password must have 8 to 256 characters.',

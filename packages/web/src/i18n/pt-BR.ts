@@ -132,6 +132,21 @@ export const ptBR = {
       instagram: 'Login do Instagram',
       facebook: 'Login do Facebook (Página)',
     },
+    approval: {
+      label: 'Aprovação de posts de editores',
+      labelOf: 'Aprovação de posts de editores em {{name}}',
+      choice: {
+        inherit: 'Seguir o projeto',
+        required: 'Exigida',
+        notRequired: 'Não exigida',
+      },
+      inheritNow: {
+        required: 'Seguir o projeto (exigida agora)',
+        notRequired: 'Seguir o projeto (não exigida agora)',
+      },
+      save: 'Salvar',
+      saved: 'Aprovação em {{name}}: {{choice}}.',
+    },
     slots: {
       title: 'Agenda de publicação',
       of: 'de {{name}}',
@@ -266,7 +281,22 @@ export const ptBR = {
     freeSlotsTooMany:
       'Horários livres aparecem para até {{max}} contas de cada vez: filtre por conta ou perfil para vê-los.',
     freeSlotsFailed: 'Não foi possível ler os horários livres: {{reason}}',
+    statusFilter: 'Situação',
+    allStatuses: 'Todas as situações',
+    drafts: {
+      title: 'Rascunhos sem horário',
+      intro: 'Rascunhos sem horário ou sem conta ainda não têm lugar no calendário.',
+      loadFailed: 'Os rascunhos não puderam ser carregados.',
+      empty: 'Nenhum rascunho sem horário.',
+      noAccount: 'Nenhuma conta ainda',
+      edited: 'Alterado em {{when}}',
+      rejected: 'Recusado',
+      more: 'Mostrando os {{max}} rascunhos mais recentes.',
+      new: 'Escrever um post',
+    },
     status: {
+      draft: 'Rascunho',
+      awaiting_approval: 'Aguardando aprovação',
       scheduled: 'Agendado',
       queued: 'Na fila',
       publishing: 'Publicando',
@@ -292,6 +322,9 @@ export const ptBR = {
       actions: {
         created: 'criou o post',
         edited: 'editou',
+        submitted: 'enviou o rascunho',
+        approved: 'aprovou o post',
+        rejected: 'recusou o post',
         cancelled: 'cancelou o post',
         retried: 'tentou de novo as contas que falharam',
         scheduled: 'agendou o post',
@@ -300,6 +333,39 @@ export const ptBR = {
         failed: 'não conseguiu publicar o post',
         noted: 'deixou uma nota',
       },
+    },
+    problems: {
+      platforms: 'Escolha ao menos uma conta.',
+      mediaItems: 'Adicione ao menos uma foto ou vídeo.',
+      account:
+        '{{name}} não pode publicar agora: reconecte a conta na página de contas, ou tire-a do rascunho.',
+    },
+    review: {
+      draftTitle: 'Rascunho',
+      rejectedTitle: 'Recusado: o que mudar',
+      missingIntro: 'Antes de enviar, falta:',
+      complete: 'Está completo: pode ser enviado.',
+      submitScheduled:
+        'Enviado, ele é agendado para {{when}} ({{zone}}), ou aguarda aprovação onde o projeto ou um perfil a exige.',
+      submitNow:
+        'Ele não tem horário: enviado, é publicado na hora, ou aguarda aprovação onde o projeto ou um perfil a exige.',
+      edit: 'Editar o rascunho',
+      submit: 'Enviar',
+      submitting: 'Enviando…',
+      editorsOnly: 'Só editores, admins e o dono editam e enviam rascunhos.',
+      awaitingTitle: 'Aguardando aprovação',
+      awaitingAdmin:
+        'Ele só é agendado (ou publicado) depois de aprovado por um admin ou pelo dono: aprove-o ou recuse-o.',
+      awaitingOthers:
+        'Ele só é agendado (ou publicado) depois de aprovado por um admin ou pelo dono do projeto.',
+      timePassed:
+        'O horário dele passou enquanto ele aguardava: nada foi publicado. Quem aprovar escolhe publicar agora ou um novo horário.',
+      noAccounts: 'Nenhuma conta ainda.',
+      noTime: 'Sem horário ainda',
+      submitRefused: 'O rascunho ainda não pode ser enviado: veja o que falta acima.',
+      submittedAwaiting: 'Rascunho enviado: ele aguarda a aprovação de um admin ou do dono.',
+      submittedScheduled: 'Rascunho enviado: será publicado em {{when}} ({{zone}}).',
+      submittedPublishing: 'Rascunho enviado: o Reelay está publicando.',
     },
     title: 'Detalhes do post',
     back: 'Voltar ao calendário',
@@ -373,6 +439,8 @@ export const ptBR = {
       MISSED: 'o horário passou sem que a publicação começasse; tente de novo agora.',
     },
     toAccounts: 'Ir para as contas',
+    targetDraft: 'Ainda um rascunho: nada é publicado até ele ser enviado.',
+    targetAwaiting: 'Aguardando aprovação: nada é publicado antes.',
     targetWaiting: 'Será publicado no horário agendado.',
     targetPublishing: 'A publicação está em andamento.',
     warning: 'Aviso',
@@ -395,6 +463,7 @@ export const ptBR = {
     reschedule: 'Reagendar',
     rescheduling: 'Reagendando…',
     rescheduled: 'Post reagendado para {{time}} ({{zone}}).',
+    rescheduledAwaiting: 'Post reagendado para {{time}} ({{zone}}): ele aguarda aprovação de novo.',
     invalidTime: 'Informe uma data e um horário válidos.',
     insights: {
       title: 'Métricas',
@@ -441,6 +510,56 @@ export const ptBR = {
         replies: 'Respostas',
       },
     },
+  },
+  approvals: {
+    nav: 'Aprovações',
+    navLabel_one: '{{label}}, {{count}} post aguardando',
+    navLabel_other: '{{label}}, {{count}} posts aguardando',
+    title: 'Aguardando aprovação',
+    intro:
+      'Quando o projeto ou um perfil exige aprovação, os posts de editores esperam aqui até um admin ou o dono decidir. Aprovado, o post é agendado (ou publicado na hora, se não tem horário); recusado, volta a rascunho para quem o escreveu, com o motivo.',
+    adminOnly: 'Só um admin ou o dono aprova ou recusa posts. Seu papel é {{role}}.',
+    timesIn: 'Horários no fuso {{zone}}.',
+    loadFailed: 'Os posts aguardando aprovação não puderam ser carregados.',
+    empty: 'Nenhum post aguardando aprovação.',
+    count_one: '{{count}} post aguardando aprovação, o mais antigo primeiro.',
+    count_other: '{{count}} posts aguardando aprovação, os mais antigos primeiro.',
+    listLabel: 'Posts aguardando aprovação',
+    more: 'Mostrar mais',
+    when: 'Quando',
+    atOnce: 'Assim que for aprovado',
+    timePassed: '— este horário passou enquanto ele aguardava',
+    mediaCount_one: '{{count}} mídia',
+    mediaCount_other: '{{count}} mídias',
+    waitingSince: 'Aguardando desde',
+    approveLabel: 'Aprovar o post “{{name}}”',
+    rejectLabel: 'Recusar o post “{{name}}”',
+  },
+  review: {
+    approve: 'Aprovar',
+    reject: 'Recusar',
+    cancel: 'Voltar',
+    approveTitle: 'Aprovar este post?',
+    approveScheduled: 'Ele será publicado em {{when}} ({{zone}}).',
+    approveNow: 'Ele não tem horário: aprovado, é publicado na hora.',
+    timePassed:
+      'O horário dele, {{when}} ({{zone}}), passou enquanto ele aguardava: nada foi publicado. Escolha quando publicar.',
+    whenLegend: 'Quando publicar',
+    when: {
+      now: 'Agora',
+      later: 'Em um novo horário',
+    },
+    note: 'Nota para quem escreveu (opcional)',
+    noteHint: 'Fica nas notas da equipe do post.',
+    rejectTitle: 'Recusar este post?',
+    rejectIntro:
+      'Ele volta a rascunho para quem o escreveu, que vê o seu motivo e pode corrigi-lo e enviá-lo de novo.',
+    reason: 'Motivo',
+    reasonHint: 'Diga o que precisa mudar.',
+    reasonMissing: 'Escreva o motivo, para quem escreveu saber o que mudar.',
+    approvedScheduled: 'Post aprovado: será publicado em {{when}} ({{zone}}).',
+    approvedPublishing: 'Post aprovado: o Reelay está publicando.',
+    rejected: 'Post recusado: voltou a rascunho, com o seu motivo.',
   },
   apiKeys: {
     nav: 'Chaves de API',
@@ -597,6 +716,9 @@ export const ptBR = {
       post_published: 'Post publicado',
       post_partial: 'Post publicado em parte',
       post_failed: 'Post com falha',
+      post_awaiting_approval: 'Post aguardando aprovação',
+      post_approved: 'Post aprovado',
+      post_rejected: 'Post recusado',
     },
     profile: 'Perfil',
     allProfiles: 'Todos os perfis',
@@ -681,6 +803,17 @@ export const ptBR = {
     organizationSaved: 'Organização renomeada para “{{name}}”.',
     save: 'Salvar',
     saving: 'Salvando…',
+    approval: {
+      title: 'Aprovações',
+      intro:
+        'No projeto “{{project}}”, com a aprovação exigida, os posts de editores aguardam um admin ou o dono antes de serem agendados. Os posts de admins e do dono nunca esperam.',
+      label: 'Exigir aprovação para posts de editores',
+      hint: 'Os posts já agendados não mudam. Cada perfil pode decidir por si, na página de contas.',
+      adminOnly: 'Só um admin ou o dono muda isto. Seu papel é {{role}}.',
+      loadFailed: 'As configurações do projeto não puderam ser carregadas.',
+      on: 'Aprovação exigida: os posts de editores aguardam aprovação.',
+      off: 'Aprovação não exigida: os posts de editores são agendados direto.',
+    },
     accountTitle: 'Sua conta',
     email: 'E-mail',
     name: 'Nome',
@@ -713,6 +846,17 @@ export const ptBR = {
     schedulePost: 'Agendar post',
     addToQueue: 'Adicionar à fila',
     sending: 'Enviando…',
+    draft: {
+      saveAs: 'Salvar como rascunho',
+      hint: 'Um rascunho não é publicado: pode ficar sem contas, mídias ou horário, e é enviado depois, na página dele.',
+      save: 'Salvar rascunho',
+      title: 'Editar o rascunho',
+      intro: 'Mude o que quiser e salve. Quando estiver completo, envie-o na página dele.',
+      loadFailed: 'O rascunho não pôde ser carregado.',
+      notDraft: 'Este post não é mais um rascunho: ele já foi enviado.',
+      optionsNote:
+        'As opções salvas antes com o rascunho não aparecem aqui: ficam como estão, a menos que você mude as contas ou preencha opções aqui, que então as substituem.',
+    },
     kinds: {
       feed: 'Feed',
       reel: 'Reel',
@@ -912,6 +1056,15 @@ export const ptBR = {
       queuedTitle: 'Post adicionado à fila',
       queued: 'Cada conta pegou o próximo horário livre da sua agenda (horários no fuso {{zone}}):',
       queuedAccount: '{{name}}: {{when}}',
+      draftTitle: 'Rascunho salvo',
+      draftIncomplete_one: 'Ainda falta {{count}} item para poder enviá-lo: veja na página dele.',
+      draftIncomplete_other:
+        'Ainda faltam {{count}} itens para poder enviá-lo: veja na página dele.',
+      draftComplete: 'Está completo: envie-o na página dele quando quiser.',
+      viewDraft: 'Abrir o rascunho',
+      awaitingTitle: 'Post enviado para aprovação',
+      awaiting:
+        'Um admin ou o dono precisa aprová-lo antes que ele seja publicado em {{accounts}}. Ele aparece em Aprovações.',
     },
     problems: {
       captionLength: 'A legenda tem {{count}} caracteres; o máximo é {{max}}.',
@@ -1059,6 +1212,11 @@ export const ptBR = {
     LAST_OWNER: 'O dono do projeto não pode ser removido nem mudar de papel.',
     INVITATION_INVALID:
       'Este convite não vale mais: expirou, já foi aceito, foi cancelado ou é para outro e-mail.',
+    POST_NOT_DRAFT: 'O post não é mais um rascunho: alguém já o enviou. Recarregue a página.',
+    POST_NOT_AWAITING_APPROVAL:
+      'O post não está mais aguardando aprovação: alguém já o aprovou, recusou ou cancelou. Recarregue a página.',
+    APPROVAL_TIME_PASSED:
+      'O horário do post passou enquanto ele aguardava aprovação: escolha publicar agora ou um novo horário.',
     fields: {
       email: 'Informe um e-mail válido.',
       password: 'A senha deve ter de 8 a 256 caracteres.',

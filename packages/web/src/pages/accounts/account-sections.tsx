@@ -24,15 +24,19 @@ interface ConnectProps {
   children: ComponentChildren;
 }
 
-/** A profile: its name, connect and remove, its posting schedule and its accounts. */
+/**
+ * A profile: its name, connect and remove, its approval of editors' posts, its posting
+ * schedule and its accounts.
+ */
 export function ProfileSection({
   profile,
   logins,
   connecting,
   onConnect,
   onRemove,
+  approval,
   children,
-}: ConnectProps & { profile: Profile; onRemove(): void }) {
+}: ConnectProps & { profile: Profile; onRemove(): void; approval: ComponentChildren }) {
   const t = useT();
   return (
     <section class="profile" aria-labelledby={`profile-${profile.id}`}>
@@ -54,6 +58,7 @@ export function ProfileSection({
           </button>
         </div>
       </header>
+      {approval}
       <SlotsEditor owner={{ kind: 'profile', id: profile.id }} name={profile.name} />
       {children}
     </section>

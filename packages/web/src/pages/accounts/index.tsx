@@ -1,7 +1,8 @@
 /**
  * Connected accounts, grouped by profile: their health, checking it now, reconnecting,
  * disconnecting (after a confirmation), the posting schedules of profiles and accounts
- * (the slots the queue gives out), profiles created and removed, and connecting a
+ * (the slots the queue gives out), profiles created and removed, whether each profile
+ * requires approval of editors' posts (or follows the project), and connecting a
  * new Instagram account, with Instagram Login or Facebook Login as the server offers.
  * Connecting leaves the app for Instagram or Facebook; the server's callback sends the
  * browser back here with the outcome in the query, shown once.
@@ -13,6 +14,7 @@ import { useT } from '../../i18n';
 import { useSessionClient } from '../../session/session-context';
 import { AccountCards, ConfirmRemoval, NoProfileSection, ProfileSection } from './account-sections';
 import { ConnectOutcomeNotice } from './connect-outcome';
+import { ProfileApproval } from './profile-approval';
 import { ProfileForm } from './profile-form';
 import { useAccountsData, type Integration } from './use-accounts-data';
 import { useConnect } from './use-connect';
@@ -23,7 +25,12 @@ import { useRemoval } from './use-removal';
 export default function AccountsPage() {
   const session = useSessionClient();
   const t = useT();
-  const { data, error, retry, refresh, replace } = useAccountsData();
+  const { data, error, retry, refresh, replace, update } = useAccountsData();
+  const projectId = session.state.status === 'signed-in' ? session.state.projectId : '';
+  const projectApproval = useLoad(
+    async (signal) => (await session.api.projectSettings.get(projectId, { signal })).settings,
+    [projectId],
+  ).data;
   const { outcome, dismiss } = useConnectOutcome(data);
   const feedback = useActionFeedback();
   const { say, fail } = feedback;
@@ -76,6 +83,22 @@ export default function AccountsPage() {
               connecting={connecting}
               onConnect={(login) => void connect(profile.id, login)}
               onRemove={() => removal.setConfirming({ kind: 'remove-profile', profile })}
+              approval={
+                <ProfileApproval
+                  key={`${profile.id}:${String(profile.approvalRequired)}`}
+                  profile={profile}
+                  projectRequires={projectApproval?.approvalRequired ?? null}
+                  onSaved={(saved, text) => {
+                    update((current) => ({
+                      ...current,
+                      profiles: current.profiles.map((item) =>
+                        item.id === saved.id ? saved : item,
+                      ),
+                    }));
+                    say(text);
+                  }}
+                />
+              }
             >
               {cards(
                 data.integrations.filter((item) => item.profileId === profile.id),

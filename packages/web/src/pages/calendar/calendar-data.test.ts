@@ -1,10 +1,11 @@
 /**
  * Where a post sits in the calendar: at each of its accounts' times, earliest first, and
- * only at the times of the accounts a filter keeps.
+ * only at the times of the accounts a filter keeps; a draft without a time or an account
+ * sits beside it instead.
  */
 import type { Post } from '@reelay/sdk';
 import { describe, expect, it } from 'vitest';
-import { postTimes } from './calendar-data';
+import { isUnplacedDraft, postTimes } from './calendar-data';
 
 type Target = Post['platforms'][number];
 
@@ -56,5 +57,19 @@ describe('postTimes', () => {
     expect(postTimes(now, {})).toEqual([
       { at: '2026-11-27T20:00:00.000Z', targets: now.platforms },
     ]);
+  });
+});
+
+describe('isUnplacedDraft', () => {
+  it('leaves out of the grid a draft without a time or without an account', () => {
+    const draft = (change: Partial<Post>) =>
+      ({ ...post([target('int_cafe', null)], null), status: 'draft', ...change }) as Post;
+    expect(isUnplacedDraft(draft({}))).toBe(true);
+    expect(
+      isUnplacedDraft(draft({ scheduledFor: '2026-12-01T13:00:00.000Z', platforms: [] })),
+    ).toBe(true);
+    expect(isUnplacedDraft(draft({ scheduledFor: '2026-12-01T13:00:00.000Z' }))).toBe(false);
+    // A post awaiting approval without a time goes out once approved: it keeps its place.
+    expect(isUnplacedDraft(draft({ status: 'awaiting_approval' }))).toBe(false);
   });
 });

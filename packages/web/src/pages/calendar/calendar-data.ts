@@ -1,16 +1,21 @@
 /**
  * The calendar's data: the posts whose date (scheduled, or created for an immediate post,
  * as the list route's `from`/`to` read it) falls in the visible range, read page after
- * page.
+ * page; and the drafts the grid cannot place (no time, or no account to date them by),
+ * listed beside it.
  */
 import { PAGE_LIMIT_MAX, type Post, type Reelay } from '@reelay/sdk';
 
 export type { Integration, Profile } from '../../components/project-accounts';
 
-/** What the calendar shows: one account, one profile (`null` = without profile), or all. */
+/**
+ * What the calendar shows: one account, one profile (`null` = without profile), or all;
+ * posts of one status, or of any.
+ */
 export interface PostFilters {
   accountId?: string | undefined;
   profileId?: string | undefined;
+  status?: Post['status'] | undefined;
 }
 
 /** The largest page the list route gives. */
@@ -44,6 +49,7 @@ export async function postsBetween(
     limit: PAGE_SIZE,
     ...(filters.accountId ? { accountId: filters.accountId } : {}),
     ...(filters.profileId ? { profileId: filters.profileId } : {}),
+    ...(filters.status ? { status: filters.status } : {}),
   };
   const first = await api.posts.list({ ...query, offset: 0 }, options);
   const offsets: number[] = [];
@@ -59,6 +65,49 @@ export async function postsBetween(
   const byId = new Map<string, Post>();
   for (const page of pages) for (const post of page) byId.set(post.id, post);
   return [...byId.values()];
+}
+
+/**
+ * Whether a draft has no place in the grid: without a time it has no date (its creation
+ * would be a false one), and without an account the list route's dates leave it out.
+ *
+ * @example
+ * ```ts
+ * isUnplacedDraft({ ...draft, scheduledFor: null }); // true
+ * ```
+ */
+export function isUnplacedDraft(post: Post): boolean {
+  return post.status === 'draft' && (post.scheduledFor === null || post.platforms.length === 0);
+}
+
+/** The most drafts listed beside the calendar: the newest ones. */
+export const UNPLACED_DRAFTS_MAX = PAGE_LIMIT_MAX;
+
+/**
+ * The project's drafts the grid cannot place, newest first, for the account and profile
+ * filters (a draft without an account matches neither), with how many drafts there are.
+ *
+ * @example
+ * ```ts
+ * const { drafts } = await unplacedDrafts(api, { accountId: 'int_…' });
+ * ```
+ */
+export async function unplacedDrafts(
+  api: Reelay,
+  filters: PostFilters,
+  signal?: AbortSignal,
+): Promise<{ drafts: Post[]; more: boolean }> {
+  const page = await api.posts.list(
+    {
+      status: 'draft',
+      sort: 'desc',
+      limit: UNPLACED_DRAFTS_MAX,
+      ...(filters.accountId ? { accountId: filters.accountId } : {}),
+      ...(filters.profileId ? { profileId: filters.profileId } : {}),
+    },
+    signal ? { signal } : {},
+  );
+  return { drafts: page.posts.filter(isUnplacedDraft), more: page.total > page.posts.length };
 }
 
 /**

@@ -9,7 +9,13 @@ import type { EventInput } from 'fullcalendar';
 import type { Post } from '@reelay/sdk';
 import { STATUS_SYMBOLS } from '../../components/post-status';
 import { i18n, t } from '../../i18n';
-import { captionExcerpt, isReschedulable, postTimes, type PostFilters } from './calendar-data';
+import {
+  captionExcerpt,
+  isReschedulable,
+  isUnplacedDraft,
+  postTimes,
+  type PostFilters,
+} from './calendar-data';
 import type { AccountFreeSlot } from './free-slots';
 
 /**
@@ -120,7 +126,8 @@ export function toFreeEvent(
 
 /**
  * A post as events, one per time it goes out at (see {@link postTimes}): each a link to
- * the post's page naming the accounts of that time. Dragging moves the whole post, so
+ * the post's page naming the accounts of that time; none for a draft the grid cannot
+ * place. Dragging moves the whole post, so
  * only a post with one time is draggable while it can be rescheduled.
  *
  * @example
@@ -133,6 +140,8 @@ export function toEvents(
   accountNames: ReadonlyMap<string, string>,
   filters: PostFilters,
 ): EventInput[] {
+  // Listed beside the grid instead (calendar-drafts.tsx).
+  if (isUnplacedDraft(post)) return [];
   const caption = captionExcerpt(post.content) || word('calendar.noCaption');
   const times = postTimes(post, filters);
   return times.map(({ at, targets }) => ({

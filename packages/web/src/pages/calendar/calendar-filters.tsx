@@ -1,5 +1,6 @@
-/** The calendar's filters (account, profile) and the zone its times are shown in. */
+/** The calendar's filters (account, profile, status) and the zone its times are shown in. */
 import { setPersonTimeZone, TimeZoneSelect } from '../../components/person-zone';
+import { POST_STATUSES, type PostStatus } from '../../components/post-status';
 import { useT } from '../../i18n';
 import type { Integration, Profile } from './calendar-data';
 
@@ -12,9 +13,14 @@ export interface CalendarFiltersProps {
   accountNames: ReadonlyMap<string, string>;
   accountId: string | undefined;
   profileId: string | undefined;
+  status: PostStatus | undefined;
   zone: string;
   /** A filter changed; undefined shows all. */
-  onFilter(changes: { account?: string | undefined; profile?: string | undefined }): void;
+  onFilter(changes: {
+    account?: string | undefined;
+    profile?: string | undefined;
+    status?: string | undefined;
+  }): void;
 }
 
 export function CalendarFilters(props: CalendarFiltersProps) {
@@ -50,6 +56,21 @@ export function CalendarFilters(props: CalendarFiltersProps) {
             </option>
           ))}
           <option value={NO_PROFILE}>{t('calendar.noProfile')}</option>
+        </select>
+      </label>
+      <label for="calendar-status">
+        {t('calendar.statusFilter')}
+        <select
+          id="calendar-status"
+          value={props.status ?? ''}
+          onChange={(event) => props.onFilter({ status: event.currentTarget.value || undefined })}
+        >
+          <option value="">{t('calendar.allStatuses')}</option>
+          {POST_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {t(`calendar.status.${status}`)}
+            </option>
+          ))}
         </select>
       </label>
       <TimeZoneSelect

@@ -1,9 +1,10 @@
 /**
  * The calendar: the project's posts by date, in month, week and list views, coloured and
- * labelled by status, filtered by account and by profile, in the person's time zone
+ * labelled by status, filtered by account, profile and status, in the person's time zone
  * (named on the page, and changeable). A scheduled post is rescheduled by dragging it;
  * a click opens it. The view, the period and the filters live in the address, so a
- * reload or a shared link shows the same calendar.
+ * reload or a shared link shows the same calendar. Drafts the grid cannot place (no
+ * time, or no account) are listed beside it (calendar-drafts.tsx).
  *
  * The week view also marks the free slots of the posting schedules of the accounts shown
  * (at most 10 accounts: with more, the page asks for a filter first); a click on one opens
@@ -23,6 +24,8 @@ import { useLoad } from '../../components/use-load';
 import { currentLanguage, useT } from '../../i18n';
 import { useApi } from '../../session/session-context';
 import { CalendarBar } from './calendar-bar';
+import { unplacedDrafts } from './calendar-data';
+import { CalendarDrafts } from './calendar-drafts';
 import { CalendarFilters } from './calendar-filters';
 import { FREE_SLOT_ACCOUNTS_MAX, slotAccounts, useFreeSlots } from './free-slots';
 import { PostCalendar, type VisibleRange } from './post-calendar';
@@ -48,20 +51,28 @@ export default function CalendarPage() {
   const api = useApi();
   const t = useT();
   const zone = usePersonTimeZone();
-  const { view, date, accountId, profileId, goTo, route } = useCalendarAddress();
+  const { view, date, accountId, profileId, status, goTo, route } = useCalendarAddress();
   const accounts = useLoad((signal) => readProjectAccounts(api, signal), []);
   const integrations = accounts.data?.integrations ?? [];
   const accountNames = useAccountNames(accounts.data?.integrations);
   // The calendar reports the range it shows once drawn; its posts are read for it.
   const [range, setRange] = useState<VisibleRange | null>(null);
-  const posts = useCalendarPosts(range, { accountId, profileId });
+  const posts = useCalendarPosts(range, { accountId, profileId, status });
+  const drafts = useLoad(
+    (signal) => unplacedDrafts(api, { accountId, profileId }, signal),
+    [accountId, profileId],
+  );
   const slotOwners = slotAccounts(integrations, { accountId, profileId });
   const freeSlots = useFreeSlots(slotOwners === 'too-many' ? [] : slotOwners, view === 'week');
   const { refresh, refreshSlots } = useCalendarRefresh(posts.data?.posts ?? null, {
-    posts: posts.refresh,
+    posts: () => Promise.all([posts.refresh(), drafts.refresh()]),
     slots: freeSlots.refresh,
   });
-  const { notice, actionError, reschedule } = useReschedule(zone, refreshSlots);
+  const { notice, actionError, reschedule } = useReschedule(zone, (updated) => {
+    refreshSlots();
+    // It awaits approval again: drawn afresh in that status.
+    if (updated.status !== 'scheduled') void posts.refresh();
+  });
   const loadError = accounts.error ?? posts.error;
 
   function retry() {
@@ -80,6 +91,7 @@ export default function CalendarPage() {
         accountNames={accountNames}
         accountId={accountId}
         profileId={profileId}
+        status={status}
         zone={zone}
         onFilter={goTo}
       />
@@ -107,28 +119,37 @@ export default function CalendarPage() {
       {loadError ? (
         <LoadFailed message={t('calendar.loadFailed')} error={loadError} onRetry={retry} />
       ) : null}
-      {accounts.data && (
-        <PostCalendar
-          view={view}
-          date={date}
-          zone={zone}
-          language={currentLanguage()}
-          posts={posts.data?.posts ?? null}
-          filters={posts.data?.filters ?? {}}
+      <div class="calendar-layout">
+        {accounts.data && (
+          <PostCalendar
+            view={view}
+            date={date}
+            zone={zone}
+            language={currentLanguage()}
+            posts={posts.data?.posts ?? null}
+            filters={posts.data?.filters ?? {}}
+            accountNames={accountNames}
+            onNavigate={(nextView, nextDate, shown) => {
+              setRange(shown);
+              goTo({ view: nextView, date: nextDate });
+            }}
+            onOpen={(postId) => route(`/app/posts/${postId}`)}
+            onReschedule={reschedule}
+            freeSlots={freeSlots.slots}
+            onCompose={(slot) =>
+              route(`/app/compose?${new URLSearchParams({ at: slot.at, account: slot.accountId })}`)
+            }
+          />
+        )}
+        {!accounts.data && !loadError && <p aria-busy="true">{t('app.loading')}</p>}
+        <CalendarDrafts
+          drafts={drafts.data?.drafts ?? null}
+          more={drafts.data?.more ?? false}
+          error={drafts.error}
           accountNames={accountNames}
-          onNavigate={(nextView, nextDate, shown) => {
-            setRange(shown);
-            goTo({ view: nextView, date: nextDate });
-          }}
-          onOpen={(postId) => route(`/app/posts/${postId}`)}
-          onReschedule={reschedule}
-          freeSlots={freeSlots.slots}
-          onCompose={(slot) =>
-            route(`/app/compose?${new URLSearchParams({ at: slot.at, account: slot.accountId })}`)
-          }
+          zone={zone}
         />
-      )}
-      {!accounts.data && !loadError && <p aria-busy="true">{t('app.loading')}</p>}
+      </div>
     </section>
   );
 }

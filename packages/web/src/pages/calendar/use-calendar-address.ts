@@ -1,7 +1,8 @@
 /**
- * The calendar's state as the address holds it (view, a day of the period, the account
- * and profile filters), so a reload or a shared link shows the same calendar.
+ * The calendar's state as the address holds it (view, a day of the period, the account,
+ * profile and status filters), so a reload or a shared link shows the same calendar.
  */
+import { POST_STATUSES, type Post } from '@reelay/sdk';
 import { useCallback } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import type { CalendarView } from './calendar-options';
@@ -24,12 +25,21 @@ export function useCalendarAddress() {
   const date = /^\d{4}-\d{2}-\d{2}$/.test(query.date ?? '') ? query.date! : null;
   const accountId = query.account || undefined;
   const profileId = query.profile || undefined;
+  const status = (POST_STATUSES as readonly string[]).includes(query.status ?? '')
+    ? (query.status as Post['status'])
+    : undefined;
 
   /** Writes the calendar's state into the address, replacing the current entry. */
   const goTo = useCallback(
     (changes: Record<string, string | undefined>) => {
       const next = new URLSearchParams();
-      const merged = { view, date: date ?? undefined, account: accountId, profile: profileId };
+      const merged = {
+        view,
+        date: date ?? undefined,
+        account: accountId,
+        profile: profileId,
+        status,
+      };
       for (const [key, value] of Object.entries({ ...merged, ...changes })) {
         if (value) next.set(key, value);
       }
@@ -39,8 +49,8 @@ export function useCalendarAddress() {
       if (location.pathname !== PAGE_PATH) return;
       if (url !== `${location.pathname}${location.search}`) route(url, true);
     },
-    [view, date, accountId, profileId],
+    [view, date, accountId, profileId, status],
   );
 
-  return { view, date, accountId, profileId, goTo, route };
+  return { view, date, accountId, profileId, status, goTo, route };
 }

@@ -32,6 +32,12 @@ export function useCalendarPosts(range: VisibleRange | null, filters: PostFilter
       const posts = await postsBetween(api, range.start, range.end, filters, signal);
       return { posts, filters, loadedAt: new Date() };
     },
-    [range?.start.getTime(), range?.end.getTime(), filters.accountId, filters.profileId],
+    [
+      range?.start.getTime(),
+      range?.end.getTime(),
+      filters.accountId,
+      filters.profileId,
+      filters.status,
+    ],
   );
 }

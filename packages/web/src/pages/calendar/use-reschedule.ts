@@ -1,22 +1,26 @@
 /**
  * Saving a post dragged to another time, and what the page says about it: the new time
- * in the person's zone, or why the server refused (the calendar then puts it back).
+ * in the person's zone (and that it awaits approval again, when an editor moved an
+ * approved post where approval is required), or why the server refused (the calendar
+ * then puts it back).
  */
 import type { Post } from '@reelay/sdk';
 import { useState } from 'preact/hooks';
 import { describeError } from '../../components/api-error';
+import { approvalsChanged } from '../../components/approval-count';
 import { formatInZone } from '../../components/person-zone';
 import { useT } from '../../i18n';
 import { useApi } from '../../session/session-context';
 
 /**
- * @param onMoved - Called once a move is saved (a free slot was taken or freed).
+ * @param onMoved - Called with the post once a move is saved (a free slot was taken or
+ *   freed; the post may await approval again).
  * @example
  * ```ts
  * const { notice, actionError, reschedule } = useReschedule(zone, refreshSlots);
  * ```
  */
-export function useReschedule(zone: string, onMoved: () => void) {
+export function useReschedule(zone: string, onMoved: (updated: Post) => void) {
   const api = useApi();
   const t = useT();
   const [notice, setNotice] = useState('');
@@ -29,9 +33,11 @@ export function useReschedule(zone: string, onMoved: () => void) {
       const { post: updated } = await api.posts.update(post.id, {
         scheduledFor: start.toISOString(),
       });
-      onMoved();
+      onMoved(updated);
+      const waits = updated.status === 'awaiting_approval';
+      if (waits) approvalsChanged();
       setNotice(
-        t('calendar.rescheduled', {
+        t(waits ? 'postDetail.rescheduledAwaiting' : 'calendar.rescheduled', {
           time: formatInZone(updated.scheduledFor ?? start.toISOString(), zone),
           zone,
         }),

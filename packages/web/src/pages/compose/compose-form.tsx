@@ -1,17 +1,19 @@
 /**
- * The composer's form: media, kind, caption, accounts, their options, when, and the send
- * button. The page holds the draft; the form shows it and reports each change.
+ * The composer's form: media, kind, caption, accounts, their options, when, the send
+ * button and "Save as draft" beside it (a saved draft being edited has only "Save
+ * draft": it is submitted from its page). The page holds the draft; the form shows it
+ * and reports each change.
  */
 import type { PostKind } from '@reelay/sdk';
 import { useT } from '../../i18n';
 import { accountName, AccountsSection } from './accounts-section';
 import { CaptionField, KindField } from './caption-section';
 import { ComposeMedia } from './compose-media';
-import type { ComposeDraft } from './compose-rules';
 import type { ErrorOf } from './field-note';
 import { OptionsSection } from './options-section';
 import { QueuePreview } from './queue-preview';
 import { ScheduleSection } from './schedule-section';
+import { SendActions } from './send-actions';
 import type { Account, useComposeAccounts } from './use-compose-accounts';
 import type { useComposeChoices } from './use-compose-draft';
 import type { useMediaItems } from './use-media-items';
@@ -30,6 +32,10 @@ export interface ComposeFormProps {
   sending: ReturnType<typeof usePostSending>;
   onAnnounce(text: string): void;
   onSubmit(event: Event): void;
+  /** Saves the post as a draft (the form's submit when `editingDraft`). */
+  onSaveDraft(): void;
+  /** A saved draft is being edited. */
+  editingDraft: boolean;
 }
 
 export function ComposeForm(props: ComposeFormProps) {
@@ -71,6 +77,7 @@ export function ComposeForm(props: ComposeFormProps) {
         items={media.items}
         errorOf={errorOf}
         onChange={choices.changeOptions}
+        note={props.editingDraft ? t('compose.draft.optionsNote') : undefined}
       />
       <ScheduleSection
         value={schedule}
@@ -92,23 +99,12 @@ export function ComposeForm(props: ComposeFormProps) {
           {sending.generalError}
         </p>
       )}
-      <SendButton busy={sending.busy} when={schedule.when} />
+      <SendActions
+        busy={sending.busy}
+        when={schedule.when}
+        editingDraft={props.editingDraft}
+        onSaveDraft={props.onSaveDraft}
+      />
     </form>
-  );
-}
-
-/** The send button, named for when the post goes out. */
-function SendButton({ busy, when }: { busy: boolean; when: ComposeDraft['when'] }) {
-  const t = useT();
-  return (
-    <button type="submit" aria-busy={busy ? 'true' : undefined} disabled={busy}>
-      {busy
-        ? t('compose.sending')
-        : when === 'schedule'
-          ? t('compose.schedulePost')
-          : when === 'queue'
-            ? t('compose.addToQueue')
-            : t('compose.publishNow')}
-    </button>
   );
 }

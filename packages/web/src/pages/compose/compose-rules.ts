@@ -7,6 +7,7 @@
 export * from './rules/caption';
 export * from './rules/check-draft';
 export * from './rules/draft';
+export * from './rules/draft-body';
 export * from './rules/error-key';
 export * from './rules/option-problems';
 export * from './rules/option-rules';

@@ -6,7 +6,8 @@
  * account (`?at=<ISO instant>&account=<id>`). Core's rules check the draft before it is
  * sent; the server's refusals are shown beside the field they name. Every attempt of one
  * draft carries the same idempotency key, so a second click or a retried request never
- * makes a second post.
+ * makes a second post. "Save as draft" keeps the post without sending it, whatever it
+ * still lacks; a saved draft opens here for editing (`?draft=<id>`, from its page).
  */
 import { useEffect, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
@@ -15,25 +16,34 @@ import { usePersonTimeZone } from '../../components/person-zone';
 import { useT } from '../../i18n';
 import { accountName } from './accounts-section';
 import { ComposeForm } from './compose-form';
-import { checkDraft, effectiveKind, type ComposeDraft, type Problem } from './compose-rules';
+import {
+  checkDraft,
+  checkDraftToSave,
+  effectiveKind,
+  type ComposeDraft,
+  type Problem,
+} from './compose-rules';
 import { Confirmation } from './confirmation';
+import { DraftUnavailable, draftEditable } from './draft-unavailable';
 import type { ErrorOf } from './field-note';
 import { PostPreview } from './post-preview';
 import { canPostTo, useComposeAccounts } from './use-compose-accounts';
 import { startFromQuery, useComposeChoices } from './use-compose-draft';
+import { useDraftEdit } from './use-draft-edit';
 import { useMediaItems } from './use-media-items';
 import { usePostSending } from './use-post-sending';
 import './compose.css';
 
 export default function ComposePage() {
   const t = useT();
-  const { query } = useLocation();
+  const { query, route } = useLocation();
   const personZone = usePersonTimeZone();
   const media = useMediaItems();
   const accounts = useComposeAccounts();
   const [start] = useState(() => startFromQuery(query, personZone));
   const choices = useComposeChoices(start);
   const sending = usePostSending();
+  const editing = useDraftEdit(query.draft || null, media, choices, personZone);
   const [announcement, setAnnouncement] = useState('');
   const [restarted, setRestarted] = useState(0);
   const { kindChoice, caption, accountIds, options, schedule } = choices;
@@ -57,7 +67,12 @@ export default function ComposePage() {
     .filter((type): type is 'image' | 'video' => type !== null);
   const kind = effectiveKind(kindChoice, types);
   const inferred = effectiveKind('auto', types);
-  const problems = sending.attempted ? checkDraft(draft, new Date()) : {};
+  const problems =
+    sending.attempted === 'send'
+      ? checkDraft(draft, new Date())
+      : sending.attempted === 'draft'
+        ? checkDraftToSave(draft)
+        : {};
   const unnamed = t('compose.accounts.unnamed');
   const chosen = accountIds
     .map((id) => accounts.accounts.find((account) => account.id === id))
@@ -90,13 +105,26 @@ export default function ComposePage() {
     if (restarted > 0) document.getElementById('compose-files')?.focus();
   }, [restarted]);
 
+  const names = () => chosen.map((account) => accountName(account, unnamed));
+  function saveDraft() {
+    const edited = editing.post
+      ? {
+          id: editing.post.id,
+          accountsChanged:
+            choices.optionsTouched || accountIds.join() !== editing.accountIds.join(),
+        }
+      : null;
+    void sending.saveDraft(draft, kind, { accountIds, nameOf }, names(), edited);
+  }
+
   function submit(event: Event) {
     event.preventDefault();
-    const names = chosen.map((account) => accountName(account, unnamed));
-    void sending.send(draft, kind, { accountIds, nameOf }, names);
+    if (editing.active) saveDraft();
+    else void sending.send(draft, kind, { accountIds, nameOf }, names());
   }
 
   function composeAnother() {
+    if (editing.active) route('/app/compose');
     media.clear();
     choices.reset();
     sending.reset();
@@ -105,12 +133,13 @@ export default function ComposePage() {
   }
 
   const firstOptions = accountIds[0] ? options[accountIds[0]] : undefined;
+  const title = editing.active ? t('compose.draft.title') : t('compose.title');
   const created = sending.created;
 
   return (
     <section class="compose-page">
-      <PageHeading title={t('compose.title')}>{t('compose.title')}</PageHeading>
-      <p>{t('compose.intro')}</p>
+      <PageHeading title={title}>{title}</PageHeading>
+      <p>{editing.active ? t('compose.draft.intro') : t('compose.intro')}</p>
       <p role="status" class="live">
         {announcement}
       </p>
@@ -120,8 +149,15 @@ export default function ComposePage() {
           accountNames={created.names}
           queued={created.queued}
           nameOf={nameOf}
+          draft={created.draft}
           zone={personZone}
           onAnother={composeAnother}
+        />
+      ) : editing.active && !draftEditable(editing.post) ? (
+        <DraftUnavailable
+          post={editing.post}
+          error={editing.error}
+          onRetry={() => void editing.retry()}
         />
       ) : (
         <div class="compose-layout">
@@ -137,6 +173,8 @@ export default function ComposePage() {
             sending={sending}
             onAnnounce={setAnnouncement}
             onSubmit={submit}
+            onSaveDraft={saveDraft}
+            editingDraft={editing.active}
           />
           <PostPreview
             kind={kind}

@@ -15,6 +15,8 @@ export interface OptionsSectionProps {
   items: readonly MediaItem[];
   errorOf: ErrorOf;
   onChange(accountId: string, next: OptionsDraft): void;
+  /** A lasting note above the options (a saved draft's options are not shown again). */
+  note?: string | undefined;
 }
 
 export function OptionsSection({
@@ -24,6 +26,7 @@ export function OptionsSection({
   items,
   errorOf,
   onChange,
+  note,
 }: OptionsSectionProps) {
   const t = useT();
   if (accounts.length === 0) return null;
@@ -31,6 +34,7 @@ export function OptionsSection({
   return (
     <section class="compose-options" aria-labelledby="compose-options-title">
       <h2 id="compose-options-title">{t('compose.options.title')}</h2>
+      {note && <p class="hint">{note}</p>}
       {kind ? (
         accounts.map((account, index) => (
           <AccountOptions

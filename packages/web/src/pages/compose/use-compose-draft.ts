@@ -1,10 +1,11 @@
 /**
  * What the person chose in the composer besides the media: the kind, the caption, the
- * accounts and their options, and when the post goes out.
+ * accounts and their options, and when the post goes out; filled from a saved draft when
+ * one is opened for editing.
  */
-import type { PostKind } from '@reelay/sdk';
+import type { Post, PostKind } from '@reelay/sdk';
 import { useState } from 'preact/hooks';
-import type { OptionsDraft } from './compose-rules';
+import { effectiveKind, type OptionsDraft } from './compose-rules';
 import type { ScheduleValue } from './schedule-section';
 import { browserTimeZone, wallClock } from './time-zone';
 
@@ -37,6 +38,40 @@ export function startFromQuery(query: Record<string, string>, zone: string): Com
   };
 }
 
+/** What a saved draft fills the composer's choices with (its media aside). */
+export interface DraftChoices {
+  kindChoice: PostKind | 'auto';
+  caption: string;
+  accountIds: string[];
+  schedule: ScheduleValue;
+}
+
+/**
+ * The choices of a saved draft: "automatic" unless its kind is not the one its media
+ * make; its time on its own zone's clock, or none ("now": published once submitted).
+ *
+ * @example
+ * ```ts
+ * choicesOfDraft(post); // { kindChoice: 'auto', caption: 'Bom dia', accountIds: ['int_1'], … }
+ * ```
+ */
+export function choicesOfDraft(post: Post): DraftChoices {
+  const types = post.mediaItems.map((item) => item.type);
+  const inferred = effectiveKind('auto', types);
+  return {
+    kindChoice: types.length === 0 || post.kind === inferred ? 'auto' : post.kind,
+    caption: post.content,
+    accountIds: post.platforms.map((target) => target.integrationId),
+    schedule: post.scheduledFor
+      ? {
+          when: 'schedule',
+          ...wallClock(new Date(post.scheduledFor), post.timezone),
+          timeZone: post.timezone,
+        }
+      : { when: 'now', date: '', time: '', timeZone: post.timezone },
+  };
+}
+
 /**
  * The draft's choices and the ways to change them; `reset()` starts a new draft (the
  * accounts and the time zone stay).
@@ -57,6 +92,8 @@ export function useComposeChoices(start: ComposeStart) {
   const [schedule, setSchedule] = useState<ScheduleValue>(
     () => start.schedule ?? { when: 'now', date: '', time: '', timeZone: browserTimeZone() },
   );
+  // A saved draft's options are not shown again: set here, they replace the saved ones.
+  const [optionsTouched, setOptionsTouched] = useState(false);
 
   function changeSchedule(change: Partial<ScheduleValue>) {
     setSchedule((current) => {
@@ -80,10 +117,22 @@ export function useComposeChoices(start: ComposeStart) {
   }
 
   function changeOptions(accountId: string, next: OptionsDraft) {
+    setOptionsTouched(true);
     setOptions((current) => ({ ...current, [accountId]: next }));
   }
 
+  /** Takes a saved draft's choices, as if the person had just made them. */
+  function fill(from: DraftChoices) {
+    setKindChoice(from.kindChoice);
+    setCaption(from.caption);
+    setAccountIds(from.accountIds);
+    setSchedule(from.schedule);
+    setOptions({});
+    setOptionsTouched(false);
+  }
+
   function reset() {
+    setOptionsTouched(false);
     setKindChoice('auto');
     setCaption('');
     setOptions({});
@@ -100,6 +149,8 @@ export function useComposeChoices(start: ComposeStart) {
     keepAccounts,
     options,
     changeOptions,
+    optionsTouched,
+    fill,
     schedule,
     changeSchedule,
     reset,

@@ -8,6 +8,27 @@ import { MediaList } from './media-list';
 import { RescheduleForm } from './reschedule-form';
 import { TargetOutcome } from './target-outcome';
 
+/** When a post without a time goes out: a draft has none yet; otherwise it went at once. */
+function UntimedFacts({ post, zone }: { post: Post; zone: string }) {
+  const t = useT();
+  if (post.status === 'draft' || post.status === 'awaiting_approval') {
+    return (
+      <>
+        <dt>{t('postDetail.time')}</dt>
+        <dd>{post.status === 'draft' ? t('postDetail.review.noTime') : t('approvals.atOnce')}</dd>
+      </>
+    );
+  }
+  return (
+    <>
+      <dt>{t('postDetail.createdAt')}</dt>
+      <dd>
+        {formatInZone(post.createdAt, zone)} ({zoneLabel(zone)})
+      </dd>
+    </>
+  );
+}
+
 /** Status, kind, times in the person's zone (and the post's, when another), and the id. */
 export function PostFacts({ post, zone }: { post: Post; zone: string }) {
   const t = useT();
@@ -20,21 +41,27 @@ export function PostFacts({ post, zone }: { post: Post; zone: string }) {
       </dd>
       <dt>{t('postDetail.kind')}</dt>
       <dd>{t(`postDetail.kindValue.${post.kind}`)}</dd>
-      <dt>{post.scheduledFor ? t('postDetail.scheduledFor') : t('postDetail.createdAt')}</dt>
-      <dd>
-        {formatInZone(post.scheduledFor ?? post.createdAt, zone)} ({zoneLabel(zone)})
-        {otherZone && post.scheduledFor && (
-          <>
-            <br />
-            <small>
-              {t('postDetail.inPostZone', {
-                time: formatInZone(post.scheduledFor, otherZone),
-                zone: zoneLabel(otherZone),
-              })}
-            </small>
-          </>
-        )}
-      </dd>
+      {post.scheduledFor ? (
+        <>
+          <dt>{t('postDetail.scheduledFor')}</dt>
+          <dd>
+            {formatInZone(post.scheduledFor, zone)} ({zoneLabel(zone)})
+            {otherZone && (
+              <>
+                <br />
+                <small>
+                  {t('postDetail.inPostZone', {
+                    time: formatInZone(post.scheduledFor, otherZone),
+                    zone: zoneLabel(otherZone),
+                  })}
+                </small>
+              </>
+            )}
+          </dd>
+        </>
+      ) : (
+        <UntimedFacts post={post} zone={zone} />
+      )}
       {post.publishedAt && (
         <>
           <dt>{t('postDetail.publishedAt')}</dt>
@@ -56,9 +83,11 @@ export interface PostActionsProps {
   zone: string;
   /** An account failed: the post can be retried. */
   failed: boolean;
-  /** Scheduled and untouched: the post can be cancelled or moved. */
+  /** Scheduled and untouched: the post can be moved. */
   reschedulable: boolean;
-  busy: 'retry' | 'cancel' | null;
+  /** Not on its way yet (scheduled, a draft, awaiting approval): it can be cancelled. */
+  cancellable: boolean;
+  busy: 'retry' | 'cancel' | 'submit' | null;
   onRetry(): void;
   onCancel(): void;
   onRescheduled(post: Post): void;
@@ -66,7 +95,7 @@ export interface PostActionsProps {
 
 /** Retry the failed accounts, cancel, reschedule: what the post's state allows. */
 export function PostActions(props: PostActionsProps) {
-  const { post, zone, failed, reschedulable, busy, onRetry, onCancel, onRescheduled } = props;
+  const { post, zone, failed, reschedulable, cancellable, busy, onRetry, onCancel } = props;
   const t = useT();
   return (
     <section class="post-actions" aria-labelledby="post-actions-title">
@@ -82,7 +111,7 @@ export function PostActions(props: PostActionsProps) {
             {busy === 'retry' ? t('postDetail.retrying') : t('postDetail.retry')}
           </button>
         )}
-        {reschedulable && (
+        {cancellable && (
           <button type="button" class="danger outline" disabled={busy !== null} onClick={onCancel}>
             {t('postDetail.cancel')}
           </button>
@@ -93,7 +122,7 @@ export function PostActions(props: PostActionsProps) {
           key={post.scheduledFor}
           post={post}
           zone={zone}
-          onRescheduled={onRescheduled}
+          onRescheduled={props.onRescheduled}
         />
       )}
     </section>
@@ -142,6 +171,7 @@ export function PostContent({
       <MediaList items={post.mediaItems} />
 
       <h2>{t('postDetail.targets')}</h2>
+      {post.platforms.length === 0 && <p class="empty">{t('postDetail.review.noAccounts')}</p>}
       <div class="target-grid">
         {post.platforms.map((target) => (
           <TargetOutcome

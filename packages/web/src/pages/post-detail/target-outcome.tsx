@@ -36,6 +36,8 @@ export function TargetOutcome({ target, accountName, zone }: TargetOutcomeProps)
         <StatusBadge status={target.status} />
       </header>
       {target.status === 'scheduled' && !target.errorCode && <p>{t('postDetail.targetWaiting')}</p>}
+      {target.status === 'draft' && <p>{t('postDetail.targetDraft')}</p>}
+      {target.status === 'awaiting_approval' && <p>{t('postDetail.targetAwaiting')}</p>}
       {(target.status === 'queued' || target.status === 'publishing') && (
         <p aria-busy="true">{t('postDetail.targetPublishing')}</p>
       )}

@@ -1,6 +1,7 @@
 /**
- * Settings: the organization's name, the signed-in person's e-mail, and deleting the
- * account (after typing the e-mail), which then signs out. The account is read afresh
+ * Settings: the organization's name, the chosen project's approval of editors' posts,
+ * the signed-in person's e-mail, and deleting the account (after typing the e-mail),
+ * which then signs out. The account is read afresh
  * when the page opens, so a name changed elsewhere shows here.
  */
 import '../../components/admin-pages.css';
@@ -9,6 +10,7 @@ import { describeError } from '../../components/api-error';
 import { PageHeading } from '../../components/page-heading';
 import { useT } from '../../i18n';
 import { useSessionClient } from '../../session/session-context';
+import { ApprovalSetting } from './approval-setting';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { OrganizationForm } from './organization-form';
 import { useMe } from './use-me';
@@ -46,6 +48,8 @@ export default function SettingsPage() {
       ) : (
         <>
           <OrganizationForm organization={me.organization} onRenamed={renamed} />
+
+          <ApprovalSetting />
 
           <section aria-labelledby="account-title">
             <h2 id="account-title">{t('settings.accountTitle')}</h2>

@@ -90,7 +90,7 @@ function imageProblems(ready: readonly DraftItem[], kind: PostKind, problems: Pr
 }
 
 /** The caption's length, hashtags and mentions; the first limit passed is told. */
-function captionProblem(caption: string): Problem | null {
+export function captionProblem(caption: string): Problem | null {
   const counts = captionCounts(caption);
   if (counts.length > CAPTION_MAX_LENGTH) {
     return { key: 'captionLength', values: { count: counts.length, max: CAPTION_MAX_LENGTH } };

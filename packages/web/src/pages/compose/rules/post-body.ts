@@ -96,6 +96,10 @@ export function buildOptions(
   return Object.keys(options).length > 0 ? options : undefined;
 }
 
+/** A body to publish or schedule: unlike a saved draft's, it always has media and accounts. */
+export type PublishBody = CreatePostBody &
+  Required<Pick<CreatePostBody, 'mediaItems' | 'platforms'>>;
+
 /**
  * The `POST /v1/posts` body of a draft. `scheduledFor` carries the zone's offset and
  * `timezone` names the zone; a draft for the queue sends `queue: true` instead, and the
@@ -111,7 +115,7 @@ export function buildPostBody(
   draft: ComposeDraft,
   kind: PostKind,
   idempotencyKey: string,
-): CreatePostBody {
+): PublishBody {
   const items = draft.items.filter((item) => item.media);
   const scheduled =
     draft.when === 'schedule' ? zonedTime(draft.date, draft.time, draft.timeZone) : null;
