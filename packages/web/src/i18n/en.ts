@@ -3,6 +3,7 @@
  * only here, does not compile.
  */
 import type { ptBR } from './pt-BR';
+import { reviewEn } from './review-en';
 
 /** The same nested keys as `T`, each a text. */
 export type TranslationShape<T> = {
@@ -1073,4 +1074,5 @@ export const en: TranslationShape<typeof ptBR> = {
       scheduledFor: 'The time must be between 1 minute and 75 days from now.',
     },
   },
+  review: reviewEn,
 };
