@@ -19,6 +19,7 @@ import { isReschedulable } from '../calendar/calendar-data';
 import { PostActions, PostContent, PostFacts, PostNotLoaded } from './post-sections';
 import { hasInsights, PostInsights } from './post-insights';
 import { PostTrail } from './post-trail';
+import { ReviewLinks } from './review-links';
 import { useAccountName } from './use-account-name';
 import { usePost } from './use-post';
 import { usePostActions } from './use-post-actions';
@@ -91,6 +92,8 @@ export default function PostDetailPage({ id }: { id?: string }) {
           }}
         />
       )}
+
+      <ReviewLinks post={post} />
 
       <PostTrail postId={post.id} zone={zone} />
 
