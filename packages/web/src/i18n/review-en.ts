@@ -2,10 +2,12 @@
  * English texts of review links. Its type is the shape of the Portuguese texts, so a key
  * missing here, or one only here, does not compile. Mounted in `en.ts` as `review`.
  */
-import type { TranslationShape } from './en';
 import type { reviewPtBR } from './review-pt-BR';
 
-export const reviewEn: TranslationShape<typeof reviewPtBR> = {
+/** The same nested keys as `T`, each a text (as `TranslationShape` in `en.ts`). */
+type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
+
+export const reviewEn: Shape<typeof reviewPtBR> = {
   page: {
     title: 'Review the post',
     intro: '{{project}} asks for your approval of this post before publishing it on Instagram.',
