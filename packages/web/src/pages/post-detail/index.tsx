@@ -69,6 +69,7 @@ export default function PostDetailPage({ id }: { id?: string }) {
       <PostFacts post={post} zone={zone} />
 
       <PostContent post={post} zone={zone} accountName={accountName} />
+      <ReviewLinks post={post} />
 
       {hasInsights(post) && <PostInsights post={post} accountName={accountName} zone={zone} />}
 
@@ -92,8 +93,6 @@ export default function PostDetailPage({ id }: { id?: string }) {
           }}
         />
       )}
-
-      <ReviewLinks post={post} />
 
       <PostTrail postId={post.id} zone={zone} />
 
