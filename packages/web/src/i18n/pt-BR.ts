@@ -2,7 +2,7 @@
  * Portuguese (Brazil): the app's reference language. `en.ts` must have exactly these keys
  * (checked by its type and by test/translations.test.ts).
  */
-import { reviewPtBR } from './review-pt-BR';
+import { reviewLinksPtBR } from './review-links-pt-BR';
 
 export const ptBR = {
   app: {
@@ -1070,5 +1070,5 @@ export const ptBR = {
       scheduledFor: 'O horário deve ficar entre 1 minuto e 75 dias a partir de agora.',
     },
   },
-  review: reviewPtBR,
+  reviewLinks: reviewLinksPtBR,
 };

@@ -14,9 +14,9 @@ export const REVIEW_LINK_HOURS = { min: 1, max: 720 } as const;
 /** The longest label the server keeps. */
 const LABEL_MAX_LENGTH = 100;
 const CHOICES = [
-  { value: '24', label: 'review.links.hours24' },
-  { value: '48', label: 'review.links.hours48' },
-  { value: '168', label: 'review.links.days7' },
+  { value: '24', label: 'reviewLinks.postPage.hours24' },
+  { value: '48', label: 'reviewLinks.postPage.hours48' },
+  { value: '168', label: 'reviewLinks.postPage.days7' },
 ] as const;
 
 /** Whole hours within the server's range, or null. */
@@ -72,10 +72,10 @@ export function ReviewLinkForm({
 
   return (
     <form class="review-link-form" onSubmit={submit} noValidate aria-labelledby="review-link-new">
-      <h3 id="review-link-new">{t('review.links.createTitle')}</h3>
+      <h3 id="review-link-new">{t('reviewLinks.postPage.createTitle')}</h3>
       <div class="review-link-fields">
         <label for="review-link-validity">
-          {t('review.links.validity')}
+          {t('reviewLinks.postPage.validity')}
           <select
             id="review-link-validity"
             value={choice}
@@ -89,12 +89,12 @@ export function ReviewLinkForm({
                 {t(item.label)}
               </option>
             ))}
-            <option value="custom">{t('review.links.custom')}</option>
+            <option value="custom">{t('reviewLinks.postPage.custom')}</option>
           </select>
         </label>
         {custom && (
           <label for="review-link-hours">
-            {t('review.links.hours')}
+            {t('reviewLinks.postPage.hours')}
             <input
               id="review-link-hours"
               type="number"
@@ -109,19 +109,19 @@ export function ReviewLinkForm({
             />
             <small id="review-link-hours-note" class={hoursRefused ? 'field-error' : undefined}>
               {hoursRefused
-                ? t('review.links.hoursInvalid', range)
-                : t('review.links.hoursHint', range)}
+                ? t('reviewLinks.postPage.hoursInvalid', range)
+                : t('reviewLinks.postPage.hoursHint', range)}
             </small>
           </label>
         )}
       </div>
       <Field
-        label={t('review.links.label')}
+        label={t('reviewLinks.postPage.label')}
         name="label"
         id="review-link-label"
         autocomplete="off"
         maxLength={LABEL_MAX_LENGTH}
-        hint={t('review.links.labelHint')}
+        hint={t('reviewLinks.postPage.labelHint')}
         error={labelRefused ? describeError(formError) : null}
       />
       {formMessage && (
@@ -130,7 +130,7 @@ export function ReviewLinkForm({
         </p>
       )}
       <button type="submit" aria-busy={sending ? 'true' : undefined} disabled={sending}>
-        {sending ? t('review.links.creating') : t('review.links.create')}
+        {sending ? t('reviewLinks.postPage.creating') : t('reviewLinks.postPage.create')}
       </button>
     </form>
   );

@@ -27,38 +27,38 @@ function ReviewLinksSection({ postId }: { postId: string }) {
   const t = useT();
   const links = useReviewLinks(postId);
   const { data, error, retry } = links.list;
-  const noLabel = t('review.links.noLabel');
+  const noLabel = t('reviewLinks.postPage.noLabel');
   return (
     <section class="review-links" aria-labelledby="review-links-title">
-      <h2 id="review-links-title">{t('review.links.title')}</h2>
-      <p>{t('review.links.intro')}</p>
+      <h2 id="review-links-title">{t('reviewLinks.postPage.title')}</h2>
+      <p>{t('reviewLinks.postPage.intro')}</p>
       {links.created && (
         <SecretReveal
           title={
             links.created.label
-              ? t('review.links.createdTitleFor', { label: links.created.label })
-              : t('review.links.createdTitle')
+              ? t('reviewLinks.postPage.createdTitleFor', { label: links.created.label })
+              : t('reviewLinks.postPage.createdTitle')
           }
-          label={t('review.links.address')}
+          label={t('reviewLinks.postPage.address')}
           secret={links.created.url}
-          hint={t('review.links.createdHint')}
+          hint={t('reviewLinks.postPage.createdHint')}
           onDone={links.clearCreated}
         />
       )}
       <ReviewLinkForm onCreate={links.create} />
 
-      <h3 id="review-links-live">{t('review.links.liveTitle')}</h3>
+      <h3 id="review-links-live">{t('reviewLinks.postPage.liveTitle')}</h3>
       <ActionFeedback notice={links.feedback.notice} actionError={links.feedback.actionError} />
       {error && !data ? (
         <LoadFailed
-          message={t('review.links.loadFailed')}
+          message={t('reviewLinks.postPage.loadFailed')}
           error={error}
           onRetry={() => void retry()}
         />
       ) : !data ? (
         <p aria-busy="true">{t('app.loading')}</p>
       ) : data.length === 0 ? (
-        <p class="empty">{t('review.links.empty')}</p>
+        <p class="empty">{t('reviewLinks.postPage.empty')}</p>
       ) : (
         <ul class="team-list" aria-labelledby="review-links-live">
           {data.map((link) => (
@@ -68,13 +68,13 @@ function ReviewLinksSection({ postId }: { postId: string }) {
               </div>
               <dl class="team-facts">
                 <div>
-                  <dt>{t('review.links.createdAt')}</dt>
+                  <dt>{t('reviewLinks.postPage.createdAt')}</dt>
                   <dd>
                     <LocalTime iso={link.createdAt} />
                   </dd>
                 </div>
                 <div>
-                  <dt>{t('review.links.expiresAt')}</dt>
+                  <dt>{t('reviewLinks.postPage.expiresAt')}</dt>
                   <dd>
                     <LocalTime iso={link.expiresAt} />
                   </dd>
@@ -84,12 +84,14 @@ function ReviewLinksSection({ postId }: { postId: string }) {
                 <button
                   type="button"
                   class="secondary outline"
-                  aria-label={t('review.links.revokeLabel', { name: linkName(link, noLabel) })}
+                  aria-label={t('reviewLinks.postPage.revokeLabel', {
+                    name: linkName(link, noLabel),
+                  })}
                   aria-busy={links.busy(link.id) ? 'true' : undefined}
                   disabled={links.busy(link.id)}
                   onClick={() => void links.revoke(link)}
                 >
-                  {t('review.links.revoke')}
+                  {t('reviewLinks.postPage.revoke')}
                 </button>
               </div>
             </li>

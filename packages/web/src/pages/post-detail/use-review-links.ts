@@ -47,7 +47,11 @@ export function useReviewLinks(postId: string) {
     try {
       await api.reviewLinks.revoke(link.id);
       if (created?.id === link.id) setCreated(null);
-      feedback.say(t('review.links.revoked', { name: linkName(link, t('review.links.noLabel')) }));
+      feedback.say(
+        t('reviewLinks.postPage.revoked', {
+          name: linkName(link, t('reviewLinks.postPage.noLabel')),
+        }),
+      );
       await list.refresh();
     } catch (caught) {
       feedback.fail(caught);

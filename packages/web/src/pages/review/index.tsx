@@ -43,7 +43,7 @@ function ReviewContent({ token }: { token: string }) {
   const { load, problem } = state;
   if (problem) return <LinkNotWorking problem={problem} />;
   if (!load.data) {
-    const title = t('review.page.title');
+    const title = t('reviewLinks.page.title');
     return (
       <section>
         <PageHeading title={title}>{title}</PageHeading>
@@ -51,15 +51,15 @@ function ReviewContent({ token }: { token: string }) {
           <div role="alert">
             <p>
               {isReelayError(load.error, 'RATE_LIMIT_KEY')
-                ? t('review.page.tooMany')
-                : `${t('review.page.loadFailed')} ${describeError(load.error)}`}
+                ? t('reviewLinks.page.tooMany')
+                : `${t('reviewLinks.page.loadFailed')} ${describeError(load.error)}`}
             </p>
             <button type="button" onClick={() => void load.retry()}>
               {t('app.retry')}
             </button>
           </div>
         ) : (
-          <p aria-busy="true">{t('review.page.loading')}</p>
+          <p aria-busy="true">{t('reviewLinks.page.loading')}</p>
         )}
       </section>
     );
@@ -71,18 +71,18 @@ function ReviewShown({ state }: { state: ReviewState }) {
   const t = useT();
   const zone = usePersonTimeZone();
   const review = state.load.data!;
-  const title = t('review.page.title');
+  const title = t('reviewLinks.page.title');
   return (
     <>
       <PageHeading title={title}>{title}</PageHeading>
       <p class="review-intro">
-        {t('review.page.intro', { project: review.projectName })}
-        {review.label && <> {t('review.page.sentTo', { label: review.label })}</>}
+        {t('reviewLinks.page.intro', { project: review.projectName })}
+        {review.label && <> {t('reviewLinks.page.sentTo', { label: review.label })}</>}
       </p>
       <p class="review-status">
-        <span>{t('review.page.status')}:</span>{' '}
+        <span>{t('reviewLinks.page.status')}:</span>{' '}
         <strong class={`review-status-${review.post.status}`}>
-          {t(`review.page.statusValue.${review.post.status}`)}
+          {t(`reviewLinks.page.statusValue.${review.post.status}`)}
         </strong>
       </p>
       <div class="review-layout">
@@ -95,12 +95,12 @@ function ReviewShown({ state }: { state: ReviewState }) {
             <ReviewDecision review={review} state={state} />
           ) : (
             <p class="notice" role={state.alreadyDecided ? 'alert' : undefined}>
-              {state.alreadyDecided && <>{t('review.page.alreadyDecided')} </>}
-              {t('review.page.closed')}
+              {state.alreadyDecided && <>{t('reviewLinks.page.alreadyDecided')} </>}
+              {t('reviewLinks.page.closed')}
             </p>
           )}
           <p class="review-hint">
-            {t('review.page.validUntil', {
+            {t('reviewLinks.page.validUntil', {
               time: formatInZone(review.expiresAt, zone),
               zone: zoneLabel(zone),
             })}
@@ -113,11 +113,11 @@ function ReviewShown({ state }: { state: ReviewState }) {
 
 function LinkNotWorking({ problem }: { problem: LinkProblem }) {
   const t = useT();
-  const title = t(`review.page.invalid.${problem}Title`);
+  const title = t(`reviewLinks.page.invalid.${problem}Title`);
   return (
     <section class="review-invalid">
       <PageHeading title={title}>{title}</PageHeading>
-      <p>{t(`review.page.invalid.${problem}`)}</p>
+      <p>{t(`reviewLinks.page.invalid.${problem}`)}</p>
     </section>
   );
 }

@@ -24,17 +24,19 @@ export function ReviewOutcome({
   useEffect(() => heading.current?.focus(), []);
   const { post } = review;
   let body;
-  if (outcome === 'rejected') body = t('review.page.rejectedBody');
+  if (outcome === 'rejected') body = t('reviewLinks.page.rejectedBody');
   else if (post.status === 'scheduled' && post.scheduledFor) {
-    body = t('review.page.approvedScheduled', {
+    body = t('reviewLinks.page.approvedScheduled', {
       time: formatInZone(post.scheduledFor, post.timezone),
       zone: zoneLabel(post.timezone, new Date(post.scheduledFor)),
     });
-  } else body = t('review.page.approvedNow');
+  } else body = t('reviewLinks.page.approvedNow');
   return (
     <section class="notice success review-outcome" aria-labelledby="review-outcome-title">
       <h2 id="review-outcome-title" ref={heading} tabIndex={-1}>
-        {outcome === 'approved' ? t('review.page.approvedTitle') : t('review.page.rejectedTitle')}
+        {outcome === 'approved'
+          ? t('reviewLinks.page.approvedTitle')
+          : t('reviewLinks.page.rejectedTitle')}
       </h2>
       <p>{body}</p>
     </section>
@@ -73,15 +75,15 @@ export function ReviewDecision({ review, state }: { review: Review; state: Revie
   const failureText = !failure
     ? null
     : isReelayError(failure, 'RATE_LIMIT_KEY')
-      ? t('review.page.tooMany')
-      : `${t('review.page.decisionFailed')} ${describeError(failure)}`;
+      ? t('reviewLinks.page.tooMany')
+      : `${t('reviewLinks.page.decisionFailed')} ${describeError(failure)}`;
   return (
     <section class="review-decision" aria-labelledby="review-decision-title">
-      <h2 id="review-decision-title">{t('review.page.decisionTitle')}</h2>
-      <p>{t('review.page.decisionIntro')}</p>
+      <h2 id="review-decision-title">{t('reviewLinks.page.decisionTitle')}</h2>
+      <p>{t('reviewLinks.page.decisionIntro')}</p>
       <form onSubmit={approve} noValidate>
         <label for="review-comment">
-          {t('review.page.comment')}
+          {t('reviewLinks.page.comment')}
           <textarea
             ref={field}
             id="review-comment"
@@ -100,21 +102,21 @@ export function ReviewDecision({ review, state }: { review: Review; state: Revie
           />
           {missing && (
             <small id="review-comment-error" class="field-error">
-              {t('review.page.commentRequired')}
+              {t('reviewLinks.page.commentRequired')}
             </small>
           )}
           <small id="review-comment-hint">
-            {t('review.page.commentHint', { max: NOTE_MAX_LENGTH })}
+            {t('reviewLinks.page.commentHint', { max: NOTE_MAX_LENGTH })}
           </small>
         </label>
         {timePassed !== null && (
           <div class="notice refused review-time-passed" role="alert">
             <h3 ref={passedHeading} tabIndex={-1}>
-              {t('review.page.timePassedTitle')}
+              {t('reviewLinks.page.timePassedTitle')}
             </h3>
             <p>
               {passedAt
-                ? t('review.page.timePassedBody', {
+                ? t('reviewLinks.page.timePassedBody', {
                     time: formatInZone(passedAt, review.post.timezone),
                     zone: zoneLabel(review.post.timezone, new Date(passedAt)),
                   })
@@ -126,7 +128,9 @@ export function ReviewDecision({ review, state }: { review: Review; state: Revie
               disabled={busy !== null}
               onClick={() => void state.decide('publishNow', comment)}
             >
-              {busy === 'publishNow' ? t('review.page.approving') : t('review.page.publishNow')}
+              {busy === 'publishNow'
+                ? t('reviewLinks.page.approving')
+                : t('reviewLinks.page.publishNow')}
             </button>
           </div>
         )}
@@ -142,7 +146,7 @@ export function ReviewDecision({ review, state }: { review: Review; state: Revie
               aria-busy={busy === 'approve' ? 'true' : undefined}
               disabled={busy !== null}
             >
-              {busy === 'approve' ? t('review.page.approving') : t('review.page.approve')}
+              {busy === 'approve' ? t('reviewLinks.page.approving') : t('reviewLinks.page.approve')}
             </button>
           )}
           <button
@@ -152,7 +156,9 @@ export function ReviewDecision({ review, state }: { review: Review; state: Revie
             disabled={busy !== null}
             onClick={requestChanges}
           >
-            {busy === 'reject' ? t('review.page.requesting') : t('review.page.requestChanges')}
+            {busy === 'reject'
+              ? t('reviewLinks.page.requesting')
+              : t('reviewLinks.page.requestChanges')}
           </button>
         </div>
       </form>

@@ -14,14 +14,14 @@ export function ReviewDetails({ review, zone }: { review: Review; zone: string }
   const passed = at !== null && review.canDecide && Date.parse(at) <= Date.now();
   return (
     <section class="review-details" aria-labelledby="review-details-title">
-      <h2 id="review-details-title">{t('review.page.detailsTitle')}</h2>
+      <h2 id="review-details-title">{t('reviewLinks.page.detailsTitle')}</h2>
       <dl>
-        <dt>{t('review.page.kind')}</dt>
-        <dd>{t(`review.page.kindValue.${post.kind}`)}</dd>
-        <dt>{t('review.page.when')}</dt>
+        <dt>{t('reviewLinks.page.kind')}</dt>
+        <dd>{t(`reviewLinks.page.kindValue.${post.kind}`)}</dd>
+        <dt>{t('reviewLinks.page.when')}</dt>
         <dd>
           {at === null ? (
-            t('review.page.whenApproved')
+            t('reviewLinks.page.whenApproved')
           ) : (
             <>
               <time dateTime={at}>{formatInZone(at, post.timezone)}</time> (
@@ -30,7 +30,7 @@ export function ReviewDetails({ review, zone }: { review: Review; zone: string }
                 <>
                   <br />
                   <small>
-                    {t('review.page.whenForYou', {
+                    {t('reviewLinks.page.whenForYou', {
                       time: formatInZone(at, zone),
                       zone: zoneLabel(zone, new Date(at)),
                     })}
@@ -40,18 +40,18 @@ export function ReviewDetails({ review, zone }: { review: Review; zone: string }
               {passed && (
                 <>
                   <br />
-                  <strong>{t('review.page.timePassed')}</strong>
+                  <strong>{t('reviewLinks.page.timePassed')}</strong>
                 </>
               )}
             </>
           )}
         </dd>
-        <dt>{t('review.page.accounts')}</dt>
+        <dt>{t('reviewLinks.page.accounts')}</dt>
         <dd>
           <ul class="review-accounts">
             {post.accounts.map((account, index) => (
               <li key={`${index}-${account.username ?? ''}`}>
-                {account.username ? `@${account.username}` : t('review.page.unknownAccount')}
+                {account.username ? `@${account.username}` : t('reviewLinks.page.unknownAccount')}
               </li>
             ))}
           </ul>

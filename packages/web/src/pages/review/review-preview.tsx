@@ -36,10 +36,10 @@ function MediaView({
     return (
       <div class="review-elsewhere">
         <p>
-          {label}. {t('review.page.mediaElsewhere')}
+          {label}. {t('reviewLinks.page.mediaElsewhere')}
         </p>
         <a href={item.url} target="_blank" rel="noopener noreferrer">
-          {t('review.page.openMedia')}
+          {t('reviewLinks.page.openMedia')}
         </a>
       </div>
     );
@@ -112,8 +112,8 @@ function Carousel({
         class={`review-frame ratio-${ratio} review-track`}
         tabIndex={0}
         role="group"
-        aria-roledescription={t('review.page.carousel')}
-        aria-label={t('review.page.carouselLabel', { total: count })}
+        aria-roledescription={t('reviewLinks.page.carousel')}
+        aria-label={t('reviewLinks.page.carouselLabel', { total: count })}
         onScroll={(event) => {
           if (heading.current !== null) return;
           const element = event.currentTarget;
@@ -125,8 +125,8 @@ function Carousel({
             key={`${index}-${item.url}`}
             class="review-slide"
             role="group"
-            aria-roledescription={t('review.page.slide')}
-            aria-label={t('review.page.position', { position: index + 1, total: count })}
+            aria-roledescription={t('reviewLinks.page.slide')}
+            aria-label={t('reviewLinks.page.position', { position: index + 1, total: count })}
           >
             <MediaView
               item={item}
@@ -144,10 +144,10 @@ function Carousel({
           disabled={current === 0}
           onClick={() => go(current - 1)}
         >
-          {t('review.page.previous')}
+          {t('reviewLinks.page.previous')}
         </button>
         <span aria-live="polite">
-          {t('review.page.position', { position: current + 1, total: count })}
+          {t('reviewLinks.page.position', { position: current + 1, total: count })}
         </span>
         <button
           type="button"
@@ -156,7 +156,7 @@ function Carousel({
           disabled={current >= count - 1}
           onClick={() => go(current + 1)}
         >
-          {t('review.page.next')}
+          {t('reviewLinks.page.next')}
         </button>
       </div>
     </div>
@@ -168,18 +168,18 @@ export function ReviewPreview({ post }: { post: ReviewPost }) {
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);
   const ratio = previewRatio(post.kind, size?.width, size?.height);
   const items = post.mediaItems;
-  const name = post.accounts[0]?.username ?? t('review.page.unknownAccount');
+  const name = post.accounts[0]?.username ?? t('reviewLinks.page.unknownAccount');
   const onFirstSize = (width: number, height: number) => setSize({ width, height });
   const labelOf = (index: number) =>
-    t('review.page.media', {
+    t('reviewLinks.page.media', {
       position: index + 1,
       count: items.length,
-      type: t(`review.page.mediaType.${items[index]!.type}`),
+      type: t(`reviewLinks.page.mediaType.${items[index]!.type}`),
     });
 
   let frame;
   if (items.length === 0) {
-    frame = <p class="review-no-media">{t('review.page.noMedia')}</p>;
+    frame = <p class="review-no-media">{t('reviewLinks.page.noMedia')}</p>;
   } else if (post.kind === 'carousel' || items.length > 1) {
     frame = <Carousel items={items} ratio={ratio} labelOf={labelOf} onFirstSize={onFirstSize} />;
   } else {
@@ -193,7 +193,7 @@ export function ReviewPreview({ post }: { post: ReviewPost }) {
   const caption = post.content.trim();
   return (
     <section class="review-preview" aria-labelledby="review-preview-title">
-      <h2 id="review-preview-title">{t('review.page.previewTitle')}</h2>
+      <h2 id="review-preview-title">{t('reviewLinks.page.previewTitle')}</h2>
       <div class={`review-phone kind-${post.kind}`}>
         <p class="review-account">
           <span class="review-avatar" aria-hidden="true" />
@@ -201,13 +201,13 @@ export function ReviewPreview({ post }: { post: ReviewPost }) {
         </p>
         {frame}
         {post.kind === 'story' ? (
-          caption && <p class="review-hint">{t('review.page.storyNoCaption')}</p>
+          caption && <p class="review-hint">{t('reviewLinks.page.storyNoCaption')}</p>
         ) : caption ? (
           <p class="review-caption">
             <strong>{name}</strong> {post.content}
           </p>
         ) : (
-          <p class="review-hint">{t('review.page.noCaption')}</p>
+          <p class="review-hint">{t('reviewLinks.page.noCaption')}</p>
         )}
       </div>
     </section>

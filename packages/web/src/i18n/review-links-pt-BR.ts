@@ -1,9 +1,9 @@
 /**
  * Portuguese (Brazil) texts of review links: the page a client opens (`page`) and the
- * post page's section where an admin makes and revokes links (`links`). Mounted in
- * `pt-BR.ts` as `review`; `review-en.ts` must have exactly these keys.
+ * post page's section where an admin makes and revokes links (`postPage`). Mounted in
+ * `pt-BR.ts` as `reviewLinks`; `review-links-en.ts` must have exactly these keys.
  */
-export const reviewPtBR = {
+export const reviewLinksPtBR = {
   page: {
     title: 'Revisar o post',
     intro: '{{project}} pede sua aprovação para este post antes de publicá-lo no Instagram.',
@@ -85,7 +85,7 @@ export const reviewPtBR = {
       revoked: 'Quem o enviou o desativou. Se ainda precisar revisar o post, peça um novo link.',
     },
   },
-  links: {
+  postPage: {
     title: 'Links de revisão',
     intro:
       'Envie este post a alguém sem conta (um cliente): o link mostra o post como ficará no Instagram e permite aprová-lo ou pedir mudanças, até expirar ou ser revogado.',

@@ -1,13 +1,13 @@
 /**
  * English texts of review links. Its type is the shape of the Portuguese texts, so a key
- * missing here, or one only here, does not compile. Mounted in `en.ts` as `review`.
+ * missing here, or one only here, does not compile. Mounted in `en.ts` as `reviewLinks`.
  */
-import type { reviewPtBR } from './review-pt-BR';
+import type { reviewLinksPtBR } from './review-links-pt-BR';
 
 /** The same nested keys as `T`, each a text (as `TranslationShape` in `en.ts`). */
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 
-export const reviewEn: Shape<typeof reviewPtBR> = {
+export const reviewLinksEn: Shape<typeof reviewLinksPtBR> = {
   page: {
     title: 'Review the post',
     intro: '{{project}} asks for your approval of this post before publishing it on Instagram.',
@@ -90,7 +90,7 @@ export const reviewEn: Shape<typeof reviewPtBR> = {
         'Whoever sent it turned it off. If you still need to review the post, ask for a new link.',
     },
   },
-  links: {
+  postPage: {
     title: 'Review links',
     intro:
       'Send this post to someone without an account (a client): the link shows the post as it will look on Instagram and lets them approve it or request changes, until it expires or is revoked.',
