@@ -9,6 +9,7 @@ import { ErrorBoundary, lazy, LocationProvider, Route, Router, useLocation } fro
 import { Header } from './components/header';
 import { useT } from './i18n';
 import { invitationTokenIn } from './pages/invite/invite-path';
+import { reviewTokenIn } from './pages/review/review-path';
 import { OIDC_CALLBACK_PATH } from './session/oidc';
 import type { SessionState } from './session/session';
 import { useSession, useSessionClient } from './session/session-context';
@@ -27,6 +28,7 @@ const MembersPage = lazy(() => import('./pages/members'));
 const InvitePage = lazy(() => import('./pages/invite'));
 const SettingsPage = lazy(() => import('./pages/settings'));
 const NotFoundPage = lazy(() => import('./pages/not-found'));
+const ReviewPage = lazy(() => import('./pages/review'));
 
 /**
  * `/app` itself: the calendar is the first page. Also shown on the sign-in callback's
@@ -89,6 +91,13 @@ function Content({ state }: { state: SessionState }) {
 }
 
 export function App() {
+  // A review link's page (`/review/<token>`) stands apart: no banner, menu nor session.
+  if (reviewTokenIn(location.pathname) !== null)
+    return (
+      <ErrorBoundary>
+        <ReviewPage />
+      </ErrorBoundary>
+    );
   const state = useSession();
   const t = useT();
   return (

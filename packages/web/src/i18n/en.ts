@@ -3,6 +3,7 @@
  * only here, does not compile.
  */
 import type { ptBR } from './pt-BR';
+import { reviewLinksEn } from './review-links-en';
 
 /** The same nested keys as `T`, each a text. */
 export type TranslationShape<T> = {
@@ -1232,4 +1233,5 @@ export const en: TranslationShape<typeof ptBR> = {
       scheduledFor: 'The time must be between 1 minute and 75 days from now.',
     },
   },
+  reviewLinks: reviewLinksEn,
 };

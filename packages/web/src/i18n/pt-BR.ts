@@ -2,6 +2,8 @@
  * Portuguese (Brazil): the app's reference language. `en.ts` must have exactly these keys
  * (checked by its type and by test/translations.test.ts).
  */
+import { reviewLinksPtBR } from './review-links-pt-BR';
+
 export const ptBR = {
   app: {
     name: 'Reelay',
@@ -1226,4 +1228,5 @@ export const ptBR = {
       scheduledFor: 'O horário deve ficar entre 1 minuto e 75 dias a partir de agora.',
     },
   },
+  reviewLinks: reviewLinksPtBR,
 };

@@ -26,6 +26,7 @@ import { PostActions, PostContent, PostFacts, PostNotLoaded } from './post-secti
 import { hasInsights, PostInsights } from './post-insights';
 import { PostReview } from './post-review';
 import { PostTrail } from './post-trail';
+import { ReviewLinks } from './review-links';
 import { useAccountName } from './use-account-name';
 import { usePost } from './use-post';
 import { usePostActions } from './use-post-actions';
@@ -91,6 +92,7 @@ export default function PostDetailPage({ id }: { id?: string }) {
       />
 
       <PostContent post={post} zone={zone} accountName={accountName} />
+      <ReviewLinks post={post} />
 
       {hasInsights(post) && <PostInsights post={post} accountName={accountName} zone={zone} />}
 
