@@ -132,7 +132,13 @@ describe.each(testDialects())('a team approving posts on $name', (dialect) => {
     platform.server.clock.advance(30 * MINUTE);
     await settle(platform.server);
     expect(published('Primeiro: espera')).toBe(0);
-    const still = await call(base(), 'GET', `/v1/posts/${created.body.post.id}`, undefined, owner.key);
+    const still = await call(
+      base(),
+      'GET',
+      `/v1/posts/${created.body.post.id}`,
+      undefined,
+      owner.key,
+    );
     expect(still.body.post.status).toBe('awaiting_approval');
   });
 
