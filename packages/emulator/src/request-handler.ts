@@ -53,7 +53,13 @@ async function handle(
   // The Facebook hosts live under their own prefix, the Instagram hosts at the root.
   const facebook = segments[0] === FACEBOOK_PREFIX;
   if (facebook) segments.shift();
-  if (segments[0] !== undefined && VERSION.test(segments[0])) segments.shift();
+  const version =
+    segments[0] !== undefined && VERSION.test(segments[0]) ? segments.shift() : undefined;
+  // Where `paging.next` links point: the host and prefix the client used.
+  const base =
+    `http://${req.headers.host ?? 'emulator'}` +
+    (facebook ? `/${FACEBOOK_PREFIX}` : '') +
+    (version === undefined ? '' : `/${version}`);
   let raw: RawParams;
   try {
     raw = await readParams(req, url);
@@ -70,7 +76,7 @@ async function handle(
   if (before > 0) await sleep(before, undefined, { signal: lifecycle.closing });
   if (fault && !fault.after && applyFault(ctx, lifecycle, fault, req, res)) return;
 
-  const request = { method, segments, params: new Params(raw), token };
+  const request = { method, segments, params: new Params(raw), token, base };
   const reply = await settle(ctx, () =>
     facebook ? routeFacebook(ctx, request) : routeGraph(ctx, request),
   );

@@ -23,6 +23,11 @@ export interface GraphRequest {
   readonly segments: readonly string[];
   readonly params: Params;
   readonly token: string | undefined;
+  /**
+   * The address the request came to, up to its version (`http://127.0.0.1:8090/v25.0`):
+   * where `paging.next` links point, so a client can follow them to the emulator.
+   */
+  readonly base: string;
 }
 
 /**
