@@ -44,8 +44,9 @@ export class EmulatorContext {
   }
 
   /**
-   * Back to the state at start: no accounts, grants, containers, media or faults, the
-   * starting configuration, the clock's jumps undone and, with a seed, the same ids again.
+   * Back to the state at start: no accounts, grants, containers, media, comments or
+   * faults, the starting configuration, the clock's jumps undone and, with a seed, the
+   * same ids again.
    */
   reset(): void {
     this.store.clear();

@@ -6,7 +6,8 @@ const CODE_ALPHABET = `${TOKEN_ALPHABET}-_`;
 const SHORTCODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
 /** What an id names; each kind has its own prefix, as Instagram's ids roughly do. */
-export type IdKind = 'account' | 'container' | 'media' | 'comment' | 'facebookUser' | 'page';
+export type IdKind =
+  'account' | 'container' | 'media' | 'comment' | 'commenter' | 'facebookUser' | 'page';
 
 // 17-digit ids: every one is above 2^53 (9007199254740992), so a client that reads them as
 // JSON numbers loses digits and the tests notice (reference §1a: treat ids as strings).
@@ -15,6 +16,7 @@ const ID_PREFIX: Record<IdKind, string> = {
   container: '17890',
   media: '17920',
   comment: '17960',
+  commenter: '17843',
   facebookUser: '10158',
   page: '10254',
 };
@@ -60,6 +62,14 @@ export class IdFactory {
   /** An authorization code. */
   code(): string {
     return `AQ${this.#random.pick(CODE_ALPHABET, 150)}`;
+  }
+
+  /**
+   * The id of a message sent through the Send API (a private reply): base64 of
+   * `ig_message:<digits>`, the opaque shape Instagram's message ids have.
+   */
+  messageId(): string {
+    return Buffer.from(`ig_message:1:IGMessage:${digits(this.#random, 19)}`).toString('base64url');
   }
 
   /** The `fbtrace_id` of one error answer. */

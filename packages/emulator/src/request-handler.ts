@@ -3,9 +3,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ControlError } from './control/control-error';
 import { CONTROL_PREFIX, routeControl } from './control/control-router';
 import type { EmulatorContext } from './emulator-context';
-import { type Fault, faultEffect, faultError } from './faults/fault-registry';
+import { faultAnswer, type FaultTarget } from './faults/fault-kinds';
+import { type Fault, faultEffect } from './faults/fault-registry';
 import { GraphError, LegacyOAuthError } from './graph-error';
 import { FACEBOOK_PREFIX, routeFacebook } from './facebook/facebook-router';
+import { businessUsageHeader, meterCall, meteredAccount } from './graph/business-usage';
 import { routeGraph } from './graph/graph-router';
 import { Params } from './http/params';
 import { readParams, RequestBodyError, type RawParams } from './http/read-body';
@@ -74,16 +76,32 @@ async function handle(
     : ctx.faults.take(method, path, () => actorOf(ctx, segments, raw, token));
   const before = ctx.config.latencyMs + (fault && !fault.after ? (fault.latencyMs ?? 0) : 0);
   if (before > 0) await sleep(before, undefined, { signal: lifecycle.closing });
-  if (fault && !fault.after && applyFault(ctx, lifecycle, fault, req, res)) return;
+  const faultTarget = () => ({
+    method,
+    nodeId: segments[0] ?? '',
+    accountId: actorOf(ctx, segments, raw, token),
+  });
+  if (fault && !fault.after && applyFault(ctx, lifecycle, fault, req, res, faultTarget)) return;
+
+  // Reference §10.6: calls on an account count against its Business Use Case budget.
+  const metered = meteredAccount(ctx, segments, token);
+  const throttled = metered === undefined ? undefined : meterCall(ctx, metered);
+  if (throttled) {
+    send(res, graphErrorReply(ctx, throttled));
+    return;
+  }
 
   const request = { method, segments, params: new Params(raw), token, base };
-  const reply = await settle(ctx, () =>
+  let reply = await settle(ctx, () =>
     facebook ? routeFacebook(ctx, request) : routeGraph(ctx, request),
   );
+  if (metered !== undefined) {
+    reply = { ...reply, headers: { ...reply.headers, ...businessUsageHeader(ctx, metered) } };
+  }
 
   if (fault?.after) {
     if (fault.latencyMs) await sleep(fault.latencyMs, undefined, { signal: lifecycle.closing });
-    if (applyFault(ctx, lifecycle, fault, req, res)) return;
+    if (applyFault(ctx, lifecycle, fault, req, res, faultTarget)) return;
   }
   send(res, reply);
 }
@@ -136,6 +154,7 @@ function applyFault(
   fault: Fault,
   req: IncomingMessage,
   res: ServerResponse,
+  target: () => FaultTarget,
 ): boolean {
   switch (faultEffect(fault)) {
     case 'latency':
@@ -148,7 +167,7 @@ function applyFault(
       req.socket.destroy();
       return true;
     case 'error':
-      send(res, graphErrorReply(ctx, faultError(fault)));
+      send(res, graphErrorReply(ctx, faultAnswer(ctx, fault, target())));
       return true;
     case 'body':
       send(res, {

@@ -14,6 +14,16 @@ import {
   type MediaView,
   type MintedToken,
 } from './control/control-actions';
+import {
+  addCommentAction,
+  addMentionAction,
+  commentsAction,
+  deleteCommentAction,
+  type CommentInput,
+  type CommentView,
+  type MentionInput,
+  type MentionResult,
+} from './control/comment-control';
 import { CONFIG_KEYS, parseConfigPatch, type EmulatorConfig } from './emulator-config';
 import {
   createFacebookUser,
@@ -96,6 +106,21 @@ export interface Emulator {
   containers(): ContainerView[];
   /** Every published media, in publication order, as `GET /_emulator/media` lists it. */
   published(): MediaView[];
+  /**
+   * A comment by someone else on a media, at the emulator's time, as
+   * `POST /_emulator/comments` adds it.
+   */
+  addComment(input: CommentInput): { id: string };
+  /**
+   * The comments of a media, oldest first, each with its replies, `hidden`, `deleted`,
+   * author and private reply (`GET /_emulator/comments?mediaId=`); without a media, every
+   * comment, replies on their own.
+   */
+  comments(mediaId?: string): CommentView[];
+  /** Deletes a comment as its author would (with its replies). */
+  deleteComment(id: string): CommentView;
+  /** @mentions or tags an account from outside the emulator (`POST /_emulator/mentions`). */
+  addMention(input: MentionInput): MentionResult;
   /** Creates a Facebook user and their Pages, for Facebook Login (reference §1b). */
   createFacebookUser(input: FacebookUserInput): FacebookUserView;
   /** Links a Page to an Instagram account, unlinks it (`null`), or changes its tasks. */
@@ -186,6 +211,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     forceContainer: (id, state) => void forceContainer(ctx, id, state),
     containers: () => [...ctx.store.containers.values()].map((c) => containerView(ctx, c)),
     published: () => [...ctx.store.media.values()].map((m) => mediaView(ctx, m)),
+    addComment: (input) => addCommentAction(ctx, input),
+    comments: (mediaId) => commentsAction(ctx, mediaId),
+    deleteComment: (id) => deleteCommentAction(ctx, id),
+    addMention: (input) => addMentionAction(ctx, input),
     sendCallback: (kind, input) => sendCallback(ctx, kind, input),
     createFacebookUser: (input) => createFacebookUser(ctx, input),
     updatePage: (pageId, change) => updatePage(ctx, pageId, change),

@@ -153,3 +153,75 @@ export function graphCode(result: CallResult): { status: number; code?: number; 
     subcode: result.body?.error?.error_subcode,
   };
 }
+
+/** Facebook Login permissions a Page token gets in {@link facebookPageToken} by default. */
+export const COMMENT_PERMISSIONS = [
+  'instagram_basic',
+  'instagram_manage_comments',
+  'pages_show_list',
+  'pages_read_engagement',
+];
+
+/**
+ * An account linked to a person's Page, and a Page token for it from the Login dialog
+ * (with `scope` = `permissions`), the code exchange and `/me/accounts`.
+ */
+export async function facebookPageToken(
+  emulator: Emulator,
+  options: {
+    username?: string;
+    permissions?: readonly string[];
+    tasks?: Array<'MANAGE' | 'CREATE_CONTENT' | 'MODERATE' | 'ANALYZE'>;
+  } = {},
+): Promise<{
+  accountId: string;
+  pageId: string;
+  userId: string;
+  pageToken: string;
+  userToken: string;
+}> {
+  const account = emulator.createAccount({ username: options.username ?? 'cafe.aurora' });
+  const user = emulator.createFacebookUser({
+    name: 'Ana Souza',
+    pages: [
+      {
+        name: 'Café Aurora',
+        instagramAccountId: account.id,
+        ...(options.tasks ? { tasks: options.tasks } : {}),
+      },
+    ],
+  });
+  const redirect = 'https://app.example.com/cb';
+  const dialog = await call(emulator, 'GET', '/facebook/v25.0/dialog/oauth', {
+    query: {
+      client_id: emulator.config.facebookAppId,
+      redirect_uri: redirect,
+      state: 's',
+      response_type: 'code',
+      scope: (options.permissions ?? COMMENT_PERMISSIONS).join(','),
+      user: user.id,
+      decision: 'allow',
+    },
+  });
+  const code = new URL(dialog.headers.get('location')!).searchParams.get('code')!;
+  const exchange = await call(emulator, 'GET', '/facebook/v25.0/oauth/access_token', {
+    query: {
+      client_id: emulator.config.facebookAppId,
+      client_secret: emulator.config.facebookAppSecret,
+      redirect_uri: redirect,
+      code,
+    },
+  });
+  const userToken = exchange.body.access_token as string;
+  const pages = await call(emulator, 'GET', '/facebook/v25.0/me/accounts', {
+    query: { fields: 'id,access_token' },
+    token: userToken,
+  });
+  return {
+    accountId: account.id,
+    pageId: user.pages[0]!.id,
+    userId: user.id,
+    pageToken: pages.body.data[0].access_token as string,
+    userToken,
+  };
+}
