@@ -155,6 +155,17 @@ export interface EmulatorConfig {
   privateReplyPermission: 'messaging' | 'comments';
   /** Whether `mentioned_comment` and `mentioned_media` answer with an Instagram Login token. */
   mentionFieldsOnInstagramLogin: boolean;
+  /** How an Instagram Login app hears of an @mention in a comment: a `comments` change or a `mentions` one. */
+  instagramMentionWebhook: 'comments' | 'mentions';
+  /** Which secret signs the Instagram Login app's webhooks: `appSecret` or `facebookAppSecret`. */
+  instagramWebhookSecret: 'instagram' | 'facebook';
+  /**
+   * The `subscribed_fields` a Page takes for Facebook Login: the Instagram names
+   * (`comments`, `mentions`…) or only a Page's own fields (`feed`, `mention`…).
+   */
+  pageSubscribedFields: 'instagram' | 'page';
+  /** Keep webhook changes until `POST /_emulator/webhooks/flush`, then send them batched. */
+  webhookBatching: boolean;
   /** `type` of the `X-Business-Use-Case-Usage` entries. */
   businessUseCaseType: string;
   /** Calls per account per rolling 24 h that count as 100 % in `X-Business-Use-Case-Usage`. */
@@ -199,6 +210,10 @@ export const DEFAULT_CONFIG: Readonly<EmulatorConfig> = Object.freeze({
   commentWritesPerHour: 0,
   privateReplyPermission: 'messaging',
   mentionFieldsOnInstagramLogin: false,
+  instagramMentionWebhook: 'comments',
+  instagramWebhookSecret: 'instagram',
+  pageSubscribedFields: 'instagram',
+  webhookBatching: false,
   businessUseCaseType: 'instagram',
   businessUseCaseCallLimit: DEFAULT_BUSINESS_USE_CASE_CALL_LIMIT,
   throttleAtCallLimit: false,
@@ -248,6 +263,10 @@ const CHECKS: Record<keyof EmulatorConfig, [Check, string]> = {
   commentWritesPerHour: [nonNegativeInt, 'an integer >= 0'],
   privateReplyPermission: [oneOf('messaging', 'comments'), "'messaging' or 'comments'"],
   mentionFieldsOnInstagramLogin: [bool, 'a boolean'],
+  instagramMentionWebhook: [oneOf('comments', 'mentions'), "'comments' or 'mentions'"],
+  instagramWebhookSecret: [oneOf('instagram', 'facebook'), "'instagram' or 'facebook'"],
+  pageSubscribedFields: [oneOf('instagram', 'page'), "'instagram' or 'page'"],
+  webhookBatching: [bool, 'a boolean'],
   businessUseCaseType: [nonEmpty, 'a non-empty string'],
   businessUseCaseCallLimit: [positiveInt, 'an integer > 0'],
   throttleAtCallLimit: [bool, 'a boolean'],

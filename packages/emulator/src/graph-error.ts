@@ -337,7 +337,7 @@ export function unsupportedMethod(method: string): GraphError {
   });
 }
 
-/** `(#210)`: a Page's edges (messages) take a Page token, not a person's. */
+/** `(#210)`: a Page's edges (messages, `subscribed_apps`) take a Page token, not a person's. */
 export function pageTokenRequired(): GraphError {
   return new GraphError({
     message: '(#210) A page access token is required to request this resource.',

@@ -30,12 +30,15 @@ export class IdFactory {
   // Trace ids come from their own stream so that an error answered more or less often
   // does not shift the ids of everything created after it.
   readonly #traces: Random;
+  // Webhook challenges too: how often a test registers a webhook must not shift the ids.
+  readonly #challenges: Random;
   readonly #used = new Set<string>();
 
   constructor(seed?: string | number) {
     const base = seed === undefined ? undefined : String(seed);
     this.#random = createRandom(base);
     this.#traces = createRandom(base === undefined ? undefined : `${base}:fbtrace`);
+    this.#challenges = createRandom(base === undefined ? undefined : `${base}:challenge`);
   }
 
   /** A fresh numeric id of the given kind, as a string. */
@@ -70,6 +73,11 @@ export class IdFactory {
    */
   messageId(): string {
     return Buffer.from(`ig_message:1:IGMessage:${digits(this.#random, 19)}`).toString('base64url');
+  }
+
+  /** The `hub.challenge` of a webhook verification: a number, as text. */
+  challenge(): string {
+    return String(1 + Number(digits(this.#challenges, 9)));
   }
 
   /** The `fbtrace_id` of one error answer. */

@@ -1,7 +1,7 @@
 /**
  * `@reelay/emulator`: a local, in-memory imitation of the Instagram Graph API subset Reelay
  * uses (Instagram Login and Facebook Login OAuth, tokens, Pages, account info, containers, publishing, quotas,
- * comments and their moderation, mentions, private replies, insights and the
+ * comments and their moderation, mentions, private replies, Meta webhooks, insights and the
  * deauthorize/data-deletion callbacks), with a control API for faults, time and
  * inspection. See docs/emulator.md.
  *
@@ -69,7 +69,20 @@ export type {
   CommentView,
   MentionInput,
   MentionResult,
+  WebhooksView,
 } from './control/comment-control';
+export {
+  DEFAULT_WEBHOOK_FIELDS,
+  WEBHOOK_BATCH_MAX,
+  WEBHOOK_RETRY_MS,
+  type WebhookApp,
+  type WebhookAttempt,
+  type WebhookChange,
+  type WebhookDelivery,
+  type WebhookPayload,
+  type WebhookInput,
+  type WebhookRegistration,
+} from './webhooks/webhook-dispatcher';
 export { BUSINESS_USAGE_HEADER } from './graph/business-usage';
 export { PRIVATE_REPLY_MAX_BYTES, PRIVATE_REPLY_WINDOW_MS } from './graph/private-reply';
 export { SCOPES, type AccountType, type Scope } from './state/types';

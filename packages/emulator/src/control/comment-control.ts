@@ -1,8 +1,9 @@
 /**
- * What the control API (`/_emulator/comments`, `/_emulator/mentions`) and the `Emulator`
- * handle can do about comments: add comments by other people (at the emulator's time),
- * read back every comment of a media with its replies, hidden and deleted state and
- * private reply, @mention or tag an account from outside.
+ * What the control API (`/_emulator/comments`, `/_emulator/mentions`,
+ * `/_emulator/webhooks`) and the `Emulator` handle can do about comments: add comments by
+ * other people (at the emulator's time), read back every comment of a media with its
+ * replies, hidden and deleted state and private reply, @mention or tag an account from
+ * outside, and register the apps' webhook callback URLs.
  */
 import type { EmulatorContext } from '../emulator-context';
 import {
@@ -18,6 +19,8 @@ import { addComment } from '../graph/new-comment';
 import { graphTimestamp } from '../graph/timestamp';
 import { shortcodeOf } from '../ids';
 import type { Comment, ForeignMedia } from '../state/types';
+import { notifyMention } from '../webhooks/comment-events';
+import type { WebhookDelivery, WebhookRegistration } from '../webhooks/webhook-dispatcher';
 import { ControlError } from './control-error';
 
 // Instagram usernames: letters, digits, periods and underscores, at most 30.
@@ -137,7 +140,7 @@ function textOf(data: Record<string, unknown>): string {
 
 /**
  * Adds a comment by someone else (or, under the account's own username, by the account in
- * the app) at the emulator's time.
+ * the app) at the emulator's time; apps subscribed to the account's webhooks hear of it.
  */
 export function addCommentAction(ctx: EmulatorContext, input: unknown): { id: string } {
   const data = record(input, 'the comment');
@@ -267,8 +270,9 @@ function foreignMedia(
 
 /**
  * Mentions an account from outside (reference §10.4): in a comment (on a new post of
- * `username`'s, or on `mediaId`), in a post's caption, or by tagging it on a post (shown
- * on `GET /{ig-user-id}/tags`).
+ * `username`'s, or on `mediaId`), in a post's caption, or by tagging it on a post. Mentions
+ * in comments and captions reach the account's subscribed apps by webhook; tags only show
+ * on `GET /{ig-user-id}/tags`.
  */
 export function addMentionAction(ctx: EmulatorContext, input: unknown): MentionResult {
   const data = record(input, 'the mention');
@@ -288,6 +292,7 @@ export function addMentionAction(ctx: EmulatorContext, input: unknown): MentionR
   if (!mentionedAccountIds(ctx, text).includes(account.id)) text = `@${account.username} ${text}`;
   if (where === 'caption') {
     const media = foreignMedia(ctx, username, text, []);
+    notifyMention(ctx, account.id, { mediaId: media.id });
     return { mediaId: media.id };
   }
   if (data.mediaId !== undefined && typeof data.mediaId !== 'string') {
@@ -296,4 +301,48 @@ export function addMentionAction(ctx: EmulatorContext, input: unknown): MentionR
   const mediaId = data.mediaId ?? foreignMedia(ctx, username, '', []).id;
   const { id } = addCommentAction(ctx, { mediaId, username, text });
   return { mediaId, commentId: id };
+}
+
+/**
+ * The webhook side of the emulator, as `GET /_emulator/webhooks` shows it.
+ *
+ * @example
+ * ```ts
+ * const { deliveries }: WebhooksView = emulator.webhooks();
+ * ```
+ */
+export interface WebhooksView {
+  readonly registrations: readonly WebhookRegistration[];
+  /** Who subscribed the apps: accounts (Instagram Login) and Pages (Facebook Login). */
+  readonly subscriptions: readonly {
+    readonly app: 'instagram' | 'facebook';
+    readonly accountId: string | null;
+    readonly pageId?: string | undefined;
+    readonly fields: readonly string[];
+  }[];
+  /** Changes waiting for a flush (with `webhookBatching`). */
+  readonly pending: number;
+  readonly deliveries: readonly WebhookDelivery[];
+}
+
+/** Registrations, subscriptions, pending changes and deliveries. */
+export function webhooksView(ctx: EmulatorContext): WebhooksView {
+  return {
+    registrations: ctx.webhooks.registrations(),
+    subscriptions: [
+      ...[...ctx.store.accountSubscriptions].map(([accountId, sub]) => ({
+        app: 'instagram' as const,
+        accountId,
+        fields: sub.fields,
+      })),
+      ...[...ctx.store.pageSubscriptions].map(([pageId, sub]) => ({
+        app: 'facebook' as const,
+        accountId: ctx.store.pages.get(pageId)?.instagramAccountId ?? null,
+        pageId,
+        fields: sub.fields,
+      })),
+    ],
+    pending: ctx.webhooks.pending(),
+    deliveries: ctx.webhooks.deliveries(),
+  };
 }

@@ -12,6 +12,7 @@ import {
   addMentionAction,
   commentsAction,
   deleteCommentAction,
+  webhooksView,
 } from './comment-control';
 import {
   containerView,
@@ -113,6 +114,15 @@ export async function routeControl(
       return jsonReply(deleteCommentAction(ctx, id));
     case 'POST /mentions':
       return jsonReply(addMentionAction(ctx, await body()), 201);
+    case 'GET /webhooks':
+      return jsonReply(webhooksView(ctx));
+    case 'POST /webhooks':
+      return jsonReply({ data: await ctx.webhooks.register(ctx, await body()) }, 201);
+    case 'POST /webhooks/flush':
+      return jsonReply({ data: await ctx.webhooks.flush(ctx) });
+    case 'DELETE /webhooks':
+      ctx.webhooks.clear();
+      return jsonReply({ cleared: true });
     case 'GET /containers':
       return jsonReply({
         data: [...ctx.store.containers.values()].map((c) => containerView(ctx, c)),

@@ -11,6 +11,7 @@ import { ownerOf } from '../graph/node-owner';
 import { renderEdge, renderNode } from '../graph/node-type';
 import { sendPrivateReply } from '../graph/private-reply';
 import { requireScope } from '../graph/publishing-access';
+import { pageSubscribedApps } from '../webhooks/subscribed-apps';
 import { parseFields } from '../http/fields';
 import { jsonReply, type Reply } from '../http/reply';
 import { facebookDialog } from './dialog';
@@ -67,7 +68,7 @@ export async function routeFacebook(ctx: EmulatorContext, request: GraphRequest)
   const caller = authenticateFacebook(ctx, token);
   const fields = () => parseFields(params.string('fields'));
   // With a Page token, `me` is the Page, whose edges are below.
-  const pageEdge = second === 'messages';
+  const pageEdge = second === 'subscribed_apps' || second === 'messages';
   if (first === 'me' && !(caller.page && pageEdge)) {
     return routeMe(ctx, caller, method, second, request);
   }
@@ -78,6 +79,9 @@ export async function routeFacebook(ctx: EmulatorContext, request: GraphRequest)
       ? caller.page.id === page.id
       : caller.token.pageIds.includes(page.id);
     if (!allowed) throw unsupportedRequest(method, page.id);
+    if (second === 'subscribed_apps') {
+      return pageSubscribedApps(ctx, caller, page, method, params);
+    }
     if (second === 'messages' && method === 'POST')
       return pagePrivateReply(ctx, caller, page, request);
     if (second !== undefined || method !== 'GET') throw unsupportedRequest(method, page.id);

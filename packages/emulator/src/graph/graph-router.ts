@@ -6,6 +6,7 @@ import { jsonReply, type Reply } from '../http/reply';
 import { authorize } from '../oauth/authorize';
 import { exchangeCode, exchangeForLongLived, refreshLongLived } from '../oauth/token-endpoints';
 import { authenticate, type Caller } from '../oauth/tokens';
+import { accountSubscribedApps } from '../webhooks/subscribed-apps';
 import { commentRequest, listComments, postComment, updateMedia } from './comments';
 import { foreignMediaNode } from './comment-node';
 import { containerNode } from './container-node';
@@ -64,8 +65,8 @@ export async function routeGraph(ctx: EmulatorContext, request: GraphRequest): P
 
 /**
  * The nodes and edges of an authenticated caller's account: the account, its containers,
- * media, carousel items, comments and replies, mentions and private replies. Both hosts
- * serve them with the same paths
+ * media, carousel items, comments and replies, mentions, private replies and webhook
+ * subscription. Both hosts serve them with the same paths
  * (reference §0, §2); the Facebook host resolves its caller first (facebook/).
  */
 export async function routeNode(
@@ -87,8 +88,8 @@ export async function routeNode(
   if (account) {
     // A token acts for its own account only; anything else "does not exist" to it.
     if (account.id !== caller.account.id) throw unsupported();
-    if (caller.facebook && second === 'messages') {
-      // Reference §10.3: with Facebook Login private replies go to the Page, not the IG node.
+    if (caller.facebook && (second === 'messages' || second === 'subscribed_apps')) {
+      // Reference §10.3, §10.5: with Facebook Login these live on the Page, not the IG node.
       throw new GraphError({
         message: '(#3) Application does not have the capability to make this API call.',
         code: 3,
@@ -117,6 +118,10 @@ export async function routeNode(
         return replyToMention(ctx, caller, params);
       case 'POST messages':
         return sendPrivateReply(ctx, caller, params);
+      case 'GET subscribed_apps':
+      case 'POST subscribed_apps':
+      case 'DELETE subscribed_apps':
+        return accountSubscribedApps(ctx, caller, method, params);
     }
     throw second === undefined || KNOWN_USER_EDGES.has(second)
       ? unsupported()
@@ -198,6 +203,7 @@ const KNOWN_USER_EDGES = new Set([
   'tags',
   'mentions',
   'messages',
+  'subscribed_apps',
 ]);
 const KNOWN_MEDIA_EDGES = new Set(['children', 'comments', 'insights']);
 

@@ -1,6 +1,9 @@
-/** Making a comment: stored at the emulator's time. */
+/**
+ * Making a comment: stored at the emulator's time, then announced to the webhooks.
+ */
 import type { EmulatorContext } from '../emulator-context';
 import type { Comment } from '../state/types';
+import { notifyNewComment } from '../webhooks/comment-events';
 import { commenterFor, targetOwnerId, type CommentTarget } from './comment-threads';
 
 /** What a new comment needs; `parentId` names the comment it answers. */
@@ -14,7 +17,7 @@ export interface NewComment {
 }
 
 /**
- * Stores a comment at the emulator's time. A reply to a reply joins
+ * Stores a comment at the emulator's time and tells the webhooks. A reply to a reply joins
  * the top-level comment's thread: threads are one level deep (reference §10.3).
  */
 export function addComment(ctx: EmulatorContext, input: NewComment): Comment {
@@ -32,5 +35,6 @@ export function addComment(ctx: EmulatorContext, input: NewComment): Comment {
     hidden: false,
   };
   ctx.store.comments.set(comment.id, comment);
+  notifyNewComment(ctx, comment);
   return comment;
 }

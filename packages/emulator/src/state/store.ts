@@ -8,6 +8,7 @@ import { RollingWindow } from './rolling-window';
 import type {
   AccessToken,
   Account,
+  AppSubscription,
   AuthCode,
   Comment,
   Commenter,
@@ -35,6 +36,10 @@ export class Store {
   readonly commenters = new Map<string, Commenter>();
   /** Posts of people outside the emulator that mention or tag an account. */
   readonly foreignMedia = new Map<string, ForeignMedia>();
+  /** Instagram Login: accounts that subscribed the app to their webhooks. */
+  readonly accountSubscriptions = new Map<string, AppSubscription>();
+  /** Facebook Login: Pages that subscribed the app to their webhooks. */
+  readonly pageSubscriptions = new Map<string, AppSubscription>();
   /** Graph calls per account, for `X-Business-Use-Case-Usage`. */
   readonly calls = new RollingWindow(DAY_MS);
   /** Comment writes per account, for `commentWritesPerHour`. */
@@ -67,6 +72,8 @@ export class Store {
     this.comments.clear();
     this.commenters.clear();
     this.foreignMedia.clear();
+    this.accountSubscriptions.clear();
+    this.pageSubscriptions.clear();
     this.calls.clear();
     this.commentWrites.clear();
     this.publishes.clear();

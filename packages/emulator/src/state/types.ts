@@ -232,3 +232,9 @@ export interface Comment {
   deletedAt?: number | undefined;
   privateReply?: PrivateReply | undefined;
 }
+
+/** An account's (or a Page's) subscription of the app to its webhooks: `subscribed_apps`. */
+export interface AppSubscription {
+  readonly fields: readonly string[];
+  readonly at: number;
+}
