@@ -59,6 +59,27 @@ export const DEFAULT_MEDIA_FETCH_TIMEOUT_MS = 10_000;
  * of 5 in December 2025 (reference §9); set `hashtagLimit: 5` to answer as if it applied.
  */
 export const DEFAULT_HASHTAG_LIMIT = 30;
+/**
+ * The most comments one page of `/comments` or `/replies` holds: "a maximum of 50 comments
+ * per query" (reference §10.2). Whether a larger `limit` is honoured is not known
+ * [UNCERTAIN]; set `commentPageMax: 100` to honour the `limit=100` some code sends.
+ */
+export const DEFAULT_COMMENT_PAGE_MAX = 50;
+/**
+ * Longest comment or reply, in characters. No limit is documented for comments (reference
+ * §10.3) [UNCERTAIN]; 2200 is the caption's. `commentMaxChars: 0` takes any length.
+ */
+export const DEFAULT_COMMENT_MAX_CHARS = 2200;
+/**
+ * Calls per account and rolling 24 h that make 100 % of the Business Use Case budget in
+ * `X-Business-Use-Case-Usage` (reference §10.6: 4800 × impressions; one impression here).
+ */
+export const DEFAULT_BUSINESS_USE_CASE_CALL_LIMIT = 4800;
+/**
+ * Graph code of a throttled call. 80002 is the figure often cited for Instagram's Business
+ * Use Case limit, not confirmed (reference §10.6) [UNCERTAIN].
+ */
+export const DEFAULT_RATE_LIMIT_CODE = 80002;
 
 /**
  * Settings that can change while the emulator runs.
@@ -111,6 +132,48 @@ export interface EmulatorConfig {
    * Instagram announced in December 2025.
    */
   hashtagLimit: number;
+  /** Most comments per page of `/comments` and `/replies`, whatever `limit` asks; 50 documented. */
+  commentPageMax: number;
+  /** Hidden comments on the `/comments` and `/replies` edges: listed with `hidden: true`, or left out. */
+  hiddenComments: 'include' | 'omit';
+  /**
+   * The answer about a deleted comment: Graph's `100/33` "does not exist" error, or the same
+   * code 100 without a subcode.
+   */
+  deletedCommentError: 'subcode-33' | 'no-subcode';
+  /** `GET /{story-id}/comments`: an empty list, or Graph's `100/33` unsupported request. */
+  storyComments: 'empty' | 'unsupported';
+  /** Longest comment, reply or mention reply in characters; 0 takes any length. */
+  commentMaxChars: number;
+  /** Comment writes (comments, replies, hides, deletes) per account per rolling hour; 0: no limit. */
+  commentWritesPerHour: number;
+  /**
+   * What a private reply needs beyond the comment permissions: `'messaging'` asks for
+   * `instagram_business_manage_messages` (Instagram Login) or `pages_messaging` (Facebook
+   * Login) too; `'comments'` takes the comment permissions alone.
+   */
+  privateReplyPermission: 'messaging' | 'comments';
+  /** Whether `mentioned_comment` and `mentioned_media` answer with an Instagram Login token. */
+  mentionFieldsOnInstagramLogin: boolean;
+  /** How an Instagram Login app hears of an @mention in a comment: a `comments` change or a `mentions` one. */
+  instagramMentionWebhook: 'comments' | 'mentions';
+  /** Which secret signs the Instagram Login app's webhooks: `appSecret` or `facebookAppSecret`. */
+  instagramWebhookSecret: 'instagram' | 'facebook';
+  /**
+   * The `subscribed_fields` a Page takes for Facebook Login: the Instagram names
+   * (`comments`, `mentions`…) or only a Page's own fields (`feed`, `mention`…).
+   */
+  pageSubscribedFields: 'instagram' | 'page';
+  /** Keep webhook changes until `POST /_emulator/webhooks/flush`, then send them batched. */
+  webhookBatching: boolean;
+  /** `type` of the `X-Business-Use-Case-Usage` entries. */
+  businessUseCaseType: string;
+  /** Calls per account per rolling 24 h that count as 100 % in `X-Business-Use-Case-Usage`. */
+  businessUseCaseCallLimit: number;
+  /** Refuse calls with the throttling error once `businessUseCaseCallLimit` is reached. */
+  throttleAtCallLimit: boolean;
+  /** Graph code of the throttling error (the `rate-limit` fault and `throttleAtCallLimit`). */
+  rateLimitCode: number;
 }
 
 /**
@@ -139,12 +202,29 @@ export const DEFAULT_CONFIG: Readonly<EmulatorConfig> = Object.freeze({
   mediaFetchTimeoutMs: DEFAULT_MEDIA_FETCH_TIMEOUT_MS,
   imageFetchErrors: 'status',
   hashtagLimit: DEFAULT_HASHTAG_LIMIT,
+  commentPageMax: DEFAULT_COMMENT_PAGE_MAX,
+  hiddenComments: 'include',
+  deletedCommentError: 'subcode-33',
+  storyComments: 'empty',
+  commentMaxChars: DEFAULT_COMMENT_MAX_CHARS,
+  commentWritesPerHour: 0,
+  privateReplyPermission: 'messaging',
+  mentionFieldsOnInstagramLogin: false,
+  instagramMentionWebhook: 'comments',
+  instagramWebhookSecret: 'instagram',
+  pageSubscribedFields: 'instagram',
+  webhookBatching: false,
+  businessUseCaseType: 'instagram',
+  businessUseCaseCallLimit: DEFAULT_BUSINESS_USE_CASE_CALL_LIMIT,
+  throttleAtCallLimit: false,
+  rateLimitCode: DEFAULT_RATE_LIMIT_CODE,
 });
 
 type Check = (value: unknown) => boolean;
 const nonNegative: Check = (v) => typeof v === 'number' && Number.isFinite(v) && v >= 0;
 const positiveInt: Check = (v) => typeof v === 'number' && Number.isInteger(v) && v > 0;
 const nonEmpty: Check = (v) => typeof v === 'string' && v.length > 0;
+const nonNegativeInt: Check = (v) => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 const bool: Check = (v) => typeof v === 'boolean';
 const oneOf =
   (...allowed: string[]): Check =>
@@ -175,6 +255,22 @@ const CHECKS: Record<keyof EmulatorConfig, [Check, string]> = {
     (v) => positiveInt(v) && (v as number) <= DEFAULT_HASHTAG_LIMIT,
     `an integer from 1 to ${DEFAULT_HASHTAG_LIMIT}`,
   ],
+  commentPageMax: [positiveInt, 'an integer > 0'],
+  hiddenComments: [oneOf('include', 'omit'), "'include' or 'omit'"],
+  deletedCommentError: [oneOf('subcode-33', 'no-subcode'), "'subcode-33' or 'no-subcode'"],
+  storyComments: [oneOf('empty', 'unsupported'), "'empty' or 'unsupported'"],
+  commentMaxChars: [nonNegativeInt, 'an integer >= 0'],
+  commentWritesPerHour: [nonNegativeInt, 'an integer >= 0'],
+  privateReplyPermission: [oneOf('messaging', 'comments'), "'messaging' or 'comments'"],
+  mentionFieldsOnInstagramLogin: [bool, 'a boolean'],
+  instagramMentionWebhook: [oneOf('comments', 'mentions'), "'comments' or 'mentions'"],
+  instagramWebhookSecret: [oneOf('instagram', 'facebook'), "'instagram' or 'facebook'"],
+  pageSubscribedFields: [oneOf('instagram', 'page'), "'instagram' or 'page'"],
+  webhookBatching: [bool, 'a boolean'],
+  businessUseCaseType: [nonEmpty, 'a non-empty string'],
+  businessUseCaseCallLimit: [positiveInt, 'an integer > 0'],
+  throttleAtCallLimit: [bool, 'a boolean'],
+  rateLimitCode: [positiveInt, 'an integer > 0'],
 };
 
 /** The names of every setting. */

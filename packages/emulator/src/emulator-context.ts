@@ -6,6 +6,7 @@ import { MediaFetcher } from './graph/media-fetcher';
 import { IdFactory } from './ids';
 import { RequestLog } from './state/request-log';
 import { Store } from './state/store';
+import { WebhookDispatcher } from './webhooks/webhook-dispatcher';
 
 /**
  * The emulator's whole state and its collaborators, handed to every handler. One per
@@ -17,6 +18,8 @@ export class EmulatorContext {
   readonly fetcher = new MediaFetcher();
   /** Platform requests received, for tests to inspect. */
   readonly requests = new RequestLog();
+  /** Callback URLs of the apps' webhooks, and what was sent to them. */
+  readonly webhooks = new WebhookDispatcher();
   readonly clock: OffsetClock;
   config: EmulatorConfig;
   ids: IdFactory;
@@ -44,13 +47,15 @@ export class EmulatorContext {
   }
 
   /**
-   * Back to the state at start: no accounts, grants, containers, media or faults, the
-   * starting configuration, the clock's jumps undone and, with a seed, the same ids again.
+   * Back to the state at start: no accounts, grants, containers, media, comments, webhooks
+   * or faults, the starting configuration, the clock's jumps undone and, with a seed, the
+   * same ids again.
    */
   reset(): void {
     this.store.clear();
     this.faults.clear();
     this.requests.clear();
+    this.webhooks.clear();
     this.config = { ...this.#initial, redirectUris: [...this.#initial.redirectUris] };
     this.clock.rewind();
     this.ids = new IdFactory(this.#seed);

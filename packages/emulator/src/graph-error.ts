@@ -336,3 +336,11 @@ export function unsupportedMethod(method: string): GraphError {
     code: 100,
   });
 }
+
+/** `(#210)`: a Page's edges (messages, `subscribed_apps`) take a Page token, not a person's. */
+export function pageTokenRequired(): GraphError {
+  return new GraphError({
+    message: '(#210) A page access token is required to request this resource.',
+    code: 210,
+  });
+}

@@ -6,7 +6,8 @@ const CODE_ALPHABET = `${TOKEN_ALPHABET}-_`;
 const SHORTCODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
 /** What an id names; each kind has its own prefix, as Instagram's ids roughly do. */
-export type IdKind = 'account' | 'container' | 'media' | 'comment' | 'facebookUser' | 'page';
+export type IdKind =
+  'account' | 'container' | 'media' | 'comment' | 'commenter' | 'facebookUser' | 'page';
 
 // 17-digit ids: every one is above 2^53 (9007199254740992), so a client that reads them as
 // JSON numbers loses digits and the tests notice (reference §1a: treat ids as strings).
@@ -15,6 +16,7 @@ const ID_PREFIX: Record<IdKind, string> = {
   container: '17890',
   media: '17920',
   comment: '17960',
+  commenter: '17843',
   facebookUser: '10158',
   page: '10254',
 };
@@ -28,12 +30,15 @@ export class IdFactory {
   // Trace ids come from their own stream so that an error answered more or less often
   // does not shift the ids of everything created after it.
   readonly #traces: Random;
+  // Webhook challenges too: how often a test registers a webhook must not shift the ids.
+  readonly #challenges: Random;
   readonly #used = new Set<string>();
 
   constructor(seed?: string | number) {
     const base = seed === undefined ? undefined : String(seed);
     this.#random = createRandom(base);
     this.#traces = createRandom(base === undefined ? undefined : `${base}:fbtrace`);
+    this.#challenges = createRandom(base === undefined ? undefined : `${base}:challenge`);
   }
 
   /** A fresh numeric id of the given kind, as a string. */
@@ -60,6 +65,19 @@ export class IdFactory {
   /** An authorization code. */
   code(): string {
     return `AQ${this.#random.pick(CODE_ALPHABET, 150)}`;
+  }
+
+  /**
+   * The id of a message sent through the Send API (a private reply): base64 of
+   * `ig_message:<digits>`, the opaque shape Instagram's message ids have.
+   */
+  messageId(): string {
+    return Buffer.from(`ig_message:1:IGMessage:${digits(this.#random, 19)}`).toString('base64url');
+  }
+
+  /** The `hub.challenge` of a webhook verification: a number, as text. */
+  challenge(): string {
+    return String(1 + Number(digits(this.#challenges, 9)));
   }
 
   /** The `fbtrace_id` of one error answer. */

@@ -1,8 +1,9 @@
 /**
  * `@reelay/emulator`: a local, in-memory imitation of the Instagram Graph API subset Reelay
  * uses (Instagram Login and Facebook Login OAuth, tokens, Pages, account info, containers, publishing, quotas,
- * first comments, insights and the deauthorize/data-deletion callbacks), with a control
- * API for faults, time and inspection. See docs/emulator.md.
+ * comments and their moderation, mentions, private replies, Meta webhooks, insights and the
+ * deauthorize/data-deletion callbacks), with a control API for faults, time and
+ * inspection. See docs/emulator.md.
  *
  * @example
  * ```ts
@@ -20,9 +21,13 @@ export { createManualClock, systemClock, type Clock, type ManualClock } from './
 export {
   DEFAULT_APP_ID,
   DEFAULT_APP_SECRET,
+  DEFAULT_BUSINESS_USE_CASE_CALL_LIMIT,
+  DEFAULT_COMMENT_MAX_CHARS,
+  DEFAULT_COMMENT_PAGE_MAX,
   DEFAULT_CONFIG,
   DEFAULT_FACEBOOK_APP_ID,
   DEFAULT_FACEBOOK_APP_SECRET,
+  DEFAULT_RATE_LIMIT_CODE,
   type EmulatorConfig,
 } from './emulator-config';
 export { FACEBOOK_PREFIX } from './facebook/facebook-router';
@@ -48,18 +53,38 @@ export {
   type SignedRequestDelivery,
   type SignedRequestPayload,
 } from './signed-request';
-export type { Fault, FaultSpec } from './faults/fault-registry';
+export { FAULT_KINDS, type Fault, type FaultKind, type FaultSpec } from './faults/fault-registry';
 export type { LoggedRequest } from './state/request-log';
 export { FEW_VIEWERS_MARKER } from './graph/insights';
 export type { AccountInput, AccountView } from './state/accounts';
 export type {
   CallbackKind,
   CallbackResult,
-  CommentView,
   ContainerView,
   MediaView,
   MintedToken,
 } from './control/control-actions';
+export type {
+  CommentInput,
+  CommentView,
+  MentionInput,
+  MentionResult,
+  WebhooksView,
+} from './control/comment-control';
+export {
+  DEFAULT_WEBHOOK_FIELDS,
+  WEBHOOK_BATCH_MAX,
+  WEBHOOK_RETRY_MS,
+  type WebhookApp,
+  type WebhookAttempt,
+  type WebhookChange,
+  type WebhookDelivery,
+  type WebhookPayload,
+  type WebhookInput,
+  type WebhookRegistration,
+} from './webhooks/webhook-dispatcher';
+export { BUSINESS_USAGE_HEADER } from './graph/business-usage';
+export { PRIVATE_REPLY_MAX_BYTES, PRIVATE_REPLY_WINDOW_MS } from './graph/private-reply';
 export { SCOPES, type AccountType, type Scope } from './state/types';
 export { LONG_LIVED_TOKEN_SECONDS, SHORT_LIVED_TOKEN_SECONDS } from './oauth/tokens';
 export {

@@ -3,9 +3,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ControlError } from './control/control-error';
 import { CONTROL_PREFIX, routeControl } from './control/control-router';
 import type { EmulatorContext } from './emulator-context';
-import { type Fault, faultEffect, faultError } from './faults/fault-registry';
+import { faultAnswer, type FaultTarget } from './faults/fault-kinds';
+import { type Fault, faultEffect } from './faults/fault-registry';
 import { GraphError, LegacyOAuthError } from './graph-error';
 import { FACEBOOK_PREFIX, routeFacebook } from './facebook/facebook-router';
+import { businessUsageHeader, meterCall, meteredAccount } from './graph/business-usage';
 import { routeGraph } from './graph/graph-router';
 import { Params } from './http/params';
 import { readParams, RequestBodyError, type RawParams } from './http/read-body';
@@ -53,7 +55,13 @@ async function handle(
   // The Facebook hosts live under their own prefix, the Instagram hosts at the root.
   const facebook = segments[0] === FACEBOOK_PREFIX;
   if (facebook) segments.shift();
-  if (segments[0] !== undefined && VERSION.test(segments[0])) segments.shift();
+  const version =
+    segments[0] !== undefined && VERSION.test(segments[0]) ? segments.shift() : undefined;
+  // Where `paging.next` links point: the host and prefix the client used.
+  const base =
+    `http://${req.headers.host ?? 'emulator'}` +
+    (facebook ? `/${FACEBOOK_PREFIX}` : '') +
+    (version === undefined ? '' : `/${version}`);
   let raw: RawParams;
   try {
     raw = await readParams(req, url);
@@ -68,16 +76,32 @@ async function handle(
     : ctx.faults.take(method, path, () => actorOf(ctx, segments, raw, token));
   const before = ctx.config.latencyMs + (fault && !fault.after ? (fault.latencyMs ?? 0) : 0);
   if (before > 0) await sleep(before, undefined, { signal: lifecycle.closing });
-  if (fault && !fault.after && applyFault(ctx, lifecycle, fault, req, res)) return;
+  const faultTarget = () => ({
+    method,
+    nodeId: segments[0] ?? '',
+    accountId: actorOf(ctx, segments, raw, token),
+  });
+  if (fault && !fault.after && applyFault(ctx, lifecycle, fault, req, res, faultTarget)) return;
 
-  const request = { method, segments, params: new Params(raw), token };
-  const reply = await settle(ctx, () =>
+  // Reference §10.6: calls on an account count against its Business Use Case budget.
+  const metered = meteredAccount(ctx, segments, token);
+  const throttled = metered === undefined ? undefined : meterCall(ctx, metered);
+  if (throttled) {
+    send(res, graphErrorReply(ctx, throttled));
+    return;
+  }
+
+  const request = { method, segments, params: new Params(raw), token, base };
+  let reply = await settle(ctx, () =>
     facebook ? routeFacebook(ctx, request) : routeGraph(ctx, request),
   );
+  if (metered !== undefined) {
+    reply = { ...reply, headers: { ...reply.headers, ...businessUsageHeader(ctx, metered) } };
+  }
 
   if (fault?.after) {
     if (fault.latencyMs) await sleep(fault.latencyMs, undefined, { signal: lifecycle.closing });
-    if (applyFault(ctx, lifecycle, fault, req, res)) return;
+    if (applyFault(ctx, lifecycle, fault, req, res, faultTarget)) return;
   }
   send(res, reply);
 }
@@ -130,6 +154,7 @@ function applyFault(
   fault: Fault,
   req: IncomingMessage,
   res: ServerResponse,
+  target: () => FaultTarget,
 ): boolean {
   switch (faultEffect(fault)) {
     case 'latency':
@@ -142,7 +167,7 @@ function applyFault(
       req.socket.destroy();
       return true;
     case 'error':
-      send(res, graphErrorReply(ctx, faultError(fault)));
+      send(res, graphErrorReply(ctx, faultAnswer(ctx, fault, target())));
       return true;
     case 'body':
       send(res, {

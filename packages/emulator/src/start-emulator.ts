@@ -14,6 +14,18 @@ import {
   type MediaView,
   type MintedToken,
 } from './control/control-actions';
+import {
+  addCommentAction,
+  addMentionAction,
+  commentsAction,
+  deleteCommentAction,
+  webhooksView,
+  type CommentInput,
+  type CommentView,
+  type MentionInput,
+  type MentionResult,
+  type WebhooksView,
+} from './control/comment-control';
 import { CONFIG_KEYS, parseConfigPatch, type EmulatorConfig } from './emulator-config';
 import {
   createFacebookUser,
@@ -30,6 +42,11 @@ import { parseFaultSpec, type Fault, type FaultSpec } from './faults/fault-regis
 import { createRequestHandler } from './request-handler';
 import { accountView, createAccount, type AccountInput, type AccountView } from './state/accounts';
 import type { LoggedRequest } from './state/request-log';
+import type {
+  WebhookDelivery,
+  WebhookInput,
+  WebhookRegistration,
+} from './webhooks/webhook-dispatcher';
 
 /**
  * Options of {@link startEmulator}: where to listen, determinism, time, and any setting.
@@ -96,6 +113,35 @@ export interface Emulator {
   containers(): ContainerView[];
   /** Every published media, in publication order, as `GET /_emulator/media` lists it. */
   published(): MediaView[];
+  /**
+   * A comment by someone else on a media, at the emulator's time, as
+   * `POST /_emulator/comments` adds it; subscribed apps hear of it by webhook.
+   */
+  addComment(input: CommentInput): { id: string };
+  /**
+   * The comments of a media, oldest first, each with its replies, `hidden`, `deleted`,
+   * author and private reply (`GET /_emulator/comments?mediaId=`); without a media, every
+   * comment, replies on their own.
+   */
+  comments(mediaId?: string): CommentView[];
+  /** Deletes a comment as its author would (with its replies). */
+  deleteComment(id: string): CommentView;
+  /** @mentions or tags an account from outside the emulator (`POST /_emulator/mentions`). */
+  addMention(input: MentionInput): MentionResult;
+  /**
+   * Registers an app's webhook callback URL after Meta's verification handshake
+   * (`POST /_emulator/webhooks`); rejects when the receiver does not echo the challenge.
+   */
+  registerWebhook(input: WebhookInput): Promise<WebhookRegistration[]>;
+  /** Registrations, subscriptions, pending changes and deliveries (`GET /_emulator/webhooks`). */
+  webhooks(): WebhooksView;
+  /** Every webhook delivery so far, oldest first, with its exact body, signature and attempts. */
+  webhookDeliveries(): WebhookDelivery[];
+  /**
+   * Sends the changes kept by `webhookBatching`, retries failed deliveries and resolves
+   * once none is in flight, with what it sent (`POST /_emulator/webhooks/flush`).
+   */
+  flushWebhooks(): Promise<WebhookDelivery[]>;
   /** Creates a Facebook user and their Pages, for Facebook Login (reference §1b). */
   createFacebookUser(input: FacebookUserInput): FacebookUserView;
   /** Links a Page to an Instagram account, unlinks it (`null`), or changes its tasks. */
@@ -122,9 +168,9 @@ export interface Emulator {
   requests(filter?: { path?: string }): LoggedRequest[];
   /** Forgets the recorded requests. */
   clearRequests(): void;
-  /** Resolves once no media fetch is running. */
+  /** Resolves once no media fetch and no webhook delivery is running. */
   idle(): Promise<void>;
-  /** Stops listening, cuts hung and idle connections and cancels media fetches. */
+  /** Stops listening, cuts hung and idle connections, cancels media fetches and deliveries. */
   close(): Promise<void>;
 }
 
@@ -186,6 +232,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     forceContainer: (id, state) => void forceContainer(ctx, id, state),
     containers: () => [...ctx.store.containers.values()].map((c) => containerView(ctx, c)),
     published: () => [...ctx.store.media.values()].map((m) => mediaView(ctx, m)),
+    addComment: (input) => addCommentAction(ctx, input),
+    comments: (mediaId) => commentsAction(ctx, mediaId),
+    deleteComment: (id) => deleteCommentAction(ctx, id),
+    addMention: (input) => addMentionAction(ctx, input),
+    registerWebhook: (input) => ctx.webhooks.register(ctx, input),
+    webhooks: () => webhooksView(ctx),
+    webhookDeliveries: () => ctx.webhooks.deliveries(),
+    flushWebhooks: () => ctx.webhooks.flush(ctx),
     sendCallback: (kind, input) => sendCallback(ctx, kind, input),
     createFacebookUser: (input) => createFacebookUser(ctx, input),
     updatePage: (pageId, change) => updatePage(ctx, pageId, change),
@@ -194,11 +248,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     sendFacebookCallback: (kind, input) => sendFacebookCallback(ctx, kind, input),
     requests: (filter) => ctx.requests.list(filter),
     clearRequests: () => ctx.requests.clear(),
-    idle: () => ctx.fetcher.idle(),
+    idle: async () => {
+      await ctx.fetcher.idle();
+      await ctx.webhooks.idle();
+    },
     close() {
       closed ??= new Promise<void>((resolve) => {
         closing.abort();
         ctx.fetcher.close();
+        ctx.webhooks.close();
         for (const res of hanging) res.destroy();
         server.close(() => resolve());
         server.closeAllConnections();

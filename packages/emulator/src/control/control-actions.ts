@@ -1,6 +1,6 @@
 import type { EmulatorContext } from '../emulator-context';
 import { containerStatus, statusText } from '../graph/container-status';
-import { mediaComments } from '../graph/media-node';
+import { allComments } from '../graph/comment-threads';
 import { graphTimestamp } from '../graph/timestamp';
 import { isHttpUrl } from '../http/is-http-url';
 import { issueToken, revokeTokens, secondsLeft } from '../oauth/tokens';
@@ -12,7 +12,6 @@ import {
 import { isScopeList } from '../oauth/scopes';
 import {
   SCOPES,
-  type Comment,
   type Container,
   type ContainerStatusCode,
   type ForcedState,
@@ -207,33 +206,6 @@ export function containerView(ctx: EmulatorContext, container: Container): Conta
 }
 
 /**
- * A comment as the control API lists it (`GET /_emulator/comments`).
- *
- * @example
- * ```ts
- * const { data }: { data: CommentView[] } = await (await fetch(`${url}/_emulator/comments`)).json();
- * ```
- */
-export interface CommentView {
-  readonly id: string;
-  readonly mediaId: string;
-  readonly accountId: string;
-  readonly text: string;
-  readonly timestamp: string;
-}
-
-/** A comment as the control API lists it. */
-export function commentView(comment: Comment): CommentView {
-  return {
-    id: comment.id,
-    mediaId: comment.mediaId,
-    accountId: comment.accountId,
-    text: comment.text,
-    timestamp: graphTimestamp(comment.createdAt),
-  };
-}
-
-/**
  * A published media as the control API lists it: everything a test needs to prove what
  * was published, by whom, from which container, exactly once.
  *
@@ -268,7 +240,12 @@ export interface MediaView {
   readonly timestamp: string;
   /** Publication time in milliseconds (the Graph `timestamp` has whole seconds only). */
   readonly publishedAtMs: number;
-  readonly comments: readonly Omit<CommentView, 'mediaId' | 'accountId'>[];
+  /** Every comment on it, replies and deleted ones included, oldest first. */
+  readonly comments: readonly {
+    readonly id: string;
+    readonly text: string;
+    readonly timestamp: string;
+  }[];
 }
 
 /** A published media as the control API lists it. */
@@ -297,7 +274,7 @@ export function mediaView(ctx: EmulatorContext, media: Media): MediaView {
     shortcode: media.shortcode,
     timestamp: graphTimestamp(media.publishedAt),
     publishedAtMs: media.publishedAt,
-    comments: mediaComments(ctx, media.id).map(({ id, text, createdAt }) => ({
+    comments: allComments(ctx, media.id).map(({ id, text, createdAt }) => ({
       id,
       text,
       timestamp: graphTimestamp(createdAt),

@@ -8,7 +8,13 @@ import { readBody, RequestBodyError } from '../http/read-body';
 import { jsonReply, type Reply } from '../http/reply';
 import { accountView, createAccount } from '../state/accounts';
 import {
-  commentView,
+  addCommentAction,
+  addMentionAction,
+  commentsAction,
+  deleteCommentAction,
+  webhooksView,
+} from './comment-control';
+import {
   containerView,
   expireTokens,
   forceContainer,
@@ -23,7 +29,7 @@ import { ControlError } from './control-error';
 export const CONTROL_PREFIX = '/_emulator';
 
 // Resources addressed by id as `/_emulator/<resource>/<id>`.
-const ID_RESOURCES = new Set(['accounts', 'containers', 'faults']);
+const ID_RESOURCES = new Set(['accounts', 'containers', 'faults', 'comments']);
 
 /**
  * The control API. Bodies are JSON; answers are JSON; mistakes answer
@@ -77,6 +83,7 @@ export async function routeControl(
         accounts: ctx.store.accounts.size,
         facebookUsers: ctx.store.facebookUsers.size,
         media: ctx.store.media.size,
+        comments: ctx.store.comments.size,
       });
     case 'GET /accounts':
       return jsonReply({ data: [...ctx.store.accounts.values()].map(accountView) });
@@ -97,8 +104,25 @@ export async function routeControl(
       return jsonReply({
         data: [...ctx.store.media.values()].map((media) => mediaView(ctx, media)),
       });
-    case 'GET /comments':
-      return jsonReply({ data: [...ctx.store.comments.values()].map(commentView) });
+    case 'GET /comments': {
+      const mediaId = new URL(req.url ?? '/', 'http://emulator').searchParams.get('mediaId');
+      return jsonReply({ data: commentsAction(ctx, mediaId ?? undefined) });
+    }
+    case 'POST /comments':
+      return jsonReply(addCommentAction(ctx, await body()), 201);
+    case 'DELETE /comments/:id':
+      return jsonReply(deleteCommentAction(ctx, id));
+    case 'POST /mentions':
+      return jsonReply(addMentionAction(ctx, await body()), 201);
+    case 'GET /webhooks':
+      return jsonReply(webhooksView(ctx));
+    case 'POST /webhooks':
+      return jsonReply({ data: await ctx.webhooks.register(ctx, await body()) }, 201);
+    case 'POST /webhooks/flush':
+      return jsonReply({ data: await ctx.webhooks.flush(ctx) });
+    case 'DELETE /webhooks':
+      ctx.webhooks.clear();
+      return jsonReply({ cleared: true });
     case 'GET /containers':
       return jsonReply({
         data: [...ctx.store.containers.values()].map((c) => containerView(ctx, c)),

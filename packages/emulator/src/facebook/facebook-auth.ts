@@ -193,7 +193,11 @@ export function instagramCaller(
     issuedAt: caller.token.issuedAt,
     expiresAt: caller.token.expiresAt ?? ctx.now() + 365 * DAY_MS,
   };
-  return { account, token: view };
+  return {
+    account,
+    token: view,
+    facebook: { permissions, page, pageToken: caller.page !== undefined },
+  };
 }
 
 /** Revokes every token of a Facebook user, Page tokens included; use then answers 190/`subcode`. */

@@ -1,3 +1,4 @@
+import { mentionFields } from '../graph/mentions';
 import type { NodeType } from '../graph/node-type';
 import { feedMedia } from '../graph/user-node';
 import type { Account } from '../state/types';
@@ -48,5 +49,7 @@ export const facebookInstagramUserNode: NodeType<Account> = {
     followers_count: (a) => a.followersCount,
     follows_count: (a) => a.followsCount,
     media_count: (a, ctx) => feedMedia(ctx, a).length,
+    // Reference §10.4: documented for Facebook Login.
+    ...mentionFields('IGUser'),
   },
 };

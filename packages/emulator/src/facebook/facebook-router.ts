@@ -1,8 +1,17 @@
 import type { EmulatorContext } from '../emulator-context';
-import { GraphError, permissionError, unsupportedMethod, unsupportedRequest } from '../graph-error';
+import {
+  GraphError,
+  pageTokenRequired,
+  permissionError,
+  unsupportedMethod,
+  unsupportedRequest,
+} from '../graph-error';
 import { routeNode, type GraphRequest } from '../graph/graph-router';
+import { ownerOf } from '../graph/node-owner';
 import { renderEdge, renderNode } from '../graph/node-type';
+import { sendPrivateReply } from '../graph/private-reply';
 import { requireScope } from '../graph/publishing-access';
+import { pageSubscribedApps } from '../webhooks/subscribed-apps';
 import { parseFields } from '../http/fields';
 import { jsonReply, type Reply } from '../http/reply';
 import { facebookDialog } from './dialog';
@@ -58,15 +67,24 @@ export async function routeFacebook(ctx: EmulatorContext, request: GraphRequest)
 
   const caller = authenticateFacebook(ctx, token);
   const fields = () => parseFields(params.string('fields'));
-  if (first === 'me') return routeMe(ctx, caller, method, second, request);
+  // With a Page token, `me` is the Page, whose edges are below.
+  const pageEdge = second === 'subscribed_apps' || second === 'messages';
+  if (first === 'me' && !(caller.page && pageEdge)) {
+    return routeMe(ctx, caller, method, second, request);
+  }
 
-  const page = ctx.store.pages.get(first);
+  const page = first === 'me' ? caller.page : ctx.store.pages.get(first);
   if (page) {
     const allowed = caller.page
       ? caller.page.id === page.id
       : caller.token.pageIds.includes(page.id);
-    if (!allowed || second !== undefined || method !== 'GET')
-      throw unsupportedRequest(method, first);
+    if (!allowed) throw unsupportedRequest(method, page.id);
+    if (second === 'subscribed_apps') {
+      return pageSubscribedApps(ctx, caller, page, method, params);
+    }
+    if (second === 'messages' && method === 'POST')
+      return pagePrivateReply(ctx, caller, page, request);
+    if (second !== undefined || method !== 'GET') throw unsupportedRequest(method, page.id);
     return jsonReply(renderNode(pageNode(), page, ctx, fields()));
   }
 
@@ -85,7 +103,8 @@ export async function routeFacebook(ctx: EmulatorContext, request: GraphRequest)
     requireScope(igCaller, 'instagram_business_basic');
     if (first === account.id && second === undefined) {
       if (method !== 'GET') throw unsupportedRequest(method, first);
-      return jsonReply(renderNode(facebookInstagramUserNode, account, ctx, fields()));
+      const scope = { caller: igCaller, base: request.base, token: request.token };
+      return jsonReply(renderNode(facebookInstagramUserNode, account, ctx, fields(), scope));
     }
     return await routeNode(ctx, request, igCaller);
   } catch (error) {
@@ -157,16 +176,27 @@ function cursorIndex(cursor: string): number {
   return Number(match[1]);
 }
 
-/** The Instagram account a node belongs to: the account itself, or what it published. */
-function ownerOf(ctx: EmulatorContext, id: string): string | undefined {
-  if (ctx.store.accounts.has(id)) return id;
-  const child = ctx.store.childMedia.get(id);
-  return (
-    ctx.store.containers.get(id)?.accountId ??
-    ctx.store.media.get(id)?.accountId ??
-    (child && ctx.store.media.get(child.parentId)?.accountId) ??
-    ctx.store.comments.get(id)?.accountId
-  );
+/**
+ * `POST /{page-id}/messages` with a Page token: a private reply to a comment on the linked
+ * account's media (reference §10.3: with Facebook Login the send goes to the Page).
+ */
+function pagePrivateReply(
+  ctx: EmulatorContext,
+  caller: FacebookCaller,
+  page: FacebookPage,
+  request: GraphRequest,
+): Reply {
+  if (!caller.page) throw pageTokenRequired();
+  const account =
+    page.instagramAccountId === null ? undefined : ctx.store.accounts.get(page.instagramAccountId);
+  if (!account) {
+    throw new GraphError({ message: '(#100) No matching user found', code: 100, subcode: 2018001 });
+  }
+  try {
+    return sendPrivateReply(ctx, instagramCaller(ctx, caller, account), request.params);
+  } catch (error) {
+    throw facebookPermissionNames(error);
+  }
 }
 
 /** Permission errors of the shared nodes name Instagram Login scopes; here, Facebook's. */

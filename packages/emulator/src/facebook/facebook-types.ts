@@ -23,6 +23,7 @@ export const FACEBOOK_PERMISSIONS = [
   'pages_show_list',
   'pages_read_engagement',
   'pages_manage_metadata',
+  'pages_messaging',
   'business_management',
   'ads_management',
   'ads_read',

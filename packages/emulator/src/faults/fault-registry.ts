@@ -49,7 +49,33 @@ export interface FaultSpec {
   readonly body?: string | undefined;
   /** Do the real work first, then fail the answer. */
   readonly after?: boolean | undefined;
+  /**
+   * A ready-made error, which the keys above may still adjust: `rate-limit` (the throttling
+   * error with `X-Business-Use-Case-Usage` at 100 %), `comment-deleted` (the answer about a
+   * deleted comment, for the id in the path), `comment-hidden` (a reply refused because the
+   * comment is hidden).
+   */
+  readonly kind?: FaultKind | undefined;
+  /** `rate-limit`: minutes in `estimated_time_to_regain_access`; default 60. */
+  readonly regainAccessMinutes?: number | undefined;
 }
+
+/**
+ * The ready-made errors of {@link FaultSpec.kind}.
+ *
+ * @example
+ * ```ts
+ * emulator.addFault({ path: '/comments', kind: 'rate-limit' satisfies FaultKind });
+ * ```
+ */
+export type FaultKind = 'rate-limit' | 'comment-deleted' | 'comment-hidden';
+
+/** Every {@link FaultKind}. */
+export const FAULT_KINDS: readonly FaultKind[] = [
+  'rate-limit',
+  'comment-deleted',
+  'comment-hidden',
+];
 
 /**
  * A pending fault.
@@ -78,6 +104,7 @@ export function faultEffect(fault: FaultSpec): FaultEffect {
   if (fault.drop) return 'drop';
   if (fault.body !== undefined) return 'body';
   const namesError =
+    fault.kind !== undefined ||
     fault.status !== undefined ||
     fault.code !== undefined ||
     fault.subcode !== undefined ||
@@ -87,7 +114,14 @@ export function faultEffect(fault: FaultSpec): FaultEffect {
   return 'error';
 }
 
-const INTEGER_KEYS = ['times', 'status', 'code', 'subcode', 'latencyMs'] as const;
+const INTEGER_KEYS = [
+  'times',
+  'status',
+  'code',
+  'subcode',
+  'latencyMs',
+  'regainAccessMinutes',
+] as const;
 const STRING_KEYS = [
   'path',
   'account',
@@ -97,6 +131,7 @@ const STRING_KEYS = [
   'userTitle',
   'userMsg',
   'body',
+  'kind',
 ] as const;
 const BOOLEAN_KEYS = ['isTransient', 'hang', 'drop', 'after'] as const;
 
@@ -140,6 +175,13 @@ export function parseFaultSpec(input: unknown): FaultSpec {
   const latency = spec.latencyMs as number | undefined;
   if (latency !== undefined && latency < 0) throw new TypeError('fault "latencyMs" must be >= 0');
   if (typeof spec.method === 'string') spec.method = spec.method.toUpperCase();
+  if (spec.kind !== undefined && !FAULT_KINDS.includes(spec.kind as FaultKind)) {
+    throw new TypeError(`fault "kind" must be one of ${FAULT_KINDS.join(', ')}`);
+  }
+  const regain = spec.regainAccessMinutes as number | undefined;
+  if (regain !== undefined && regain < 0) {
+    throw new TypeError('fault "regainAccessMinutes" must be >= 0');
+  }
   return spec as unknown as FaultSpec;
 }
 

@@ -6,12 +6,16 @@ import { jsonReply, type Reply } from '../http/reply';
 import { authorize } from '../oauth/authorize';
 import { exchangeCode, exchangeForLongLived, refreshLongLived } from '../oauth/token-endpoints';
 import { authenticate, type Caller } from '../oauth/tokens';
-import { postComment } from './comments';
+import { accountSubscribedApps } from '../webhooks/subscribed-apps';
+import { commentRequest, listComments, postComment, updateMedia } from './comments';
+import { foreignMediaNode } from './comment-node';
 import { containerNode } from './container-node';
 import { createContainer } from './create-container';
 import { accountInsights, mediaInsights } from './insights';
-import { childMediaNode, commentNode, mediaComments, mediaNode } from './media-node';
-import { renderEdge, renderNode } from './node-type';
+import { childMediaNode, mediaNode } from './media-node';
+import { replyToMention, taggedMedia } from './mentions';
+import { renderEdge, renderNode, type RenderScope } from './node-type';
+import { sendPrivateReply } from './private-reply';
 import { publishMedia } from './publish-media';
 import { requireScope } from './publishing-access';
 import { publishingLimit } from './publishing-limit';
@@ -23,6 +27,11 @@ export interface GraphRequest {
   readonly segments: readonly string[];
   readonly params: Params;
   readonly token: string | undefined;
+  /**
+   * The address the request came to, up to its version (`http://127.0.0.1:8090/v25.0`):
+   * where `paging.next` links point, so a client can follow them to the emulator.
+   */
+  readonly base: string;
 }
 
 /**
@@ -56,7 +65,8 @@ export async function routeGraph(ctx: EmulatorContext, request: GraphRequest): P
 
 /**
  * The nodes and edges of an authenticated caller's account: the account, its containers,
- * media, carousel items and comments. Both hosts serve them with the same paths
+ * media, carousel items, comments and replies, mentions, private replies and webhook
+ * subscription. Both hosts serve them with the same paths
  * (reference §0, §2); the Facebook host resolves its caller first (facebook/).
  */
 export async function routeNode(
@@ -72,16 +82,24 @@ export async function routeNode(
   const id = first === 'me' ? caller.account.id : first;
   const fields = () => parseFields(params.string('fields'));
   const unsupported = () => unsupportedRequest(method, id);
+  const scope: RenderScope = { caller, base: request.base, token: request.token };
 
   const account = ctx.store.accounts.get(id);
   if (account) {
     // A token acts for its own account only; anything else "does not exist" to it.
     if (account.id !== caller.account.id) throw unsupported();
+    if (caller.facebook && (second === 'messages' || second === 'subscribed_apps')) {
+      // Reference §10.3, §10.5: with Facebook Login these live on the Page, not the IG node.
+      throw new GraphError({
+        message: '(#3) Application does not have the capability to make this API call.',
+        code: 3,
+      });
+    }
     switch (`${method} ${second ?? ''}`) {
       case 'GET ':
-        return jsonReply(renderNode(userNode, account, ctx, fields()));
+        return jsonReply(renderNode(userNode, account, ctx, fields(), scope));
       case 'GET media':
-        return jsonReply(renderEdge(mediaNode, feedMedia(ctx, account), ctx, fields()));
+        return jsonReply(renderEdge(mediaNode, feedMedia(ctx, account), ctx, fields(), scope));
       case 'POST media':
         return createContainer(ctx, caller, params);
       case 'POST media_publish':
@@ -89,9 +107,21 @@ export async function routeNode(
       case 'GET content_publishing_limit':
         return publishingLimit(ctx, caller, params);
       case 'GET stories':
-        return jsonReply(renderEdge(mediaNode, stories(ctx, account), ctx, fields()));
+        return jsonReply(renderEdge(mediaNode, stories(ctx, account), ctx, fields(), scope));
       case 'GET insights':
         return accountInsights(ctx, caller, account, params);
+      case 'GET tags':
+        return jsonReply(
+          renderEdge(foreignMediaNode, taggedMedia(ctx, caller), ctx, fields(), scope),
+        );
+      case 'POST mentions':
+        return replyToMention(ctx, caller, params);
+      case 'POST messages':
+        return sendPrivateReply(ctx, caller, params);
+      case 'GET subscribed_apps':
+      case 'POST subscribed_apps':
+      case 'DELETE subscribed_apps':
+        return accountSubscribedApps(ctx, caller, method, params);
     }
     throw second === undefined || KNOWN_USER_EDGES.has(second)
       ? unsupported()
@@ -109,7 +139,9 @@ export async function routeNode(
   if (media && media.accountId === caller.account.id) {
     switch (`${method} ${second ?? ''}`) {
       case 'GET ':
-        return jsonReply(renderNode(mediaNode, media, ctx, fields()));
+        return jsonReply(renderNode(mediaNode, media, ctx, fields(), scope));
+      case 'POST ':
+        return updateMedia(ctx, caller, media, params);
       case 'GET children':
         return jsonReply(
           renderEdge(
@@ -117,10 +149,11 @@ export async function routeNode(
             media.children.map((child) => ({ child, parent: media })),
             ctx,
             fields(),
+            scope,
           ),
         );
       case 'GET comments':
-        return jsonReply(renderEdge(commentNode, mediaComments(ctx, media.id), ctx, fields()));
+        return listComments(ctx, scope, media, params);
       case 'POST comments':
         return postComment(ctx, caller, media, params);
       case 'GET insights':
@@ -141,17 +174,17 @@ export async function routeNode(
     second === undefined &&
     method === 'GET'
   ) {
-    return jsonReply(renderNode(childMediaNode, { child: item, parent }, ctx, fields()));
+    return jsonReply(renderNode(childMediaNode, { child: item, parent }, ctx, fields(), scope));
   }
 
+  // A comment on the account's media, or one it wrote on someone else's (a mention reply).
   const comment = ctx.store.comments.get(id);
   if (
     comment &&
-    comment.accountId === caller.account.id &&
-    second === undefined &&
-    method === 'GET'
+    (comment.mediaOwnerId === caller.account.id || comment.authorAccountId === caller.account.id)
   ) {
-    return jsonReply(renderNode(commentNode, comment, ctx, fields()));
+    if (second !== undefined && second !== 'replies') throw unknownPath([second]);
+    return commentRequest(ctx, scope, request, comment, second);
   }
 
   if (/^\d+$/.test(id)) throw unsupported();
@@ -167,6 +200,10 @@ const KNOWN_USER_EDGES = new Set([
   'content_publishing_limit',
   'stories',
   'insights',
+  'tags',
+  'mentions',
+  'messages',
+  'subscribed_apps',
 ]);
 const KNOWN_MEDIA_EDGES = new Set(['children', 'comments', 'insights']);
 

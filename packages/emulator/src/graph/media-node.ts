@@ -1,34 +1,13 @@
 import type { EmulatorContext } from '../emulator-context';
-import type { ChildMedia, Comment, Media } from '../state/types';
+import type { ChildMedia, Media } from '../state/types';
+import { commentsEdge } from './comment-node';
+import { commentsCount } from './comment-threads';
 import { renderEdge, type NodeType } from './node-type';
 import { graphTimestamp } from './timestamp';
 
 function username(ctx: EmulatorContext, accountId: string): string | undefined {
   return ctx.store.accounts.get(accountId)?.username;
 }
-
-/** The comments on a media, oldest first. */
-export function mediaComments(ctx: EmulatorContext, mediaId: string): Comment[] {
-  const list: Comment[] = [];
-  for (const comment of ctx.store.comments.values())
-    if (comment.mediaId === mediaId) list.push(comment);
-  return list;
-}
-
-/** A comment: `POST /{ig-media-id}/comments` creates them, the `comments` edge lists them. */
-export const commentNode: NodeType<Comment> = {
-  name: 'IGComment',
-  fields: {
-    id: (c) => c.id,
-    text: (c) => c.text,
-    timestamp: (c) => graphTimestamp(c.createdAt),
-    username: (c, ctx) => username(ctx, c.accountId),
-    from: (c, ctx) => ({ id: c.accountId, username: username(ctx, c.accountId) }),
-    media: (c) => ({ id: c.mediaId }),
-    like_count: () => 0,
-    hidden: () => false,
-  },
-};
 
 /** One item of a published carousel: no permalink and no caption of its own. */
 export const childMediaNode: NodeType<{ child: ChildMedia; parent: Media }> = {
@@ -65,23 +44,25 @@ export const mediaNode: NodeType<Media> = {
     username: (m, ctx) => username(ctx, m.accountId),
     owner: (m) => ({ id: m.accountId }),
     is_shared_to_feed: (m) => (m.productType === 'REELS' ? (m.shareToFeed ?? true) : undefined),
-    is_comment_enabled: (m) => m.productType !== 'STORY',
+    is_comment_enabled: (m) => m.productType !== 'STORY' && !m.commentsDisabled,
     like_count: () => 0,
-    comments_count: (m, ctx) => mediaComments(ctx, m.id).length,
+    comments_count: (m, ctx) => commentsCount(ctx, m.id),
     alt_text: (m) => m.altText,
     // Reference §9 (changelog 2026-06-22): the AI label can be read back.
     is_ai_generated: (m) => m.isAiGenerated ?? false,
     legacy_instagram_media_id: (m) => m.id,
-    children: (m, ctx, sub) =>
+    children: (m, ctx, sub, { scope }) =>
       m.mediaType === 'CAROUSEL_ALBUM'
         ? renderEdge(
             childMediaNode,
             m.children.map((child) => ({ child, parent: m })),
             ctx,
             sub,
+            scope,
           )
         : undefined,
-    comments: (m, ctx, sub) => renderEdge(commentNode, mediaComments(ctx, m.id), ctx, sub),
+    comments: (m, ctx, sub, { args, scope }) =>
+      m.productType === 'STORY' ? { data: [] } : commentsEdge(ctx, m.id, sub, args, scope),
     collaborators: (m, ctx) => ({
       data: (m.collaborators ?? []).map((name) => {
         const account = ctx.store.accountByUsername(name);

@@ -312,8 +312,14 @@ describe('POST /{ig-media-id}/comments', () => {
         id: res.body.id,
         mediaId,
         accountId,
+        from: { id: accountId, username: 'account_1' },
+        self: true,
+        authorAccountId: accountId,
         text: '#café #bomdia',
         timestamp: '2026-01-01T00:00:00+0000',
+        hidden: false,
+        deleted: false,
+        likeCount: 0,
       },
     ]);
     const media = (await call(emulator, 'GET', '/_emulator/media')).body.data[0];

@@ -2,6 +2,7 @@ import type { EmulatorContext } from '../emulator-context';
 import { DAY_MS } from '../state/store';
 import type { Account, AccountType } from '../state/types';
 import { mediaNode } from './media-node';
+import { mentionFields } from './mentions';
 import { renderEdge, type NodeType } from './node-type';
 
 const TITLE_CASE: Record<AccountType, string> = {
@@ -42,8 +43,11 @@ export const userNode: NodeType<Account> = {
     followers_count: (a) => a.followersCount,
     follows_count: (a) => a.followsCount,
     media_count: (a, ctx) => ownMedia(ctx, a, 'feed').length,
-    media: (a, ctx, sub) => renderEdge(mediaNode, ownMedia(ctx, a, 'feed'), ctx, sub),
-    stories: (a, ctx, sub) => renderEdge(mediaNode, ownMedia(ctx, a, 'story'), ctx, sub),
+    media: (a, ctx, sub, { scope }) =>
+      renderEdge(mediaNode, ownMedia(ctx, a, 'feed'), ctx, sub, scope),
+    stories: (a, ctx, sub, { scope }) =>
+      renderEdge(mediaNode, ownMedia(ctx, a, 'story'), ctx, sub, scope),
+    ...mentionFields('User'),
   },
 };
 

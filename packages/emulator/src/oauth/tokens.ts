@@ -1,4 +1,5 @@
 import type { EmulatorContext } from '../emulator-context';
+import type { FacebookPage, FacebookPermission } from '../facebook/facebook-types';
 import { GraphError } from '../graph-error';
 import { DAY_MS } from '../state/store';
 import type { AccessToken, Account, Scope } from '../state/types';
@@ -27,10 +28,23 @@ export const LONG_LIVED_TOKEN_SECONDS = 5_183_944;
 /** A long-lived token can be refreshed once it is a day old (reference §1a "Refresh"). */
 export const REFRESH_MIN_AGE_MS = DAY_MS;
 
-/** Who a request acts for: the token's account and the token itself. */
+/**
+ * Who a request acts for: the token's account and the token itself; with Facebook Login,
+ * also what the Facebook token grants and the Page that leads to the account.
+ */
 export interface Caller {
   readonly account: Account;
   readonly token: AccessToken;
+  readonly facebook?: FacebookGrant | undefined;
+}
+
+/** What a Facebook token brings to a request on an Instagram account (reference §10.1). */
+export interface FacebookGrant {
+  readonly permissions: readonly FacebookPermission[];
+  /** The Page linked to the account, through which the token reaches it. */
+  readonly page: FacebookPage | undefined;
+  /** True for a Page token, false for a user token. */
+  readonly pageToken: boolean;
 }
 
 /**

@@ -28,6 +28,11 @@ export class RollingWindow {
     return n;
   }
 
+  /** When the oldest event still in the window happened. */
+  oldest(key: string, now: number): number | undefined {
+    return this.count(key, now) === 0 ? undefined : this.#events.get(key)?.[0];
+  }
+
   clear(): void {
     this.#events.clear();
   }

@@ -5,10 +5,22 @@ import type {
   FacebookUser,
 } from '../facebook/facebook-types';
 import { RollingWindow } from './rolling-window';
-import type { AccessToken, Account, AuthCode, Comment, Container, Media } from './types';
+import type {
+  AccessToken,
+  Account,
+  AppSubscription,
+  AuthCode,
+  Comment,
+  Commenter,
+  Container,
+  ForeignMedia,
+  Media,
+} from './types';
 
 /** 24 hours, the length of every rolling window and of a container's life. */
 export const DAY_MS = 24 * 60 * 60 * 1000;
+/** One hour, the window of the optional comment-write limit. */
+export const HOUR_MS = 60 * 60 * 1000;
 
 /** Everything the emulator holds in memory; `clear()` forgets it all. */
 export class Store {
@@ -20,6 +32,18 @@ export class Store {
   /** Carousel items by their own media id; they are not listed as top-level media. */
   readonly childMedia = new Map<string, { parentId: string; index: number }>();
   readonly comments = new Map<string, Comment>();
+  /** People seen in comments, by lower-case username. */
+  readonly commenters = new Map<string, Commenter>();
+  /** Posts of people outside the emulator that mention or tag an account. */
+  readonly foreignMedia = new Map<string, ForeignMedia>();
+  /** Instagram Login: accounts that subscribed the app to their webhooks. */
+  readonly accountSubscriptions = new Map<string, AppSubscription>();
+  /** Facebook Login: Pages that subscribed the app to their webhooks. */
+  readonly pageSubscriptions = new Map<string, AppSubscription>();
+  /** Graph calls per account, for `X-Business-Use-Case-Usage`. */
+  readonly calls = new RollingWindow(DAY_MS);
+  /** Comment writes per account, for `commentWritesPerHour`. */
+  readonly commentWrites = new RollingWindow(HOUR_MS);
   /** `media_publish` calls that published, per account. */
   readonly publishes = new RollingWindow(DAY_MS);
   /** Containers created, per account; a carousel of N items uses N + 1. */
@@ -46,6 +70,12 @@ export class Store {
     this.media.clear();
     this.childMedia.clear();
     this.comments.clear();
+    this.commenters.clear();
+    this.foreignMedia.clear();
+    this.accountSubscriptions.clear();
+    this.pageSubscriptions.clear();
+    this.calls.clear();
+    this.commentWrites.clear();
     this.publishes.clear();
     this.creations.clear();
     this.facebookUsers.clear();

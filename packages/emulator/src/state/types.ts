@@ -179,12 +179,62 @@ export interface Media {
   readonly shortcode: string;
   readonly permalink: string;
   readonly publishedAt: number;
+  /** Set by `POST /{ig-media-id}?comment_enabled=false`; new comments are then refused. */
+  commentsDisabled?: boolean | undefined;
+}
+
+/**
+ * A person as the app sees them in comments and webhooks: their Instagram-scoped id
+ * (IGSID, reference §10.2 `from{id}`) and username. One per username.
+ */
+export interface Commenter {
+  readonly id: string;
+  readonly username: string;
+}
+
+/**
+ * A post by someone outside the emulator that @mentions or tags an account (reference
+ * §10.4): its caption, or a comment on it, is where the mention is.
+ */
+export interface ForeignMedia {
+  readonly id: string;
+  readonly owner: Commenter;
+  readonly caption: string;
+  readonly shortcode: string;
+  readonly permalink: string;
+  readonly createdAt: number;
+  /** Accounts tagged on the media, for `GET /{ig-user-id}/tags`. */
+  readonly taggedAccountIds: readonly string[];
+}
+
+/** The one private reply a comment may receive (reference §10.3). */
+export interface PrivateReply {
+  readonly messageId: string;
+  readonly text: string;
+  readonly at: number;
 }
 
 export interface Comment {
   readonly id: string;
   readonly mediaId: string;
-  readonly accountId: string;
+  /** The account whose media carries the comment; none on a {@link ForeignMedia}. */
+  readonly mediaOwnerId: string | undefined;
+  /** The emulator account that wrote it: the media's owner, or one replying to a mention. */
+  readonly authorAccountId: string | undefined;
+  /** Who wrote it, as the app sees them. */
+  readonly from: Commenter;
   readonly text: string;
   readonly createdAt: number;
+  /** The top-level comment a reply belongs to; threads are one level deep. */
+  readonly parentId?: string | undefined;
+  likeCount: number;
+  hidden: boolean;
+  deletedAt?: number | undefined;
+  privateReply?: PrivateReply | undefined;
+}
+
+/** An account's (or a Page's) subscription of the app to its webhooks: `subscribed_apps`. */
+export interface AppSubscription {
+  readonly fields: readonly string[];
+  readonly at: number;
 }

@@ -2,6 +2,8 @@
  * Helpers for the emulator's own tests: start a real emulator on a manual clock and talk
  * to it over real HTTP. Not part of the public API.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createManualClock, type ManualClock } from '../clock';
 import { startEmulator, type Emulator, type EmulatorOptions } from '../start-emulator';
 
@@ -151,5 +153,148 @@ export function graphCode(result: CallResult): { status: number; code?: number; 
     status: result.status,
     code: result.body?.error?.code,
     subcode: result.body?.error?.error_subcode,
+  };
+}
+
+/** What a receiver got: one request to a test HTTP server. */
+export interface ReceivedRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: Record<string, string | string[] | undefined>;
+  readonly body: string;
+}
+
+export interface Receiver {
+  readonly url: string;
+  readonly received: ReceivedRequest[];
+  /** The POSTs received (webhook notifications), oldest first. */
+  posts(): ReceivedRequest[];
+  close(): Promise<void>;
+}
+
+/**
+ * A local HTTP server standing for an app's webhook endpoint: it answers Meta's
+ * verification GET by echoing `hub.challenge` when `hub.verify_token` matches (or as
+ * `answer` says), and POSTs with `status` (200 unless told).
+ */
+export async function startReceiver(
+  options: {
+    verifyToken?: string;
+    status?: () => number;
+    answer?: (challenge: string) => { status: number; body: string };
+  } = {},
+): Promise<Receiver> {
+  const received: ReceivedRequest[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      received.push({
+        method: req.method ?? 'GET',
+        url: req.url ?? '/',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
+      if (req.method === 'GET') {
+        const query = new URL(req.url ?? '/', 'http://receiver').searchParams;
+        const challenge = query.get('hub.challenge') ?? '';
+        const answer = options.answer
+          ? options.answer(challenge)
+          : query.get('hub.mode') === 'subscribe' &&
+              query.get('hub.verify_token') === (options.verifyToken ?? 'verify-me')
+            ? { status: 200, body: challenge }
+            : { status: 403, body: 'forbidden' };
+        res.writeHead(answer.status, { 'content-type': 'text/plain' });
+        res.end(answer.body);
+        return;
+      }
+      res.writeHead(options.status?.() ?? 200, { 'content-type': 'text/plain' });
+      res.end('EVENT_RECEIVED');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/webhooks`,
+    received,
+    posts: () => received.filter((r) => r.method === 'POST'),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** Facebook Login permissions a Page token gets in {@link facebookPageToken} by default. */
+export const COMMENT_PERMISSIONS = [
+  'instagram_basic',
+  'instagram_manage_comments',
+  'pages_show_list',
+  'pages_read_engagement',
+  'pages_manage_metadata',
+];
+
+/**
+ * An account linked to a person's Page, and a Page token for it from the Login dialog
+ * (with `scope` = `permissions`), the code exchange and `/me/accounts`.
+ */
+export async function facebookPageToken(
+  emulator: Emulator,
+  options: {
+    username?: string;
+    permissions?: readonly string[];
+    tasks?: Array<'MANAGE' | 'CREATE_CONTENT' | 'MODERATE' | 'ANALYZE'>;
+  } = {},
+): Promise<{
+  accountId: string;
+  pageId: string;
+  userId: string;
+  pageToken: string;
+  userToken: string;
+}> {
+  const account = emulator.createAccount({ username: options.username ?? 'cafe.aurora' });
+  const user = emulator.createFacebookUser({
+    name: 'Ana Souza',
+    pages: [
+      {
+        name: 'Café Aurora',
+        instagramAccountId: account.id,
+        ...(options.tasks ? { tasks: options.tasks } : {}),
+      },
+    ],
+  });
+  const redirect = 'https://app.example.com/cb';
+  const dialog = await call(emulator, 'GET', '/facebook/v25.0/dialog/oauth', {
+    query: {
+      client_id: emulator.config.facebookAppId,
+      redirect_uri: redirect,
+      state: 's',
+      response_type: 'code',
+      scope: (options.permissions ?? COMMENT_PERMISSIONS).join(','),
+      user: user.id,
+      decision: 'allow',
+    },
+  });
+  const code = new URL(dialog.headers.get('location')!).searchParams.get('code')!;
+  const exchange = await call(emulator, 'GET', '/facebook/v25.0/oauth/access_token', {
+    query: {
+      client_id: emulator.config.facebookAppId,
+      client_secret: emulator.config.facebookAppSecret,
+      redirect_uri: redirect,
+      code,
+    },
+  });
+  const userToken = exchange.body.access_token as string;
+  const pages = await call(emulator, 'GET', '/facebook/v25.0/me/accounts', {
+    query: { fields: 'id,access_token' },
+    token: userToken,
+  });
+  return {
+    accountId: account.id,
+    pageId: user.pages[0]!.id,
+    userId: user.id,
+    pageToken: pages.body.data[0].access_token as string,
+    userToken,
   };
 }
