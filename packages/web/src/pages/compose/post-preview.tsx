@@ -7,6 +7,7 @@
 import type { PostKind } from '@reelay/sdk';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useT } from '../../i18n';
+import { CarouselControls } from '../../components/carousel-controls';
 import { previewRatio } from './compose-rules';
 import type { MediaItem } from './use-media-items';
 
@@ -114,29 +115,18 @@ export function PostPreview({ kind, items, caption, accountName, altText }: Post
             </div>
           ))}
         </div>
-        <div class="carousel-controls">
-          <button
-            type="button"
-            class="secondary outline"
-            aria-controls="compose-carousel-track"
-            disabled={position === 0}
-            onClick={() => go(position - 1)}
-          >
-            {t('compose.preview.previous')}
-          </button>
-          <span aria-live="polite">
-            {t('compose.preview.position', { position: position + 1, total: count })}
-          </span>
-          <button
-            type="button"
-            class="secondary outline"
-            aria-controls="compose-carousel-track"
-            disabled={position >= count - 1}
-            onClick={() => go(position + 1)}
-          >
-            {t('compose.preview.next')}
-          </button>
-        </div>
+        <CarouselControls
+          trackId="compose-carousel-track"
+          class="carousel-controls"
+          position={position}
+          count={count}
+          go={go}
+          texts={{
+            previous: t('compose.preview.previous'),
+            next: t('compose.preview.next'),
+            position: (shown) => t('compose.preview.position', { position: shown, total: count }),
+          }}
+        />
       </div>
     );
   } else {

@@ -8,6 +8,7 @@
 import type { Review } from '@reelay/sdk';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useT } from '../../i18n';
+import { CarouselControls } from '../../components/carousel-controls';
 import { previewRatio, type PreviewRatio } from '../compose/rules/preview-ratio';
 
 type ReviewPost = Review['post'];
@@ -136,29 +137,18 @@ function Carousel({
           </div>
         ))}
       </div>
-      <div class="review-carousel-controls">
-        <button
-          type="button"
-          class="secondary outline"
-          aria-controls="review-carousel-track"
-          disabled={current === 0}
-          onClick={() => go(current - 1)}
-        >
-          {t('reviewLinks.page.previous')}
-        </button>
-        <span aria-live="polite">
-          {t('reviewLinks.page.position', { position: current + 1, total: count })}
-        </span>
-        <button
-          type="button"
-          class="secondary outline"
-          aria-controls="review-carousel-track"
-          disabled={current >= count - 1}
-          onClick={() => go(current + 1)}
-        >
-          {t('reviewLinks.page.next')}
-        </button>
-      </div>
+      <CarouselControls
+        trackId="review-carousel-track"
+        class="review-carousel-controls"
+        position={current}
+        count={count}
+        go={go}
+        texts={{
+          previous: t('reviewLinks.page.previous'),
+          next: t('reviewLinks.page.next'),
+          position: (position) => t('reviewLinks.page.position', { position, total: count }),
+        }}
+      />
     </div>
   );
 }
