@@ -10,6 +10,8 @@ export default defineConfig({
     runtime: 'src/runtime/index.ts',
     vocabulary: 'src/vocabulary/index.ts',
     rules: 'src/rules/index.ts',
+    recurrence: 'src/scheduling/recurrence.ts',
+    bulk: 'src/bulk/index.ts',
   },
   format: ['esm'],
   dts: true,

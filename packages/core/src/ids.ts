@@ -25,6 +25,12 @@ export const ID_PREFIXES = {
   note: 'note',
   activity: 'act',
   reviewLink: 'rvl',
+  comment: 'cmt',
+  mention: 'mnt',
+  savedReply: 'svr',
+  snippet: 'snp',
+  series: 'ser',
+  feed: 'fed',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

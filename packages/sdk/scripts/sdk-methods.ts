@@ -44,6 +44,10 @@ export const SDK_METHODS = {
     method: 'health.check',
     example: `const { project } = await reelay.health.check();\nconsole.log(project.id, project.environment);`,
   },
+  getSetupChecks: {
+    method: 'health.setup',
+    example: `const { ok, checks } = await reelay.health.setup();\nfor (const check of checks) console.log(check.status, check.id, check.fix ?? '');`,
+  },
   getOpenApiDocument: {
     method: 'health.openApiDocument',
     example: `const document = await reelay.health.openApiDocument();\nconsole.log(document.info);`,
@@ -252,6 +256,11 @@ export const SDK_METHODS = {
     params: { id: 'accountId' },
     example: `const { slots } = await reelay.accounts.freeSlots(accountId, { count: 5 });\nfor (const slot of slots) console.log(slot.local, slot.at); // '2026-12-01T09:00', '2026-12-01T12:00:00.000Z'`,
   },
+  suggestIntegrationSlots: {
+    method: 'accounts.suggestSlots',
+    params: { id: 'accountId' },
+    example: `const { source, timezone, suggestions } = await reelay.accounts.suggestSlots(accountId, { timezone: 'America/Sao_Paulo' });\nawait reelay.accounts.replaceSlots(accountId, { timezone, slots: suggestions.map(({ day, time }) => ({ day, time })) });`,
+  },
   getProfileSlots: {
     method: 'profiles.slots',
     params: { id: 'profileId' },
@@ -270,7 +279,7 @@ export const SDK_METHODS = {
 
   createPost: {
     method: 'posts.create',
-    example: `const { post } = await reelay.posts.create({\n  content: 'Bom dia! #café',\n  mediaItems: [{ type: 'image', url: 'https://cdn.example.com/cafe.jpg' }],\n  platforms: [{ platform: 'instagram', accountId }],\n  scheduledFor: '2026-12-01T10:00:00-03:00',\n  timezone: 'America/Sao_Paulo',\n});\n// queue: true instead of scheduledFor: each account's next free posting slot`,
+    example: `const { post } = await reelay.posts.create({\n  content: 'Bom dia! #café',\n  mediaItems: [{ type: 'image', url: 'https://cdn.example.com/cafe.jpg' }],\n  platforms: [{ platform: 'instagram', accountId }],\n  scheduledFor: '2026-12-01T10:00:00-03:00',\n  timezone: 'America/Sao_Paulo',\n});\n// queue: true instead of scheduledFor: each account's next free posting slot\n// recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=MO' }: repeats at 10:00 local time (reelay.series)`,
     note: 'When `idempotencyKey` is absent the SDK generates one and reuses it on every automatic retry, so a retried creation never makes a second post; the key is on the returned post and on any `ReelayError` thrown.',
   },
   listPosts: {
@@ -384,6 +393,143 @@ export const SDK_METHODS = {
     example: `const { delivery } = await reelay.notifications.redeliver(notificationId, 'dlv_01jd8k2m3n4p5q6r7s8t9v0wxy');\nconsole.log(delivery.id, delivery.redeliveryOf, delivery.status); // a new delivery, 'pending'`,
   },
 
+  listComments: {
+    method: 'comments.list',
+    example: `const { total, comments } = await reelay.comments.list({ status: 'unread' });\nfor (const thread of comments) console.log(thread.username, thread.text, thread.replies.length);`,
+  },
+  getComment: {
+    method: 'comments.get',
+    params: { id: 'commentId' },
+    example: `const { comment } = await reelay.comments.get('cmt_01jd8k2m3n4p5q6r7s8t9v0wxy');\nconsole.log(comment.hidden, comment.deleted, comment.status);`,
+  },
+  replyToComment: {
+    method: 'comments.reply',
+    params: { id: 'commentId' },
+    example: `const { comment: reply } = await reelay.comments.reply(commentId, {\n  message: 'Obrigada! Custa R$ 12.',\n  idempotencyKey: \`reply-\${commentId}\`, // a retry never replies twice\n});`,
+  },
+  hideComment: {
+    method: 'comments.hide',
+    params: { id: 'commentId' },
+    example: `const { comment } = await reelay.comments.hide(commentId);\nconsole.log(comment.hidden); // true`,
+  },
+  unhideComment: {
+    method: 'comments.unhide',
+    params: { id: 'commentId' },
+    example: `await reelay.comments.unhide(commentId);`,
+  },
+  deleteComment: {
+    method: 'comments.delete',
+    params: { id: 'commentId' },
+    example: `const { comment } = await reelay.comments.delete(commentId);\nconsole.log(comment.deleted); // true: kept here as a record`,
+  },
+  updateComment: {
+    method: 'comments.update',
+    params: { id: 'commentId' },
+    example: `await reelay.comments.update(commentId, { status: 'read', assigneeId: 'usr_01jd8k2m3n4p5q6r7s8t9v0wxy' });`,
+  },
+  privateReplyToComment: {
+    method: 'comments.privateReply',
+    params: { id: 'commentId' },
+    example: `const { comment } = await reelay.comments.privateReply(commentId, { message: 'Oi! Segue o cardápio.' });\nconsole.log(comment.privateReplySentAt);`,
+  },
+  commentOnPost: {
+    method: 'posts.comment',
+    params: { id: 'postId' },
+    example: `const { comment } = await reelay.posts.comment(postId, { message: 'Sorteio encerrado, obrigado!' });`,
+  },
+  setPostCommenting: {
+    method: 'posts.setCommenting',
+    params: { id: 'postId' },
+    example: `await reelay.posts.setCommenting(postId, { enabled: false }); // no new comments`,
+  },
+  syncComments: {
+    method: 'comments.sync',
+    example: `const { newComments } = await reelay.comments.sync();`,
+  },
+  listMentions: {
+    method: 'mentions.list',
+    example: `const { mentions } = await reelay.mentions.list({ limit: 20 });\nfor (const mention of mentions) console.log(mention.kind, mention.username, mention.text);`,
+  },
+  listSavedReplies: {
+    method: 'savedReplies.list',
+    example: `const { savedReplies } = await reelay.savedReplies.list();`,
+  },
+  createSavedReply: {
+    method: 'savedReplies.create',
+    example: `const { savedReply } = await reelay.savedReplies.create({ title: 'Preço', text: 'Os preços estão no link da bio.' });`,
+  },
+  deleteSavedReply: {
+    method: 'savedReplies.delete',
+    params: { id: 'savedReplyId' },
+    example: `await reelay.savedReplies.delete('svr_01jd8k2m3n4p5q6r7s8t9v0wxy');`,
+  },
+  listSeries: {
+    method: 'series.list',
+    example: `const { series } = await reelay.series.list({ status: 'active' });`,
+  },
+  getSeries: {
+    method: 'series.get',
+    params: { id: 'seriesId' },
+    example: `const { series } = await reelay.series.get('ser_01jd8k2m3n4p5q6r7s8t9v0wxy');\nfor (const next of series.upcoming) console.log(next.index, next.at);`,
+  },
+  updateSeries: {
+    method: 'series.update',
+    params: { id: 'seriesId' },
+    example: `await reelay.series.update('ser_01jd8k2m3n4p5q6r7s8t9v0wxy', { content: 'O cardápio da semana ☕' });`,
+  },
+  stopSeries: {
+    method: 'series.stop',
+    params: { id: 'seriesId' },
+    example: `const { cancelledPostIds } = await reelay.series.stop('ser_01jd8k2m3n4p5q6r7s8t9v0wxy');`,
+  },
+  listFeeds: {
+    method: 'feeds.list',
+    example: `const { feeds } = await reelay.feeds.list();\nfor (const feed of feeds) console.log(feed.url, feed.status, feed.lastError?.message);`,
+  },
+  createFeed: {
+    method: 'feeds.create',
+    example: `const { feed } = await reelay.feeds.create({\n  url: 'https://blog.example.com/feed.xml',\n  integrationIds: [accountId],\n  mode: 'draft',\n  captionTemplate: '{title}\\n\\n{link}',\n});`,
+  },
+  getFeed: {
+    method: 'feeds.get',
+    params: { id: 'feedId' },
+    example: `const { feed } = await reelay.feeds.get('fed_01jd8k2m3n4p5q6r7s8t9v0wxy');`,
+  },
+  updateFeed: {
+    method: 'feeds.update',
+    params: { id: 'feedId' },
+    example: `await reelay.feeds.update('fed_01jd8k2m3n4p5q6r7s8t9v0wxy', { paused: true });`,
+  },
+  deleteFeed: {
+    method: 'feeds.delete',
+    params: { id: 'feedId' },
+    example: `await reelay.feeds.delete('fed_01jd8k2m3n4p5q6r7s8t9v0wxy');`,
+  },
+  checkFeed: {
+    method: 'feeds.check',
+    params: { id: 'feedId' },
+    example: `const { check } = await reelay.feeds.check('fed_01jd8k2m3n4p5q6r7s8t9v0wxy');\nconsole.log(check.outcome, check.postIds);`,
+  },
+  listSnippets: {
+    method: 'snippets.list',
+    example: `const { snippets } = await reelay.snippets.list({ kind: 'hashtags' });`,
+  },
+  createSnippet: {
+    method: 'snippets.create',
+    example: `const { snippet } = await reelay.snippets.create({ kind: 'hashtags', title: 'Café', text: '#café #barista' });`,
+  },
+  updateSnippet: {
+    method: 'snippets.update',
+    params: { id: 'snippetId' },
+    example: `await reelay.snippets.update('snp_01jd8k2m3n4p5q6r7s8t9v0wxy', { text: '#café #espresso' });`,
+  },
+  deleteSnippet: {
+    method: 'snippets.delete',
+    params: { id: 'snippetId' },
+    example: `await reelay.snippets.delete('snp_01jd8k2m3n4p5q6r7s8t9v0wxy');`,
+  },
+  verifyMetaWebhook: { excluded: PLATFORM_CALLBACK },
+  receiveMetaWebhook: { excluded: PLATFORM_CALLBACK },
   metaDeauthorize: { excluded: PLATFORM_CALLBACK },
   metaDataDeletion: { excluded: PLATFORM_CALLBACK },
   getDataDeletionStatus: {

@@ -75,5 +75,8 @@ export {
  */
 export * from './vocabulary';
 export * from './rules';
+/** Recurring posts' occurrences (see `@reelay/core/recurrence`). */
+/** The CSV bulk import's plan (see `@reelay/core/bulk`). */
+export * from './bulk';
 export * from './generated/resources';
 export type * from './generated/types';

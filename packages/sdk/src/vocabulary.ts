@@ -54,6 +54,20 @@ import {
   ACCOUNT_INSIGHTS_DEFAULT_DAYS as coreACCOUNT_INSIGHTS_DEFAULT_DAYS,
   INVITATION_VALID_DAYS as coreINVITATION_VALID_DAYS,
   NOTE_MAX_LENGTH as coreNOTE_MAX_LENGTH,
+  SNIPPET_KINDS as coreSNIPPET_KINDS,
+  SNIPPET_TITLE_MAX_LENGTH as coreSNIPPET_TITLE_MAX_LENGTH,
+  SERIES_STATUSES as coreSERIES_STATUSES,
+  RECURRENCE_MAX_OCCURRENCES as coreRECURRENCE_MAX_OCCURRENCES,
+  EVERGREEN_MIN_DAYS_BETWEEN_MIN as coreEVERGREEN_MIN_DAYS_BETWEEN_MIN,
+  EVERGREEN_MIN_DAYS_BETWEEN_MAX as coreEVERGREEN_MIN_DAYS_BETWEEN_MAX,
+  EVERGREEN_MIN_DAYS_BETWEEN_DEFAULT as coreEVERGREEN_MIN_DAYS_BETWEEN_DEFAULT,
+  EVERGREEN_CAPTIONS_MAX as coreEVERGREEN_CAPTIONS_MAX,
+  FEED_MODES as coreFEED_MODES,
+  FEED_STATUSES as coreFEED_STATUSES,
+  FEED_CHECK_MINUTES as coreFEED_CHECK_MINUTES,
+  FEED_FAILURES_BEFORE_PAUSE as coreFEED_FAILURES_BEFORE_PAUSE,
+  FEED_TEMPLATE_MAX_LENGTH as coreFEED_TEMPLATE_MAX_LENGTH,
+  FEED_DEFAULT_TEMPLATE as coreFEED_DEFAULT_TEMPLATE,
   ACTIVITY_ACTIONS as coreACTIVITY_ACTIONS,
   ACTOR_KINDS as coreACTOR_KINDS,
   MEDIA_LIMITS as coreMEDIA_LIMITS,
@@ -181,6 +195,34 @@ export const ACCOUNT_INSIGHTS_DEFAULT_DAYS = coreACCOUNT_INSIGHTS_DEFAULT_DAYS;
 export const INVITATION_VALID_DAYS = coreINVITATION_VALID_DAYS;
 /** `NOTE_MAX_LENGTH` (see `@reelay/core/vocabulary`). */
 export const NOTE_MAX_LENGTH = coreNOTE_MAX_LENGTH;
+/** `SNIPPET_KINDS` (see `@reelay/core/vocabulary`). */
+export const SNIPPET_KINDS = coreSNIPPET_KINDS;
+/** `SNIPPET_TITLE_MAX_LENGTH` (see `@reelay/core/vocabulary`). */
+export const SNIPPET_TITLE_MAX_LENGTH = coreSNIPPET_TITLE_MAX_LENGTH;
+/** `SERIES_STATUSES` (see `@reelay/core/vocabulary`). */
+export const SERIES_STATUSES = coreSERIES_STATUSES;
+/** `RECURRENCE_MAX_OCCURRENCES` (see `@reelay/core/vocabulary`). */
+export const RECURRENCE_MAX_OCCURRENCES = coreRECURRENCE_MAX_OCCURRENCES;
+/** `EVERGREEN_MIN_DAYS_BETWEEN_MIN` (see `@reelay/core/vocabulary`). */
+export const EVERGREEN_MIN_DAYS_BETWEEN_MIN = coreEVERGREEN_MIN_DAYS_BETWEEN_MIN;
+/** `EVERGREEN_MIN_DAYS_BETWEEN_MAX` (see `@reelay/core/vocabulary`). */
+export const EVERGREEN_MIN_DAYS_BETWEEN_MAX = coreEVERGREEN_MIN_DAYS_BETWEEN_MAX;
+/** `EVERGREEN_MIN_DAYS_BETWEEN_DEFAULT` (see `@reelay/core/vocabulary`). */
+export const EVERGREEN_MIN_DAYS_BETWEEN_DEFAULT = coreEVERGREEN_MIN_DAYS_BETWEEN_DEFAULT;
+/** `EVERGREEN_CAPTIONS_MAX` (see `@reelay/core/vocabulary`). */
+export const EVERGREEN_CAPTIONS_MAX = coreEVERGREEN_CAPTIONS_MAX;
+/** `FEED_MODES` (see `@reelay/core/vocabulary`). */
+export const FEED_MODES = coreFEED_MODES;
+/** `FEED_STATUSES` (see `@reelay/core/vocabulary`). */
+export const FEED_STATUSES = coreFEED_STATUSES;
+/** `FEED_CHECK_MINUTES` (see `@reelay/core/vocabulary`). */
+export const FEED_CHECK_MINUTES = coreFEED_CHECK_MINUTES;
+/** `FEED_FAILURES_BEFORE_PAUSE` (see `@reelay/core/vocabulary`). */
+export const FEED_FAILURES_BEFORE_PAUSE = coreFEED_FAILURES_BEFORE_PAUSE;
+/** `FEED_TEMPLATE_MAX_LENGTH` (see `@reelay/core/vocabulary`). */
+export const FEED_TEMPLATE_MAX_LENGTH = coreFEED_TEMPLATE_MAX_LENGTH;
+/** `FEED_DEFAULT_TEMPLATE` (see `@reelay/core/vocabulary`). */
+export const FEED_DEFAULT_TEMPLATE = coreFEED_DEFAULT_TEMPLATE;
 /** `ACTIVITY_ACTIONS` (see `@reelay/core/vocabulary`). */
 export const ACTIVITY_ACTIONS = coreACTIVITY_ACTIONS;
 /** `ACTOR_KINDS` (see `@reelay/core/vocabulary`). */
@@ -241,6 +283,12 @@ export const FACEBOOK_LOGIN_ONLY_OPTIONS = coreFACEBOOK_LOGIN_ONLY_OPTIONS;
 export const ZONED_TIME_RESOLUTIONS = coreZONED_TIME_RESOLUTIONS;
 /** `ActivityAction` (see `@reelay/core/vocabulary`). */
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+/** A snippet's kind: `caption` or `hashtags`. */
+export type SnippetKind = (typeof SNIPPET_KINDS)[number];
+/** A series' status: `active`, `ended` or `stopped`. */
+export type SeriesStatus = (typeof SERIES_STATUSES)[number];
+/** How a feed's new items arrive: as drafts or queued posts. */
+export type FeedMode = (typeof FEED_MODES)[number];
 /** `ActorKind` (see `@reelay/core/vocabulary`). */
 export type ActorKind = (typeof ACTOR_KINDS)[number];
 /** `PostKind` (see `@reelay/core/vocabulary`). */

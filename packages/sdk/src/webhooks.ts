@@ -13,11 +13,15 @@ import * as core from '@reelay/core/webhooks';
 import { randomId } from './client/random-id';
 import { WEBHOOK_PAYLOAD_VERSION } from './generated/webhooks';
 import type {
+  CommentReceivedEvent,
   WebhookEvent,
   WebhookEventType,
   WebhookPost,
   WebhookPostTarget,
 } from './generated/types';
+
+/** The events about a post, whose `data` carries the post and its accounts. */
+type PostEventType = Exclude<WebhookEventType, 'comment.received'>;
 
 export { WEBHOOK_EVENT_TYPES, WEBHOOK_PAYLOAD_VERSION } from './generated/webhooks';
 
@@ -273,6 +277,8 @@ export interface TestWebhookOptions<Type extends WebhookEventType = WebhookEvent
   type?: Type;
   /** Fields of `data.post` to use instead of the generated ones. */
   post?: Partial<WebhookPost>;
+  /** `comment.received` only: fields of `data.comment` to use instead of the generated ones. */
+  comment?: Partial<CommentReceivedEvent['data']['comment']>;
   /** `data.platforms`; default one Instagram target whose status fits the event. */
   platforms?: WebhookPostTarget[];
   projectId?: string;
@@ -301,7 +307,7 @@ export interface TestWebhook<
 }
 
 function targetFor(
-  type: WebhookEventType,
+  type: PostEventType,
   profileId: string | null,
   at: string,
   index: number,
@@ -324,14 +330,14 @@ function targetFor(
 }
 
 /** The targets' status of the events sent before anything is published. */
-const TARGET_BEFORE_PUBLISHING: Partial<Record<WebhookEventType, WebhookPostTarget['status']>> = {
+const TARGET_BEFORE_PUBLISHING: Partial<Record<PostEventType, WebhookPostTarget['status']>> = {
   'post.scheduled': 'scheduled',
   'post.awaiting_approval': 'awaiting_approval',
   'post.approved': 'scheduled',
   'post.rejected': 'draft',
 };
 
-const POST_STATUS: Record<WebhookEventType, WebhookPost['status']> = {
+const POST_STATUS: Record<PostEventType, WebhookPost['status']> = {
   'post.scheduled': 'scheduled',
   'post.published': 'published',
   'post.partial': 'partial',
@@ -340,6 +346,63 @@ const POST_STATUS: Record<WebhookEventType, WebhookPost['status']> = {
   'post.approved': 'scheduled',
   'post.rejected': 'draft',
 };
+
+/** The `data` of a post event, its targets' status fitting the event. */
+function postData(
+  type: PostEventType,
+  options: TestWebhookOptions,
+  at: { profileId: string | null; postId: string; at: string; base: string; timestamp: number },
+): { post: WebhookPost; platforms: WebhookPostTarget[] } {
+  const { profileId, postId, base, timestamp } = at;
+  const scheduled = type === 'post.scheduled';
+  const platforms =
+    options.platforms ??
+    (type === 'post.partial'
+      ? [targetFor(type, profileId, at.at, 0), targetFor(type, profileId, at.at, 1)]
+      : [targetFor(type, profileId, at.at, 0)]);
+  return {
+    post: {
+      id: postId,
+      status: POST_STATUS[type],
+      content: 'Bom dia! #café',
+      scheduledFor: scheduled ? new Date((timestamp + 3600) * 1000).toISOString() : null,
+      publishedAt: type === 'post.published' || type === 'post.partial' ? at.at : null,
+      mediaItems: [{ type: 'image', url: `${base}/media/${randomId()}.jpg` }],
+      links: { api: `${base}/v1/posts/${postId}` },
+      ...options.post,
+    },
+    platforms,
+  };
+}
+
+/** The comment of a `comment.received` event: someone asking a question under a post. */
+function testComment(
+  profileId: string | null,
+  postId: string,
+  at: string,
+  fields: TestWebhookOptions['comment'],
+): CommentReceivedEvent['data']['comment'] {
+  return {
+    id: fakeId('cmt'),
+    platformCommentId: '17858893269000001',
+    integrationId: fakeId('int'),
+    postId,
+    platformMediaId: '17895695668004550',
+    parentId: null,
+    username: 'ana.souza',
+    text: 'Quanto custa?',
+    createdAt: at,
+    hidden: false,
+    deleted: false,
+    status: 'unread',
+    fromSelf: false,
+    assigneeId: null,
+    privateReplySentAt: null,
+    profileId,
+    accountUsername: 'padaria.exemplo',
+    ...fields,
+  };
+}
 
 /**
  * A realistic, signed delivery of one event, exactly as Reelay sends it: the body, the
@@ -364,33 +427,28 @@ export async function createTestWebhook<Type extends WebhookEventType = 'post.pu
   const profileId = options.profileId === undefined ? null : options.profileId;
   const postId = options.post?.id ?? fakeId('post');
   const base = (options.baseUrl ?? 'https://reelay.example.com').replace(/\/+$/, '');
-  const scheduled = type === 'post.scheduled';
-  const platforms =
-    options.platforms ??
-    (type === 'post.partial'
-      ? [targetFor(type, profileId, at, 0), targetFor(type, profileId, at, 1)]
-      : [targetFor(type, profileId, at, 0)]);
-  const event = {
+  const envelope = {
     version: WEBHOOK_PAYLOAD_VERSION,
     id: options.id ?? fakeId('evt'),
     type,
     createdAt: at,
     projectId: options.projectId ?? fakeId('proj'),
     profileId,
-    data: {
-      post: {
-        id: postId,
-        status: POST_STATUS[type],
-        content: 'Bom dia! #café',
-        scheduledFor: scheduled ? new Date((timestamp + 3600) * 1000).toISOString() : null,
-        publishedAt: type === 'post.published' || type === 'post.partial' ? at : null,
-        mediaItems: [{ type: 'image', url: `${base}/media/${randomId()}.jpg` }],
-        links: { api: `${base}/v1/posts/${postId}` },
-        ...options.post,
-      },
-      platforms,
-    },
-  } as Extract<WebhookEvent, { type: Type }>;
+  };
+  const event = (
+    type === 'comment.received'
+      ? { ...envelope, data: { comment: testComment(profileId, postId, at, options.comment) } }
+      : {
+          ...envelope,
+          data: postData(type as PostEventType, options, {
+            profileId,
+            postId,
+            at,
+            base,
+            timestamp,
+          }),
+        }
+  ) as Extract<WebhookEvent, { type: Type }>;
   const signed = await signWebhook({ secret: options.secret, payload: event, timestamp });
   return { ...signed, event };
 }

@@ -53,6 +53,21 @@ describe('the built package', () => {
     expect(out.trim()).toBe('post.failed function function');
   });
 
+  it('computes occurrences from its own entry, which the main entry does without', () => {
+    const out = node([
+      '--input-type=module',
+      '-e',
+      `import { seriesOccurrences } from '@reelay/sdk/recurrence';
+       const series = { rrule: 'FREQ=WEEKLY;COUNT=2', timezone: 'America/New_York', start: Date.parse('2027-03-08T14:00:00Z') };
+       console.log(seriesOccurrences(series).map((o) => new Date(o.at).toISOString()).join(' '));`,
+    ]);
+    expect(out.trim()).toBe('2027-03-08T14:00:00.000Z 2027-03-15T13:00:00.000Z');
+    for (const file of ['index.js', 'index.cjs']) {
+      const code = readFileSync(join(installed, 'dist', file), 'utf8');
+      expect(code).not.toMatch(/rrule-temporal|from ['"]\.\/recurrence/);
+    }
+  });
+
   it('bundles the core code it uses and carries neither zod nor a core import', () => {
     for (const file of ['index.js', 'index.cjs']) {
       const code = readFileSync(join(installed, 'dist', file), 'utf8');

@@ -43,6 +43,8 @@ describe('the generated SDK', () => {
       'getDataDeletionStatus',
       'metaDataDeletion',
       'metaDeauthorize',
+      'receiveMetaWebhook',
+      'verifyMetaWebhook',
     ]);
   });
 

@@ -30,17 +30,22 @@ describe('createTestWebhook', () => {
     expect(event).toMatchObject({ version: WEBHOOK_PAYLOAD_VERSION, type });
     expect(event.id).toMatch(/^evt_[0-9a-hjkmnp-tv-z]{26}$/);
     expect(event.projectId).toMatch(/^proj_/);
-    expect(event.data.post.id).toMatch(/^post_/);
-    expect(event.data.post.links.api).toBe(
-      `https://reelay.example.com/v1/posts/${event.data.post.id}`,
-    );
+    if (event.type === 'comment.received') {
+      expect(event.data.comment.id).toMatch(/^cmt_/);
+      expect(event.data.comment).toMatchObject({ fromSelf: false, status: 'unread' });
+    } else {
+      expect(event.data.post.id).toMatch(/^post_/);
+      expect(event.data.post.links.api).toBe(
+        `https://reelay.example.com/v1/posts/${event.data.post.id}`,
+      );
+    }
     expect(delivery.headers[WEBHOOK_HEADERS.eventId]).toBe(event.id);
     expect(delivery.headers[WEBHOOK_HEADERS.eventType]).toBe(type);
     expect(delivery.headers[WEBHOOK_HEADERS.signature]).toMatch(/^sha256=[0-9a-f]{64}$/);
   });
 
   it('fits targets to the outcome: published, partial, failed and scheduled', async () => {
-    const statuses = async (type: WebhookEvent['type']) =>
+    const statuses = async (type: Exclude<WebhookEvent['type'], 'comment.received'>) =>
       (await createTestWebhook({ secret, type })).event.data.platforms.map(
         (target) => target.status,
       );

@@ -3,6 +3,7 @@
  */
 import * as z from 'zod';
 import { healthAuthResponseSchema, livenessResponseSchema } from '../schemas/account';
+import { setupChecksResponseSchema } from '../schemas/setup-checks';
 import { json } from './route-parts';
 import { defineRoute, type RouteDefinition } from './route';
 
@@ -44,6 +45,24 @@ export const healthRoutes = {
       guidance:
         'Diz o projeto da credencial e se ela é uma chave de API ou a sessão de um usuário (com o usuário). Use antes de agir, para confirmar em que projeto está.',
     },
+  }),
+  getSetupChecks: defineRoute({
+    id: 'getSetupChecks',
+    method: 'GET',
+    path: '/v1/health/setup',
+    auth: 'key',
+    role: 'admin',
+    rateBucket: 'default',
+    tag: 'Saúde',
+    summary: 'Verifica a configuração do servidor',
+    description:
+      'Confere a configuração antes que uma publicação falhe: URL pública (https, endereço público, DNS), se a mídia servida volta pela URL pública (pedido com `Range`), o relógio contra a plataforma, as credenciais do app, a URI de retorno a cadastrar, os webhooks da Meta, as contas conectadas (validade e permissões), o SMTP, o espaço em disco e o banco de dados. Cada verificação diz `ok`, `warning`, `error` ou `skipped`, e o que fazer. `ok` é falso quando alguma termina em `error`. Só administradores e donos.',
+    request: {},
+    responses: {
+      200: { description: 'O resultado das verificações.', schema: setupChecksResponseSchema },
+    },
+    examples: { configuracao: { summary: 'Verifica a configuração do servidor' } },
+    errors: ['VALIDATION_ERROR'],
   }),
   getOpenApiDocument: defineRoute({
     id: 'getOpenApiDocument',

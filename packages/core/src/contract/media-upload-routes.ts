@@ -21,7 +21,7 @@ export const mediaUploadRoutes = {
     tag: 'Mídia',
     summary: 'Envia ou importa uma mídia',
     description:
-      'Envia uma imagem ou um vídeo de até 50 MB (`multipart/form-data`, campo `file`) ou importa de uma URL (`{ url }`, para vídeos maiores). A mídia é verificada antes de ser aceita. Limite: 60 por minuto.',
+      'Envia uma imagem ou um vídeo de até 50 MB (`multipart/form-data`, campo `file`) ou importa de uma URL (`{ url }`, para vídeos maiores). A mídia é verificada antes de ser aceita e guarda o nome do arquivo (`fileName`: o do envio, ou o último trecho do caminho da URL). Enquanto nenhum post a usa (`unused`), é apagada depois de `REELAY_UNUSED_MEDIA_DAYS` dias (7 por padrão), a menos que seja guardada com `PATCH /v1/media/{id}`. Limite: 60 por minuto.',
     request: {
       body: {
         'multipart/form-data': uploadMediaFormSchema,

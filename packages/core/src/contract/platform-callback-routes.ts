@@ -7,8 +7,10 @@ import {
   dataDeletionStatusResponseSchema,
   deauthorizeResponseSchema,
 } from '../schemas/meta-callbacks';
+import { metaWebhookBodySchema, metaWebhookVerifyQuerySchema } from '../schemas/comments';
+import { successResponse } from '../schemas/common';
 import { EXAMPLE_VALUES as EX } from './example-values';
-import { signedRequestBody } from './route-parts';
+import { json, signedRequestBody } from './route-parts';
 import { defineRoute, type RouteDefinition } from './route';
 
 export const platformCallbackRoutes = {
@@ -53,6 +55,52 @@ export const platformCallbackRoutes = {
       },
     },
     errors: ['SIGNED_REQUEST_INVALID', 'PLATFORM_CREDENTIALS_MISSING'],
+  }),
+  verifyMetaWebhook: defineRoute({
+    id: 'verifyMetaWebhook',
+    method: 'GET',
+    path: '/v1/meta/webhooks',
+    auth: 'public',
+    rateBucket: 'public',
+    tag: 'Callbacks da plataforma',
+    summary: 'Verificação do webhook da Meta',
+    description:
+      'O aperto de mão que a Meta faz ao cadastrar o endereço de callback no painel do app: responde `hub.challenge` em texto quando `hub.verify_token` é o `META_WEBHOOK_VERIFY_TOKEN` do servidor.',
+    request: { query: metaWebhookVerifyQuerySchema },
+    responses: { 200: { description: 'O `hub.challenge`, em texto.', contentType: 'text/plain' } },
+    examples: {
+      meta: {
+        summary: 'A verificação como a Meta a envia (com outro token, recusada)',
+        query: {
+          'hub.mode': 'subscribe',
+          'hub.challenge': '1158201444',
+          'hub.verify_token': EX.metaVerifyToken,
+        },
+        answers: 'META_WEBHOOK_INVALID',
+      },
+    },
+    errors: ['META_WEBHOOK_INVALID'],
+  }),
+  receiveMetaWebhook: defineRoute({
+    id: 'receiveMetaWebhook',
+    method: 'POST',
+    path: '/v1/meta/webhooks',
+    auth: 'public',
+    rateBucket: 'metaWebhook',
+    tag: 'Callbacks da plataforma',
+    summary: 'Notificações da Meta (comentários e menções)',
+    description:
+      'A Meta envia aqui os comentários e menções das contas inscritas. A assinatura `X-Hub-Signature-256` (HMAC-SHA256 do corpo com o segredo do app) é conferida em tempo constante; sem ela, ou errada, `META_WEBHOOK_INVALID`. O lote é guardado e respondido na hora; o processamento segue pela fila, sem perder nada se o servidor cair.',
+    request: { body: json(metaWebhookBodySchema) },
+    responses: { 200: { description: 'Lote recebido.', schema: successResponse({}) } },
+    examples: {
+      meta: {
+        summary: 'Um lote sem assinatura (recusado)',
+        body: { object: 'instagram', entry: [] },
+        answers: 'META_WEBHOOK_INVALID',
+      },
+    },
+    errors: ['META_WEBHOOK_INVALID'],
   }),
   getDataDeletionStatus: defineRoute({
     id: 'getDataDeletionStatus',

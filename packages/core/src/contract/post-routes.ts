@@ -70,7 +70,7 @@ export const postRoutes = {
       tool: 'create_post',
       title: 'Publicar agora, agendar ou guardar um rascunho',
       guidance:
-        'A publicação é real: não existe ambiente de teste. Quando faltar algum detalhe (a conta, a mídia, o horário) ou a pessoa ainda não tiver confirmado, guarde um rascunho com `draft` = `true`: nada é publicado e o que falta vem em `problems`; complete-o com `reschedule_post` e envie-o com `submit_post`. Para agendar, envie `scheduledFor` com deslocamento (ex.: `2026-12-01T09:00:00-03:00`) e o `timezone` IANA da pessoa; consulte `current_time` para saber a hora atual antes de calcular "amanhã às 9". Para "no próximo horário livre" da agenda da conta, envie `queue` = `true` sem `scheduledFor`. Quando a aprovação é exigida para a sua credencial (uma chave `editor` num projeto ou perfil que a exige), o post fica em `awaiting_approval` até uma pessoa aprovar: diga isso a quem pediu; você não aprova nem recusa.',
+        'A publicação é real: não existe ambiente de teste. Quando faltar algum detalhe (a conta, a mídia, o horário) ou a pessoa ainda não tiver confirmado, guarde um rascunho com `draft` = `true`: nada é publicado e o que falta vem em `problems`; complete-o com `reschedule_post` e envie-o com `submit_post`. Para agendar, envie `scheduledFor` com deslocamento (ex.: `2026-12-01T09:00:00-03:00`) e o `timezone` IANA da pessoa; consulte `current_time` para saber a hora atual antes de calcular "amanhã às 9". Para "no próximo horário livre" da agenda da conta, envie `queue` = `true` sem `scheduledFor`. Para um post que se repete ("toda segunda às 9h"), envie também `recurrence` = `{ "rrule": "FREQ=WEEKLY;BYDAY=MO" }`: cada ocorrência vira um post agendado no mesmo horário local; leia e altere a série com `get_series` e `update_series`. Quando a aprovação é exigida para a sua credencial (uma chave `editor` num projeto ou perfil que a exige), o post fica em `awaiting_approval` até uma pessoa aprovar: diga isso a quem pediu; você não aprova nem recusa.',
       openWorld: true,
     },
   }),
@@ -123,7 +123,7 @@ export const postRoutes = {
     tag: 'Posts',
     summary: 'Reagenda ou edita um post',
     description:
-      'Muda o horário (mesma janela de 1 minuto a 75 dias) ou o conteúdo de um post agendado que ainda não começou a ser publicado. Um novo `scheduledFor` vale para todas as contas do post; sem ele, cada conta mantém o seu horário (num post criado com `queue`, o horário da agenda de cada conta). Também edita um rascunho (inclusive as contas, em `platforms`, e `scheduledFor: null` para tirar o horário) e um post aguardando aprovação, em qualquer horário. Quando a aprovação é exigida, a edição de um editor devolve um post agendado para aprovação.',
+      'Muda o horário (mesma janela de 1 minuto a 75 dias) ou o conteúdo de um post agendado que ainda não começou a ser publicado. Um novo `scheduledFor` vale para todas as contas do post; sem ele, cada conta mantém o seu horário (num post criado com `queue`, o horário da agenda de cada conta). Também edita um rascunho (inclusive as contas, em `platforms`, e `scheduledFor: null` para tirar o horário) e um post aguardando aprovação, em qualquer horário. Quando a aprovação é exigida, a edição de um editor devolve um post agendado para aprovação. `evergreen` e `evergreenCaptions` mudam em qualquer post, publicado inclusive: um post evergreen publicado volta nos horários vazios de uma agenda com a fila evergreen ligada.',
     request: { params: idParams, body: json(updatePostBodySchema) },
     responses: { 200: { description: 'O post atualizado.', schema: postResponseSchema } },
     examples: {
@@ -131,6 +131,11 @@ export const postRoutes = {
         summary: 'Troca a legenda',
         params: { id: EX.postId },
         body: { content: 'Bom dia! Hoje tem bolo de laranja. #café' },
+      },
+      evergreen: {
+        summary: 'Marca um post publicado como evergreen, com uma legenda alternativa',
+        params: { id: EX.postId },
+        body: { evergreen: true, evergreenCaptions: ['Voltou: o bolo de laranja da casa. #café'] },
       },
     },
     errors: [
@@ -145,7 +150,7 @@ export const postRoutes = {
       title: 'Reagendar ou editar um post (agendado, rascunho ou aguardando aprovação)',
       params: { id: 'O post (`post_…`).' },
       guidance:
-        'Envie só o que muda. `scheduledFor` leva deslocamento explícito (ex.: `-03:00`). Num rascunho (`draft`) também completa o que falta: `platforms`, `mediaItems` e `scheduledFor` (`null` tira o horário); a resposta traz o que ainda falta em `problems`, e o rascunho só sai com `submit_post`. Também edita um post em `awaiting_approval`, que continua aguardando. Quando a aprovação é exigida para a sua credencial, editar um post agendado o devolve a `awaiting_approval`, até uma pessoa aprovar de novo.',
+        'Envie só o que muda. `scheduledFor` leva deslocamento explícito (ex.: `-03:00`). Num rascunho (`draft`) também completa o que falta: `platforms`, `mediaItems` e `scheduledFor` (`null` tira o horário); a resposta traz o que ainda falta em `problems`, e o rascunho só sai com `submit_post`. Também edita um post em `awaiting_approval`, que continua aguardando. Quando a aprovação é exigida para a sua credencial, editar um post agendado o devolve a `awaiting_approval`, até uma pessoa aprovar de novo. `evergreen` (com `evergreenCaptions`) marca qualquer post, publicado inclusive, para voltar nos horários vazios.',
     },
   }),
   deletePost: defineRoute({

@@ -22,6 +22,8 @@ export const RATE_BUCKETS = {
   account: { limit: 60, windowSeconds: 60, per: 'credential' },
   createKey: { limit: 10, windowSeconds: 60, per: 'credential' },
   public: { limit: 60, windowSeconds: 60, per: 'ip' },
+  /** Meta's webhook deliveries: one address sends every account's comments. */
+  metaWebhook: { limit: 3000, windowSeconds: 60, per: 'ip' },
 } as const;
 export type RateBucket = keyof typeof RATE_BUCKETS;
 

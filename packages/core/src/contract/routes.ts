@@ -7,6 +7,10 @@
 import { accountRoutes } from './account-routes';
 import { activityRoutes } from './activity-routes';
 import { approvalRoutes } from './approval-routes';
+import { commentRoutes } from './comment-routes';
+import { snippetRoutes } from './snippet-routes';
+import { seriesRoutes } from './series-routes';
+import { feedRoutes } from './feed-routes';
 import { healthRoutes } from './health-routes';
 import { integrationRoutes } from './integration-routes';
 import { loginRoutes } from './login-routes';
@@ -30,11 +34,15 @@ export const routes = {
   ...integrationRoutes,
   ...slotRoutes,
   ...postRoutes,
+  ...seriesRoutes,
+  ...feedRoutes,
   ...approvalRoutes,
   ...reviewLinkRoutes,
   ...activityRoutes,
+  ...commentRoutes,
   ...mediaUploadRoutes,
   ...mediaLibraryRoutes,
+  ...snippetRoutes,
   ...webhookRoutes,
   ...platformCallbackRoutes,
 } as const satisfies Record<string, RouteDefinition>;

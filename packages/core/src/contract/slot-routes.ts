@@ -11,6 +11,8 @@ import {
   freeSlotsResponseSchema,
   postingScheduleResponseSchema,
   replacePostingSlotsBodySchema,
+  slotSuggestionsQuerySchema,
+  slotSuggestionsResponseSchema,
 } from '../schemas/posting-slots';
 import { EXAMPLE_VALUES as EX } from './example-values';
 import { defineRoute, type RouteDefinition } from './route';
@@ -32,6 +34,8 @@ const PROFILE_PARAM = { id: 'O perfil (`prf_…`).' };
 
 const SLOT_RULES =
   'Cada horário é um dia da semana e uma hora local (HH:MM) lidos no fuso IANA da agenda, data a data: 09:00 continua 09:00 depois de uma mudança de horário de verão. Uma hora que o relógio pula nesse dia passa para o primeiro minuto depois do salto (02:30 vira 03:00); uma hora que acontece duas vezes vale a primeira.';
+const EVERGREEN_RULES =
+  '`evergreen` liga a fila evergreen: um horário que chega sem post (cerca de 1 hora antes) recebe um post novo, cópia do post publicado com `evergreen` = true das contas da agenda que está há mais tempo sem sair, se não saiu (nem ele nem uma cópia) nos últimos `minDaysBetween` dias; a cópia traz `recycledFrom`. Sem `evergreen` no corpo, a agenda mantém a configuração que tinha (desligada numa agenda nova).';
 const FREE_RULES =
   'Um horário está livre quando nenhum post agendado da conta (que não esteja cancelado nem com falha) cai no mesmo minuto. Só horários de 1 minuto a 75 dias à frente.';
 
@@ -66,7 +70,7 @@ export const slotRoutes = {
     rateBucket: 'default',
     tag: TAG,
     summary: 'Substitui a agenda de uma conta',
-    description: `Troca todos os horários da conta pelos enviados (até 168, sem repetir dia e hora) no fuso \`timezone\`. \`slots\` vazio remove a agenda própria da conta, que volta a seguir a do perfil. Responde a agenda que passa a valer. Posts já agendados não mudam. ${SLOT_RULES}`,
+    description: `Troca todos os horários da conta pelos enviados (até 168, sem repetir dia e hora) no fuso \`timezone\`. \`slots\` vazio remove a agenda própria da conta, que volta a seguir a do perfil. Responde a agenda que passa a valer. Posts já agendados não mudam. ${SLOT_RULES} ${EVERGREEN_RULES}`,
     request: { params: idParams, body: json(replacePostingSlotsBodySchema) },
     responses: {
       200: {
@@ -79,6 +83,11 @@ export const slotRoutes = {
         summary: 'Três horários por semana',
         params: { id: EX.integrationId },
         body: WEEKLY_SLOTS,
+      },
+      evergreen: {
+        summary: 'Com a fila evergreen: posts publicados voltam nos horários vazios',
+        params: { id: EX.integrationId },
+        body: { ...WEEKLY_SLOTS, evergreen: { enabled: true, minDaysBetween: 30 } },
       },
     },
     errors: ['NOT_FOUND'],
@@ -121,6 +130,37 @@ export const slotRoutes = {
         'Para agendar no próximo horário livre, prefira `create_post` com `queue` = `true`: o servidor escolhe o horário sem disputa com outros posts.',
     },
   }),
+  suggestIntegrationSlots: defineRoute({
+    id: 'suggestIntegrationSlots',
+    method: 'GET',
+    path: '/v1/integrations/{id}/slots/suggestions',
+    auth: 'key',
+    role: 'viewer',
+    rateBucket: 'default',
+    tag: TAG,
+    summary: 'Melhores horários para postar numa conta',
+    description:
+      'Até 7 horários semanais sugeridos, cada um com o motivo. Primeiro pelos seguidores online por hora (`online_followers`, quando o Instagram responde: contas com 100 seguidores ou mais, últimos 30 dias menos os 2 mais recentes); senão pelo alcance e interações dos posts da conta nos últimos 90 dias, por dia da semana e hora (interações valem 3); senão, horários comuns. As horas são do fuso pedido (ou o da agenda da conta) e valem como horários da agenda: `PUT /v1/integrations/{id}/slots` com elas.',
+    request: { params: idParams, query: slotSuggestionsQuerySchema },
+    responses: {
+      200: { description: 'Os horários sugeridos.', schema: slotSuggestionsResponseSchema },
+    },
+    examples: {
+      sugerir: {
+        summary: 'Sugestões no horário de São Paulo',
+        params: { id: EX.integrationId },
+        query: { timezone: 'America/Sao_Paulo' },
+      },
+    },
+    errors: ['NOT_FOUND'],
+    mcp: {
+      tool: 'suggest_posting_times',
+      title: 'Sugerir horários para postar',
+      params: ACCOUNT_PARAM,
+      guidance:
+        'Mostre as sugestões com o motivo; para usá-las, substitua a agenda da conta (`set_account_slots`) só com a concordância da pessoa.',
+    },
+  }),
   getProfileSlots: defineRoute({
     id: 'getProfileSlots',
     method: 'GET',
@@ -148,7 +188,7 @@ export const slotRoutes = {
     rateBucket: 'default',
     tag: TAG,
     summary: 'Substitui a agenda de um perfil',
-    description: `Troca todos os horários do perfil pelos enviados (até 168, sem repetir dia e hora) no fuso \`timezone\`; valem para cada conta do perfil sem agenda própria. \`slots\` vazio remove a agenda do perfil. Posts já agendados não mudam. ${SLOT_RULES}`,
+    description: `Troca todos os horários do perfil pelos enviados (até 168, sem repetir dia e hora) no fuso \`timezone\`; valem para cada conta do perfil sem agenda própria. \`slots\` vazio remove a agenda do perfil. Posts já agendados não mudam. ${SLOT_RULES} ${EVERGREEN_RULES}`,
     request: { params: idParams, body: json(replacePostingSlotsBodySchema) },
     responses: {
       200: { description: 'A agenda do perfil.', schema: postingScheduleResponseSchema },

@@ -9,7 +9,9 @@
  * `REQUEST_TIMEOUT`, `HEADERS_TOO_LARGE`, `POST_NOT_EDITABLE`, `POST_NOT_RETRYABLE`,
  * `MEDIA_IN_USE`, `DELIVERY_PENDING`, `NO_FREE_SLOT`, `PLATFORM_UNAVAILABLE`,
  * `PLATFORM_TIMEOUT`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `ROLE_REQUIRED`, `LAST_OWNER`, `INVITATION_INVALID`, `POST_NOT_DRAFT`,
- * `POST_NOT_AWAITING_APPROVAL`, `APPROVAL_TIME_PASSED`, `REVIEW_LINK_INVALID`); adding codes is an additive change.
+ * `POST_NOT_AWAITING_APPROVAL`, `APPROVAL_TIME_PASSED`, `REVIEW_LINK_INVALID`, `POST_NOT_PUBLISHED`, `COMMENT_DELETED`,
+ * `COMMENT_HIDDEN`, `COMMENTS_DISABLED`, `COMMENT_NOT_ON_OWN_MEDIA`, `PRIVATE_REPLY_UNAVAILABLE`,
+ * `META_WEBHOOK_INVALID`, `SERIES_STOPPED`, `FEED_INVALID`); adding codes is an additive change.
  */
 
 /**
@@ -229,6 +231,56 @@ export const HTTP_ERRORS = {
     message:
       'Este link de revisão não vale mais: expirou ou foi revogado. Peça um novo link a quem o enviou.',
     retry: 'needs-user-action',
+  },
+  POST_NOT_PUBLISHED: {
+    status: 409,
+    message:
+      'O post ainda não saiu no Instagram (nesta conta); só um post publicado recebe comentários.',
+    retry: 'do-not-retry',
+  },
+  COMMENT_DELETED: {
+    status: 410,
+    message: 'Este comentário foi apagado no Instagram; não dá mais para responder nem moderá-lo.',
+    retry: 'do-not-retry',
+  },
+  COMMENT_HIDDEN: {
+    status: 409,
+    message:
+      'O Instagram não aceita resposta a um comentário oculto; mostre-o de novo para responder.',
+    retry: 'do-not-retry',
+  },
+  COMMENTS_DISABLED: {
+    status: 409,
+    message: 'Os comentários deste post estão desativados; ative-os para comentar ou responder.',
+    retry: 'do-not-retry',
+  },
+  COMMENT_NOT_ON_OWN_MEDIA: {
+    status: 409,
+    message:
+      'Este comentário está num post de outra conta (uma menção): só o dono do post pode apagá-lo ou ocultá-lo.',
+    retry: 'do-not-retry',
+  },
+  PRIVATE_REPLY_UNAVAILABLE: {
+    status: 409,
+    message:
+      'Não dá para enviar a resposta privada: o Instagram permite uma por comentário, em até 7 dias depois dele.',
+    retry: 'do-not-retry',
+  },
+  SERIES_STOPPED: {
+    status: 409,
+    message: 'A série foi parada; crie um post recorrente novo.',
+    retry: 'do-not-retry',
+  },
+  FEED_INVALID: {
+    status: 400,
+    message: 'A URL não contém um feed RSS, Atom ou JSON Feed que dê para ler.',
+    retry: 'do-not-retry',
+  },
+  META_WEBHOOK_INVALID: {
+    status: 403,
+    message:
+      'Chamada de webhook da Meta recusada: token de verificação ou assinatura (X-Hub-Signature-256) não confere.',
+    retry: 'do-not-retry',
   },
   APPROVAL_TIME_PASSED: {
     status: 409,

@@ -24,6 +24,8 @@ export interface ErrorDetails {
   deliveryId?: string;
   /** The posts that still have to publish a media (`MEDIA_IN_USE`). */
   postIds?: string[];
+  /** The active series whose occurrences to come will publish a media (`MEDIA_IN_USE`). */
+  seriesIds?: string[];
   /** The caller's role in the project (`ROLE_REQUIRED`). */
   role?: string;
   /** The least role the action needs (`ROLE_REQUIRED`). */

@@ -20,7 +20,7 @@ import {
 import { ROUTES } from '../contract/routes';
 import { errorEnvelopeSchema } from '../schemas/common';
 import { EVENT_TYPES, type EventType } from '../vocabulary/enums';
-import { WEBHOOK_PAYLOAD_VERSION, webhookEventSchema } from '../schemas/webhook-payload';
+import { WEBHOOK_PAYLOAD_VERSION, webhookEventSchemaFor } from '../schemas/webhook-payload';
 import { WEBHOOK_HEADERS, WEBHOOK_TOLERANCE_SECONDS } from '../webhooks/signing';
 import { STANDARD_WEBHOOK_HEADERS } from '../webhooks/standard-webhooks';
 import { codeSamplesFor, SAMPLE_SERVER_URL } from './code-samples';
@@ -173,6 +173,8 @@ const EVENT_DESCRIPTIONS: Record<EventType, string> = {
   'post.approved':
     'Um post foi aprovado: está agendado (`post.scheduled` vem junto) ou começou a publicar.',
   'post.rejected': 'Um post foi recusado e voltou a rascunho, com o motivo em `rejectionReason`.',
+  'comment.received':
+    'Alguém comentou numa mídia de uma conta do projeto (chegou pelo webhook da Meta ou pela leitura periódica). Enviado uma vez por comentário; os da própria conta não contam. O filtro `profileId` da inscrição vale pelo perfil da conta comentada.',
 };
 
 function webhookOperation(type: EventType): ZodOpenApiOperationObject {
@@ -208,7 +210,7 @@ function webhookOperation(type: EventType): ZodOpenApiOperationObject {
     requestBody: {
       required: true,
       content: {
-        'application/json': { schema: webhookEventSchema.extend({ type: z.literal(type) }) },
+        'application/json': { schema: webhookEventSchemaFor(type) },
       },
     },
     responses: {

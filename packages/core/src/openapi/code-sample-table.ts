@@ -18,6 +18,12 @@ console.log(project.id, project.environment);`,
     cli: `# verifica se o servidor está no ar e se as credenciais valem
 reelay status`,
   },
+  getSetupChecks: {
+    sdk: `const { ok, checks } = await reelay.health.setup();
+for (const check of checks) console.log(check.status, check.id, check.fix ?? '');`,
+    cli: `# verifica a configuração do servidor (URL pública, mídia, relógio, credenciais do app, contas, e-mail, disco, banco)
+reelay doctor`,
+  },
   getOpenApiDocument: {
     sdk: `const document = await reelay.health.openApiDocument();
 console.log(document.info);`,
@@ -239,9 +245,12 @@ await reelay.accounts.replaceSlots(accountId, { slots: [] }); // follow the prof
     cli: `# substitui todos os horários da agenda
 reelay slots set [conta]
 # opções:
-#   --profile <id>       a agenda do perfil, que vale para as contas sem agenda própria
-#   --timezone <fuso>    fuso IANA em que as horas valem (ex.: America/Sao_Paulo)
-#   --slot <dias@horas>  ex.: mon-fri@09:00,18:00 ou sab,dom@10:30 (repita)`,
+#   --profile <id>          a agenda do perfil, que vale para as contas sem agenda própria
+#   --timezone <fuso>       fuso IANA em que as horas valem (ex.: America/Sao_Paulo)
+#   --slot <dias@horas>     ex.: mon-fri@09:00,18:00 ou sab,dom@10:30 (repita)
+#   --evergreen             reaproveitar: um horário vazio recebe de novo o post evergreen publicado há mais tempo sem sair
+#   --no-evergreen          deixa de reaproveitar posts evergreen nos horários vazios
+#   --min-days-between <n>  dias que um post evergreen espera entre duas publicações (padrão 30)`,
   },
   listIntegrationFreeSlots: {
     sdk: `const { slots } = await reelay.accounts.freeSlots(accountId, { count: 5 });
@@ -251,6 +260,15 @@ reelay slots next [conta]
 # opções:
 #   --profile <id>  a agenda do perfil, que vale para as contas sem agenda própria
 #   --count <n>     quantos, de 1 a 50 (padrão 10)`,
+  },
+  suggestIntegrationSlots: {
+    sdk: `const { source, timezone, suggestions } = await reelay.accounts.suggestSlots(accountId, { timezone: 'America/Sao_Paulo' });
+await reelay.accounts.replaceSlots(accountId, { timezone, slots: suggestions.map(({ day, time }) => ({ day, time })) });`,
+    cli: `# os melhores horários para postar numa conta, pelo público ou pelos posts dela
+reelay slots suggest <conta>
+# opções:
+#   --timezone <fuso>  fuso das horas sugeridas (padrão: o da agenda, senão UTC)
+#   --apply            usar as horas sugeridas como agenda de publicação da conta`,
   },
   getProfileSlots: {
     sdk: `const { schedule } = await reelay.profiles.slots(profileId);`,
@@ -267,9 +285,12 @@ reelay slots show [conta]
     cli: `# substitui todos os horários da agenda
 reelay slots set [conta]
 # opções:
-#   --profile <id>       a agenda do perfil, que vale para as contas sem agenda própria
-#   --timezone <fuso>    fuso IANA em que as horas valem (ex.: America/Sao_Paulo)
-#   --slot <dias@horas>  ex.: mon-fri@09:00,18:00 ou sab,dom@10:30 (repita)`,
+#   --profile <id>          a agenda do perfil, que vale para as contas sem agenda própria
+#   --timezone <fuso>       fuso IANA em que as horas valem (ex.: America/Sao_Paulo)
+#   --slot <dias@horas>     ex.: mon-fri@09:00,18:00 ou sab,dom@10:30 (repita)
+#   --evergreen             reaproveitar: um horário vazio recebe de novo o post evergreen publicado há mais tempo sem sair
+#   --no-evergreen          deixa de reaproveitar posts evergreen nos horários vazios
+#   --min-days-between <n>  dias que um post evergreen espera entre duas publicações (padrão 30)`,
   },
   listProfileFreeSlots: {
     sdk: `const { slots } = await reelay.profiles.freeSlots(profileId, { count: 3 }); // free on every account that follows it`,
@@ -287,27 +308,31 @@ reelay slots next [conta]
   scheduledFor: '2026-12-01T10:00:00-03:00',
   timezone: 'America/Sao_Paulo',
 });
-// queue: true instead of scheduledFor: each account's next free posting slot`,
+// queue: true instead of scheduledFor: each account's next free posting slot
+// recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=MO' }: repeats at 10:00 local time (reelay.series)`,
     cli: `# publica agora (ou em --at)
 reelay posts create [legenda]
 # opções:
-#   --caption-file <arquivo>   lê a legenda de um arquivo (- para a entrada padrão)
-#   -m, --media <mídia>        caminho, URL ou id med_… (repita para carrossel)
-#   -a, --account <conta>      id int_… ou @usuário (repita, até 5)
-#   --at <quando>              agenda em vez de publicar agora: 2026-12-01T10:00-03:00, 2026-12-01T10:00 com --timezone, +2h, +1d
-#   --timezone <fuso>          fuso IANA da hora local e do post (ex.: America/Sao_Paulo)
-#   --kind <tipo>              tipo do post (padrão: deduzido) (valores: "feed", "reel", "story", "carousel")
-#   --idempotency-key <chave>  repetir a mesma chave nunca cria outro post
-#   --first-comment <texto>    primeiro comentário
-#   --alt-text <texto>         texto alternativo da imagem (feed)
-#   --collaborator <usuário>   colaborador convidado (repita, até 3)
-#   --ai-generated             marca o post como conteúdo gerado por IA
-#   --trial <graduação>        Reel de teste (mostrado a quem não segue) (valores: "MANUAL", "SS_PERFORMANCE")
-#   --audio-name <nome>        nome do áudio do Reel
-#   --product <id[:x,y]>       produto marcado (repita, até 5; só Login do Facebook); no feed com posição
-#   --wait                     espera o resultado da publicação, com a contagem até o horário agendado
-#   --timeout <segundos>       quanto esperar com --wait (padrão 300)
-#   --queue                    agenda no próximo horário livre da agenda de cada conta (reelay slots)`,
+#   --caption-file <arquivo>       lê a legenda de um arquivo (- para a entrada padrão)
+#   -m, --media <mídia>            caminho, URL ou id med_… (repita para carrossel)
+#   -a, --account <conta>          id int_… ou @usuário (repita, até 5)
+#   --at <quando>                  agenda em vez de publicar agora: 2026-12-01T10:00-03:00, 2026-12-01T10:00 com --timezone, +2h, +1d
+#   --timezone <fuso>              fuso IANA da hora local e do post (ex.: America/Sao_Paulo)
+#   --kind <tipo>                  tipo do post (padrão: deduzido) (valores: "feed", "reel", "story", "carousel")
+#   --idempotency-key <chave>      repetir a mesma chave nunca cria outro post
+#   --first-comment <texto>        primeiro comentário
+#   --alt-text <texto>             texto alternativo da imagem (feed)
+#   --collaborator <usuário>       colaborador convidado (repita, até 3)
+#   --ai-generated                 marca o post como conteúdo gerado por IA
+#   --trial <graduação>            Reel de teste (mostrado a quem não segue) (valores: "MANUAL", "SS_PERFORMANCE")
+#   --audio-name <nome>            nome do áudio do Reel
+#   --product <id[:x,y]>           produto marcado (repita, até 5; só Login do Facebook); no feed com posição
+#   --evergreen                    depois de publicado, o post pode sair de novo como um post novo num horário vazio de uma agenda que reaproveita (reelay slots set --evergreen)
+#   --evergreen-caption <legenda>  uma legenda alternativa para as cópias, usadas em rodízio (repita); sem ela, a legenda
+#   --repeat <regra>               repete o post por uma regra RFC 5545 lida na hora local de --at, como "FREQ=WEEKLY;BYDAY=MO"
+#   --wait                         espera o resultado da publicação, com a contagem até o horário agendado
+#   --timeout <segundos>           quanto esperar com --wait (padrão 300)
+#   --queue                        agenda no próximo horário livre da agenda de cada conta (reelay slots)`,
   },
   listPosts: {
     sdk: `for await (const post of reelay.posts.list({ status: 'scheduled', limit: 50 })) {
@@ -364,6 +389,75 @@ await reelay.posts.insights(postId, { force: true }); // ask Instagram now, not 
 reelay posts insights <id>
 # opções:
 #   --force  consulta o Instagram agora (senão, a leitura da última hora)`,
+  },
+  listSeries: {
+    sdk: `const { series } = await reelay.series.list({ status: 'active' });`,
+    cli: `# lista os posts recorrentes
+reelay series list
+# opções:
+#   --status <estado>  active, stopped ou ended`,
+  },
+  getSeries: {
+    sdk: `const { series } = await reelay.series.get('ser_01jd8k2m3n4p5q6r7s8t9v0wxy');
+for (const next of series.upcoming) console.log(next.index, next.at);`,
+    cli: `# mostra um post recorrente, os posts dele e as próximas ocorrências
+reelay series show <id>`,
+  },
+  updateSeries: {
+    sdk: `await reelay.series.update('ser_01jd8k2m3n4p5q6r7s8t9v0wxy', { content: 'O cardápio da semana ☕' });`,
+    cli: `# muda as próximas ocorrências de um post recorrente
+reelay series edit <id>
+# opções:
+#   --caption <legenda>  a nova legenda
+#   --repeat <regra>     repete o post por uma regra RFC 5545 lida na hora local de --at, como "FREQ=WEEKLY;BYDAY=MO"
+#   --from <post>        a partir desta ocorrência (post_…); padrão: todas as ainda não publicadas`,
+  },
+  stopSeries: {
+    sdk: `const { cancelledPostIds } = await reelay.series.stop('ser_01jd8k2m3n4p5q6r7s8t9v0wxy');`,
+    cli: `# para um post recorrente e cancela as ocorrências agendadas
+reelay series stop <id>`,
+  },
+  listFeeds: {
+    sdk: `const { feeds } = await reelay.feeds.list();
+for (const feed of feeds) console.log(feed.url, feed.status, feed.lastError?.message);`,
+    cli: `# lista os feeds seguidos
+reelay feeds list`,
+  },
+  createFeed: {
+    sdk: `const { feed } = await reelay.feeds.create({
+  url: 'https://blog.example.com/feed.xml',
+  integrationIds: [accountId],
+  mode: 'draft',
+  captionTemplate: '{title}\\n\\n{link}',
+});`,
+    cli: `# segue um feed: cada item novo vira um rascunho (ou um post na fila) com a sua imagem
+reelay feeds add <endereço>
+# opções:
+#   -a, --account <conta>  uma conta dos posts, por id ou @usuário (repita para mais, até 5)
+#   --profile <id>         em vez de --account: as contas do perfil
+#   --mode <modo>          draft (padrão) ou queue: no próximo horário livre da agenda (valores: "draft", "queue")
+#   --template <texto>     modelo da legenda com {title}, {summary} e {link} (padrão: "{title}\\n\\n{link}")`,
+  },
+  getFeed: {
+    sdk: `const { feed } = await reelay.feeds.get('fed_01jd8k2m3n4p5q6r7s8t9v0wxy');`,
+    cli: `# mostra um feed e como foram as leituras
+reelay feeds show <id>`,
+  },
+  updateFeed: {
+    sdk: `await reelay.feeds.update('fed_01jd8k2m3n4p5q6r7s8t9v0wxy', { paused: true });`,
+    cli: `# pausa um feed: ele não é lido até ser retomado
+reelay feeds pause <id>`,
+  },
+  checkFeed: {
+    sdk: `const { check } = await reelay.feeds.check('fed_01jd8k2m3n4p5q6r7s8t9v0wxy');
+console.log(check.outcome, check.postIds);`,
+    cli: `# lê um feed agora e mostra os posts criados
+reelay feeds check <id>`,
+  },
+  deleteFeed: {
+    sdk: `await reelay.feeds.delete('fed_01jd8k2m3n4p5q6r7s8t9v0wxy');`,
+    cli: `# deixa de seguir um feed (os posts dele ficam)
+reelay feeds remove <id>`,
   },
   submitPost: {
     sdk: `const { post: draft } = await reelay.posts.create({ draft: true, content: 'Rascunho' });
@@ -462,6 +556,119 @@ reelay activity
 #   --limit <n>        itens por página, 1 a 100 (padrão 20)
 #   --offset <n>       quantos pular`,
   },
+  listComments: {
+    sdk: `const { total, comments } = await reelay.comments.list({ status: 'unread' });
+for (const thread of comments) console.log(thread.username, thread.text, thread.replies.length);`,
+    cli: `# lista os fios de comentários, do mais novo ao mais antigo, com as respostas
+reelay comments list
+# opções:
+#   --account <conta>     só desta conta (id ou @usuário)
+#   --profile <id>        só deste perfil
+#   --post <id>           só os comentários deste post
+#   --status <status>     só os fios neste estado, ou hidden para os comentários ocultos (valores: "unread", "read", "replied", "hidden")
+#   --since <quando>      só comentários escritos a partir de (ISO com deslocamento, -7d)
+#   -q, --search <texto>  texto ou @ de quem comentou, em qualquer parte do fio
+#   --assignee <usuário>  só os fios encarregados a este membro (usr_…)
+#   --limit <n>           itens por página, 1 a 100 (padrão 20)
+#   --offset <n>          quantos pular
+#   --all                 todas as páginas`,
+  },
+  getComment: {
+    sdk: `const { comment } = await reelay.comments.get('cmt_01jd8k2m3n4p5q6r7s8t9v0wxy');
+console.log(comment.hidden, comment.deleted, comment.status);`,
+    cli: `# mostra um comentário e o fio dele
+reelay comments show <id>`,
+  },
+  replyToComment: {
+    sdk: `const { comment: reply } = await reelay.comments.reply(commentId, {
+  message: 'Obrigada! Custa R$ 12.',
+  idempotencyKey: \`reply-\${commentId}\`, // a retry never replies twice
+});`,
+    cli: `# responde em público, no fio do comentário no Instagram
+reelay comments reply <id> [mensagem]
+# opções:
+#   --saved <resposta>         manda uma resposta pronta, pelo título ou pelo id svr_…
+#   --idempotency-key <chave>  chave da requisição (padrão: feita do destino e da mensagem, então repetir o comando nunca manda duas vezes)`,
+  },
+  updateComment: {
+    sdk: `await reelay.comments.update(commentId, { status: 'read', assigneeId: 'usr_01jd8k2m3n4p5q6r7s8t9v0wxy' });`,
+    cli: `# marca um fio como lido
+reelay comments read <id>`,
+  },
+  privateReplyToComment: {
+    sdk: `const { comment } = await reelay.comments.privateReply(commentId, { message: 'Oi! Segue o cardápio.' });
+console.log(comment.privateReplySentAt);`,
+    cli: `# manda uma mensagem direta a quem escreveu o comentário (uma por comentário, em até 7 dias)
+reelay comments private-reply <id> <mensagem>
+# opções:
+#   --idempotency-key <chave>  chave da requisição (padrão: feita do destino e da mensagem, então repetir o comando nunca manda duas vezes)`,
+  },
+  hideComment: {
+    sdk: `const { comment } = await reelay.comments.hide(commentId);
+console.log(comment.hidden); // true`,
+    cli: `# oculta um comentário no Instagram: só quem o escreveu continua a vê-lo
+reelay comments hide <id>`,
+  },
+  unhideComment: {
+    sdk: `await reelay.comments.unhide(commentId);`,
+    cli: `# mostra de novo a todos um comentário oculto
+reelay comments unhide <id>`,
+  },
+  deleteComment: {
+    sdk: `const { comment } = await reelay.comments.delete(commentId);
+console.log(comment.deleted); // true: kept here as a record`,
+    cli: `# apaga no Instagram um comentário e as respostas dele, sem volta
+reelay comments delete <id>
+# opções:
+#   -y, --yes  não pergunta antes de apagar`,
+  },
+  commentOnPost: {
+    sdk: `const { comment } = await reelay.posts.comment(postId, { message: 'Sorteio encerrado, obrigado!' });`,
+    cli: `# comenta num post publicado, como a conta dele
+reelay posts comment <id> <mensagem>
+# opções:
+#   --account <conta>          a conta que comenta, quando o post saiu em mais de uma (id ou @usuário)
+#   --idempotency-key <chave>  chave da requisição (padrão: feita do destino e da mensagem, então repetir o comando nunca manda duas vezes)`,
+  },
+  setPostCommenting: {
+    sdk: `await reelay.posts.setCommenting(postId, { enabled: false }); // no new comments`,
+    cli: `# ativa (on) ou desativa (off) os comentários de um post publicado
+reelay posts commenting <id> <on|off>
+# opções:
+#   --account <conta>  só nesta conta (padrão: todas em que o post saiu)`,
+  },
+  syncComments: {
+    sdk: `const { newComments } = await reelay.comments.sync();`,
+    cli: `# lê agora os comentários no Instagram, sem esperar a leitura periódica
+reelay comments sync
+# opções:
+#   --account <conta>  só desta conta (id ou @usuário)`,
+  },
+  listMentions: {
+    sdk: `const { mentions } = await reelay.mentions.list({ limit: 20 });
+for (const mention of mentions) console.log(mention.kind, mention.username, mention.text);`,
+    cli: `# lista as menções, da mais nova à mais antiga
+reelay mentions list
+# opções:
+#   --account <conta>  só desta conta (id ou @usuário)
+#   --limit <n>        itens por página, 1 a 100 (padrão 20)
+#   --offset <n>       quantos pular`,
+  },
+  listSavedReplies: {
+    sdk: `const { savedReplies } = await reelay.savedReplies.list();`,
+    cli: `# lista as respostas prontas
+reelay saved-replies list`,
+  },
+  createSavedReply: {
+    sdk: `const { savedReply } = await reelay.savedReplies.create({ title: 'Preço', text: 'Os preços estão no link da bio.' });`,
+    cli: `# cria uma resposta pronta
+reelay saved-replies create <título> <texto>`,
+  },
+  deleteSavedReply: {
+    sdk: `await reelay.savedReplies.delete('svr_01jd8k2m3n4p5q6r7s8t9v0wxy');`,
+    cli: `# apaga uma resposta pronta
+reelay saved-replies delete <resposta>`,
+  },
   uploadMedia: {
     sdk: `const { media } = await reelay.media.upload('./cafe.jpg'); // a path (Node, Bun, Deno)
 await reelay.media.upload(fileInput.files[0]); // a Blob or File
@@ -477,17 +684,24 @@ const { total, media } = await reelay.media.list({ limit: 24, offset: 0 }); // o
     cli: `# lista as mídias do projeto, mais novas primeiro
 reelay media list
 # opções:
-#   --type <tipo>   só imagens ou só vídeos (valores: "image", "video")
-#   --limit <n>     itens por página, 1 a 100 (padrão 20)
-#   --offset <n>    quantos pular
-#   --sort <ordem>  ordem por criação (valores: "asc", "desc")
-#   --all           todas as páginas`,
+#   --type <tipo>     só imagens ou só vídeos (valores: "image", "video")
+#   --unused          só as mídias que nenhum post usa (apagadas depois de alguns dias, se não guardadas)
+#   --search <texto>  só as mídias cujo nome de arquivo contém este texto
+#   --limit <n>       itens por página, 1 a 100 (padrão 20)
+#   --offset <n>      quantos pular
+#   --sort <ordem>    ordem por criação (valores: "asc", "desc")
+#   --all             todas as páginas`,
   },
   getMedia: {
     sdk: `const { media } = await reelay.media.get('med_01jd8k2m3n4p5q6r7s8t9v0wxy');
 for (const post of media.posts) console.log(post.id, post.status, post.scheduledFor);`,
     cli: `# mostra uma mídia, os tipos de post em que cabe e os posts que a usam
 reelay media show <id>`,
+  },
+  updateMedia: {
+    sdk: `const answer = await reelay.media.update(mediaId, body);`,
+    cli: `# guarda uma mídia: nunca apagada por estar sem uso
+reelay media keep <id>`,
   },
   deleteMedia: {
     sdk: `try {
@@ -499,6 +713,31 @@ reelay media show <id>`,
     cli: `# apaga uma mídia e seus arquivos (recusado se um post agendado a usa)
 reelay media delete <id>`,
   },
+  listSnippets: {
+    sdk: `const { snippets } = await reelay.snippets.list({ kind: 'hashtags' });`,
+    cli: `# lista as legendas e os grupos de hashtags guardados
+reelay snippets list
+# opções:
+#   --kind <tipo>  caption (legenda) ou hashtags`,
+  },
+  createSnippet: {
+    sdk: `const { snippet } = await reelay.snippets.create({ kind: 'hashtags', title: 'Café', text: '#café #barista' });`,
+    cli: `# guarda uma legenda ou um grupo de hashtags
+reelay snippets create <tipo> <título> <texto>`,
+  },
+  updateSnippet: {
+    sdk: `await reelay.snippets.update('snp_01jd8k2m3n4p5q6r7s8t9v0wxy', { text: '#café #espresso' });`,
+    cli: `# altera uma legenda ou um grupo de hashtags guardado
+reelay snippets edit <id>
+# opções:
+#   --title <título>  um nome curto
+#   --text <texto>    a legenda ou as hashtags`,
+  },
+  deleteSnippet: {
+    sdk: `await reelay.snippets.delete('snp_01jd8k2m3n4p5q6r7s8t9v0wxy');`,
+    cli: `# apaga uma legenda ou um grupo de hashtags guardado
+reelay snippets delete <id>`,
+  },
   createNotification: {
     sdk: `const { notification } = await reelay.notifications.create({
   eventTypes: ['post.published', 'post.failed'],
@@ -509,7 +748,7 @@ saveSecret(notification.webhook.secret); // shown only in this answer`,
 reelay webhooks create
 # opções:
 #   --url <url>         endereço que recebe os eventos
-#   --events <eventos>  post.scheduled, post.published, post.partial, post.failed, post.awaiting_approval, post.approved, post.rejected (padrão: todos)
+#   --events <eventos>  post.scheduled, post.published, post.partial, post.failed, post.awaiting_approval, post.approved, post.rejected, comment.received (padrão: todos)
 #   --profile <id>      só eventos de posts deste perfil
 #   --only-scheduled    eventos finais só de posts agendados`,
   },
@@ -583,5 +822,7 @@ reelay webhooks redeliver <id> <entrega>`,
   },
   metaDeauthorize: {},
   metaDataDeletion: {},
+  verifyMetaWebhook: {},
+  receiveMetaWebhook: {},
   getDataDeletionStatus: {},
 };

@@ -15,11 +15,18 @@ const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'Contas conectadas':
     'Contas profissionais do Instagram ligadas ao projeto: conexão, saúde do token e métricas.',
   Posts: 'Posts publicados agora ou agendados para 1 a 5 contas, seus resultados e métricas.',
+  Séries:
+    'Posts recorrentes: a regra (RFC 5545) no fuso do post, as ocorrências criadas na janela de 75 dias e as próximas, mudar as seguintes e parar.',
+  Feeds:
+    'Feeds RSS, Atom e JSON Feed seguidos pelo projeto: cada item novo vira um rascunho ou um post na fila, com a imagem do item.',
   Mídia: 'Imagens e vídeos enviados ao servidor ou importados por URL, para usar nos posts.',
+  Trechos: 'Legendas e grupos de hashtags guardados no projeto, para compor posts mais rápido.',
+  'Caixa de entrada':
+    'Os comentários das mídias das contas, as respostas e a moderação, as menções e as respostas prontas.',
   Webhooks:
     'Assinaturas de webhook, o histórico de entregas e os eventos que o servidor envia, assinados.',
   'Callbacks da plataforma':
-    'Rotas chamadas pelo Instagram e pela Meta, não por integrações; cada uma verifica quem chama (`state` ou `signed_request`).',
+    'Rotas chamadas pelo Instagram e pela Meta, não por integrações; cada uma verifica quem chama (`state`, `signed_request` ou `X-Hub-Signature-256`).',
 };
 
 /**

@@ -215,6 +215,7 @@ export function createFacebookLoginClient(
     graphUrl: config.graphUrl,
     graphApiVersion: config.graphApiVersion,
     dispatcher,
+    commentScopes: { comments: 'instagram_manage_comments', messages: 'pages_messaging' },
   });
 
   function graphUrl(path: string, query: Record<string, string>): URL {

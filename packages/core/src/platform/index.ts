@@ -15,6 +15,7 @@
  */
 export * from './instagram-client';
 export * from './instagram-insights';
+export * from './instagram-comments';
 export * from './instagram-client-options';
 export * from './instagram-oauth';
 export * from './instagram-platform-error';

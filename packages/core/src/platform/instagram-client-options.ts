@@ -68,6 +68,12 @@ export const DEFAULT_INSTAGRAM_TIMEOUTS: InstagramTimeouts = {
   insightsMs: 12_000,
 };
 
+/** The permission names the comment calls report in `PERMISSION_REQUIRED`, per login mode. */
+export interface CommentScopes {
+  readonly comments: string;
+  readonly messages: string;
+}
+
 /**
  * Largest answer read from the platform; its answers are small JSON documents.
  *
@@ -96,6 +102,11 @@ export interface InstagramClientOptions {
   readonly timeouts?: Partial<InstagramTimeouts>;
   /** The undici dispatcher for every call; by default the client creates an `Agent`. */
   readonly dispatcher?: Dispatcher;
+  /**
+   * The permission names the comment calls report in `PERMISSION_REQUIRED`; Instagram
+   * Login's by default (the Facebook Login client passes its own).
+   */
+  readonly commentScopes?: CommentScopes;
   /** The current time; defaults to the system clock. */
   readonly clock?: () => Date;
   readonly maxResponseBytes?: number;

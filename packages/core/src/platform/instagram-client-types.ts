@@ -8,7 +8,13 @@ import type { ContainerStatusCode } from './container-status';
 import type { ContainerParams } from './container-requests';
 import type { AuthorizationUrlOptions } from './instagram-oauth';
 import type { InstagramPlatformError } from './instagram-platform-error';
-import type { AccountInsights, MediaInsights, MediaProductType } from './instagram-insights';
+import type {
+  AccountInsights,
+  MediaInsights,
+  MediaProductType,
+  OnlineFollowersReading,
+} from './instagram-insights';
+import type { InstagramCommentClient } from './instagram-comments';
 
 /** A token from the code exchange: valid about 1 hour, to be exchanged for a long-lived one. */
 export interface ShortLivedToken {
@@ -97,7 +103,10 @@ export interface TokenAndUser {
   readonly igUserId: string;
 }
 
-export interface InstagramClient {
+/**
+ * The Instagram client: its own calls, and the comment calls of {@link InstagramCommentClient}.
+ */
+export interface InstagramClient extends InstagramCommentClient {
   /** The authorization window's URL. */
   authorizationUrl(options: AuthorizationUrlOptions): string;
   /** `POST {api}/oauth/access_token`: the callback's code for a short-lived token. */
@@ -147,6 +156,10 @@ export interface InstagramClient {
   getAccountInsights(
     input: TokenAndUser & { readonly since: string; readonly until: string },
   ): Promise<AccountInsights>;
+  /** `GET /{ig-user-id}/insights?metric=online_followers`: followers online per hour, per day. */
+  getOnlineFollowers(
+    input: TokenAndUser & { readonly since: number; readonly until: number },
+  ): Promise<OnlineFollowersReading[]>;
   /** Closes the dispatcher the client created (an injected one is left to its owner). */
   close(): Promise<void>;
 }

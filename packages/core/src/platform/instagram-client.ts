@@ -22,7 +22,13 @@ import {
 } from './instagram-client-options';
 import type { InstagramAccount, InstagramClient, LongLivedToken } from './instagram-client-types';
 import { InstagramPlatformError } from './instagram-platform-error';
-import { fetchAccountInsights, fetchMediaInsights, type InsightsGet } from './instagram-insights';
+import {
+  fetchAccountInsights,
+  fetchMediaInsights,
+  fetchOnlineFollowers,
+  type InsightsGet,
+} from './instagram-insights';
+import { commentCalls, type CommentTransport } from './instagram-comments';
 import {
   ME_FIELDS,
   MEDIA_FIELDS,
@@ -38,6 +44,7 @@ import {
   malformedResponse,
   requireText,
   sendPlatformRequest,
+  type PlatformRequest,
   type PlatformTransport,
 } from './platform-http';
 
@@ -120,6 +127,7 @@ export function createInstagramClient(options: InstagramClientOptions): Instagra
     accessToken: string,
     scope: string,
     signal?: AbortSignal,
+    onHeaders?: PlatformRequest['onHeaders'],
   ) {
     return sendPlatformRequest(transport, {
       method: 'GET',
@@ -127,7 +135,45 @@ export function createInstagramClient(options: InstagramClientOptions): Instagra
       secrets: [accessToken, config.appSecret],
       scope,
       ...(signal ? { signal } : {}),
+      ...(onHeaders ? { onHeaders } : {}),
     });
+  }
+
+  /** The comment calls of one token (reference §10: the same paths on both hosts). */
+  function commentTransport(accessToken: string): CommentTransport {
+    requireText(accessToken, 'accessToken');
+    const secrets = [accessToken, config.appSecret];
+    return {
+      get: (path, query, scope, onHeaders) =>
+        graphGet(path, query, accessToken, scope, undefined, onHeaders),
+      post: (path, form, scope) => graphPost(path, form, accessToken, scope),
+      postJson: (path, json, scope) =>
+        sendPlatformRequest(transport, {
+          method: 'POST',
+          url: graphUrl(path, { access_token: accessToken }),
+          json,
+          secrets,
+          scope,
+        }),
+      delete: (path, scope) =>
+        sendPlatformRequest(transport, {
+          method: 'DELETE',
+          url: graphUrl(path, { access_token: accessToken }),
+          secrets,
+          scope,
+        }),
+    };
+  }
+  const commentScopes = options.commentScopes ?? {
+    comments: INSTAGRAM_SCOPES.manageComments,
+    messages: 'instagram_business_manage_messages',
+  };
+  /** Binds a comment call to the token it is made with. */
+  function withToken<Input extends object, Output>(
+    call: (calls: ReturnType<typeof commentCalls>) => (input: Input) => Promise<Output>,
+  ) {
+    return (input: Input & { readonly accessToken: string }) =>
+      call(commentCalls(commentTransport(input.accessToken), commentScopes))(input);
   }
 
   /** The GET of one insights read: every call shares the read's deadline. */
@@ -351,6 +397,23 @@ export function createInstagramClient(options: InstagramClientOptions): Instagra
       const user = assertPlatformId(igUserId, 'igUserId');
       return fetchAccountInsights(insightsGet(accessToken), { igUserId: user, since, until });
     },
+
+    async getOnlineFollowers({ accessToken, igUserId, since, until }) {
+      requireText(accessToken, 'accessToken');
+      const user = assertPlatformId(igUserId, 'igUserId');
+      return fetchOnlineFollowers(insightsGet(accessToken), { igUserId: user, since, until });
+    },
+
+    listComments: withToken((calls) => calls.listComments),
+    listReplies: withToken((calls) => calls.listReplies),
+    getComment: withToken((calls) => calls.getComment),
+    replyToComment: withToken((calls) => calls.replyToComment),
+    setCommentHidden: withToken((calls) => calls.setCommentHidden),
+    deleteComment: withToken((calls) => calls.deleteComment),
+    setCommentsEnabled: withToken((calls) => calls.setCommentsEnabled),
+    sendPrivateReply: withToken((calls) => calls.sendPrivateReply),
+    subscribeToWebhooks: withToken((calls) => calls.subscribeToWebhooks),
+    getMention: withToken((calls) => calls.getMention),
 
     async close() {
       await ownDispatcher?.close();

@@ -371,3 +371,54 @@ export async function fetchAccountInsights(
     };
   }
 }
+
+/** One day of `online_followers`: the UTC day it starts, and followers online per hour. */
+export interface OnlineFollowersReading {
+  readonly dayStart: number;
+  readonly hours: Readonly<Record<string, number>>;
+}
+
+/**
+ * `online_followers` for the days of `since`…`until` (reference §10.7): one value a day,
+ * `{ "<hour>": count }`, `end_time` the next midnight; the hours are read as UTC hours of
+ * that day (the reference leaves their zone uncertain). A metric Instagram no longer
+ * knows answers `[]`, as an account under 100 followers does (empty days).
+ *
+ * @example
+ * ```ts
+ * const days = await fetchOnlineFollowers(get, { igUserId, since: 1764547200, until: 1767052800 });
+ * ```
+ */
+export async function fetchOnlineFollowers(
+  get: InsightsGet,
+  input: { readonly igUserId: string; readonly since: number; readonly until: number },
+): Promise<OnlineFollowersReading[]> {
+  let body: unknown;
+  try {
+    body = await get(`${input.igUserId}/insights`, {
+      metric: 'online_followers',
+      period: 'lifetime',
+      since: String(input.since),
+      until: String(input.until),
+    });
+  } catch (error) {
+    // Refused as unknown or unsupported (code 100): the metric is gone, nothing to read.
+    if (error instanceof InstagramPlatformError && error.platform?.code === 100) return [];
+    throw insightsFailure(error);
+  }
+  const entry = readAnswer(body).find((item) => item.name === 'online_followers');
+  const days: OnlineFollowersReading[] = [];
+  for (const point of entry?.values ?? []) {
+    const end = point.end_time
+      ? Date.parse(point.end_time.replace(/([+-]\d\d)(\d\d)$/, '$1:$2'))
+      : NaN;
+    if (!Number.isFinite(end) || typeof point.value !== 'object' || point.value === null) continue;
+    const hours: Record<string, number> = {};
+    for (const [hour, count] of Object.entries(point.value as Record<string, unknown>)) {
+      const value = readValue(count);
+      if (/^\d{1,2}$/.test(hour) && Number(hour) < 24 && value !== null) hours[hour] = value;
+    }
+    days.push({ dayStart: end - DAY_MS, hours });
+  }
+  return days;
+}

@@ -14,17 +14,24 @@ import { transportError } from './transport-error';
 
 /** A call to make: parameters travel in the query (GET) or a form body (POST), reference §2 "Flow". */
 export interface PlatformRequest {
-  readonly method: 'GET' | 'POST';
+  readonly method: 'GET' | 'POST' | 'DELETE';
   /** The full URL, query included. */
   readonly url: URL;
   /** Form fields of a POST, sent as `application/x-www-form-urlencoded`. */
   readonly form?: Readonly<Record<string, string>>;
+  /** A JSON body (the messaging endpoints take one), instead of `form`. */
+  readonly json?: unknown;
   /** Literal secrets of this call (token, app secret, code), removed from anything kept. */
   readonly secrets: ReadonlyArray<string | undefined>;
   /** The permission the call needs, for `PERMISSION_REQUIRED`. */
   readonly scope?: string;
   /** Ends the call early (a deadline shared by several calls); a timeout like the others. */
   readonly signal?: AbortSignal;
+  /**
+   * Sees the answer's headers, of a success or of a refusal, before its body is read: the
+   * platform reports an account's call budget there (`X-Business-Use-Case-Usage`).
+   */
+  readonly onHeaders?: (headers: Readonly<Record<string, string | string[] | undefined>>) => void;
 }
 
 export interface PlatformTransport {
@@ -104,10 +111,13 @@ export async function sendPlatformRequest(
       headers: {
         accept: 'application/json',
         ...(call.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+        ...(call.json !== undefined ? { 'content-type': 'application/json' } : {}),
       },
       ...(call.form ? { body: new URLSearchParams(call.form).toString() } : {}),
+      ...(call.json !== undefined ? { body: JSON.stringify(call.json) } : {}),
     });
     status = response.statusCode;
+    call.onHeaders?.(response.headers);
     text = await readCapped(response.body, transport.maxResponseBytes);
   } catch (thrown) {
     if (thrown instanceof ResponseTooLarge) {

@@ -45,6 +45,38 @@ export function captionTags(caption: string): { hashtags: string[]; mentions: st
   };
 }
 
+/** The first caption limit a caption passes, with its count and the maximum. */
+export interface CaptionIssue {
+  limit: 'length' | 'hashtags' | 'mentions';
+  count: number;
+  max: number;
+}
+
+/**
+ * The first limit a caption passes (length, then hashtags, then mentions), for a client
+ * that words it in the person's language; `null` when the caption is acceptable.
+ *
+ * @example
+ * ```ts
+ * captionIssue('x'.repeat(2201)); // { limit: 'length', count: 2201, max: 2200 }
+ * captionIssue('ok'); // null
+ * ```
+ */
+export function captionIssue(caption: string): CaptionIssue | null {
+  const length = captionLength(caption);
+  if (length > CAPTION_MAX_LENGTH) {
+    return { limit: 'length', count: length, max: CAPTION_MAX_LENGTH };
+  }
+  const { hashtags, mentions } = captionTags(caption);
+  if (hashtags.length > CAPTION_MAX_HASHTAGS) {
+    return { limit: 'hashtags', count: hashtags.length, max: CAPTION_MAX_HASHTAGS };
+  }
+  if (mentions.length > CAPTION_MAX_MENTIONS) {
+    return { limit: 'mentions', count: mentions.length, max: CAPTION_MAX_MENTIONS };
+  }
+  return null;
+}
+
 /**
  * Checks a caption against the limits and returns the Portuguese problem, or `null`
  * when the caption is acceptable.
@@ -56,18 +88,12 @@ export function captionTags(caption: string): { hashtags: string[]; mentions: st
  * ```
  */
 export function checkCaption(caption: string): string | null {
-  const length = captionLength(caption);
-  if (length > CAPTION_MAX_LENGTH) {
-    return `a legenda tem ${length} caracteres; o máximo é ${CAPTION_MAX_LENGTH}`;
-  }
-  const { hashtags, mentions } = captionTags(caption);
-  if (hashtags.length > CAPTION_MAX_HASHTAGS) {
-    return `a legenda tem ${hashtags.length} hashtags; o máximo é ${CAPTION_MAX_HASHTAGS}`;
-  }
-  if (mentions.length > CAPTION_MAX_MENTIONS) {
-    return `a legenda menciona ${mentions.length} contas; o máximo é ${CAPTION_MAX_MENTIONS}`;
-  }
-  return null;
+  const issue = captionIssue(caption);
+  if (!issue) return null;
+  const { count, max } = issue;
+  if (issue.limit === 'length') return `a legenda tem ${count} caracteres; o máximo é ${max}`;
+  if (issue.limit === 'hashtags') return `a legenda tem ${count} hashtags; o máximo é ${max}`;
+  return `a legenda menciona ${count} contas; o máximo é ${max}`;
 }
 
 /**

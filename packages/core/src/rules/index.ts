@@ -13,7 +13,14 @@
  * // [{ field: 'content', message: 'Stories não têm legenda; deixe content vazio' }]
  * ```
  */
-export { captionLength, captionTags, captionWarning, checkCaption } from './caption';
+export {
+  captionIssue,
+  captionLength,
+  captionTags,
+  captionWarning,
+  checkCaption,
+  type CaptionIssue,
+} from './caption';
 export { checkScheduleWindow, parseOffsetDateTime } from './schedule';
 export {
   checkImage,

@@ -286,6 +286,10 @@ export const errorEnvelopeSchema = z
           .array(z.string())
           .optional()
           .meta({ description: 'Em `MEDIA_IN_USE`: os posts que ainda vão publicar a mídia.' }),
+        seriesIds: z.array(z.string()).optional().meta({
+          description:
+            'Em `MEDIA_IN_USE`: as séries ativas (`ser_…`) cujas próximas ocorrências vão publicar a mídia.',
+        }),
         deliveryId: z.string().optional().meta({
           description: 'Em `DELIVERY_PENDING`: a entrega (`dlv_…`) desse evento ainda pendente.',
         }),

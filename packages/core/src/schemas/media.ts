@@ -2,12 +2,14 @@
  * Media uploaded to Reelay or imported from a URL (spec §4 "POST /v1/media").
  */
 import * as z from 'zod';
+import { MEDIA_SEARCH_MAX_LENGTH } from '../media/media-file-name';
 import { MEDIA_STATUSES, POST_KINDS, POST_STATUSES } from '../vocabulary/enums';
 import {
   dateTimeSchema,
   httpUrlSchema,
   idSchema,
   paginationQueryShape,
+  safeString,
   sortQuerySchema,
   successResponse,
 } from './common';
@@ -38,6 +40,19 @@ export const mediaSchema = z
       description: 'Endereço público e impossível de adivinhar de onde o Instagram baixa a mídia.',
     }),
     createdAt: dateTimeSchema,
+    fileName: z.string().nullable().meta({
+      description:
+        'O nome do arquivo enviado (no envio `multipart`) ou o último trecho do caminho da URL importada, sem pastas nem caracteres de controle e com até 120 caracteres; `null` nas mídias guardadas antes de o nome ser guardado.',
+      example: 'cafe-da-manha.jpg',
+    }),
+    unused: z.boolean().meta({
+      description:
+        'Nenhum post usa a mídia (rascunhos e posts terminados contam como uso). Uma mídia sem uso e sem `keep` é apagada, com seus arquivos, depois de `REELAY_UNUSED_MEDIA_DAYS` dias (7 por padrão).',
+    }),
+    keep: z.boolean().meta({
+      description:
+        'Guardada de propósito: nunca é apagada por estar sem uso. Muda com `PATCH /v1/media/{id}`.',
+    }),
   })
   .meta({ id: 'Media' });
 
@@ -57,11 +72,29 @@ export const uploadMediaFormSchema = z
 
 export const mediaResponseSchema = successResponse({ media: mediaSchema });
 
-/** `GET /v1/media`: a type filter and the pagination of spec §8. */
+/** `PATCH /v1/media/{id}`: what a person may change of a media item. */
+export const updateMediaBodySchema = z
+  .strictObject({
+    keep: z.boolean().meta({
+      description:
+        '`true` guarda a mídia mesmo sem uso (a limpeza de mídias sem uso não a apaga); `false` volta à regra comum.',
+    }),
+  })
+  .meta({ id: 'UpdateMediaBody' });
+
+/** `GET /v1/media`: filters (type, use, file name) and the pagination of spec §8. */
 export const listMediaQuerySchema = z.object({
   type: mediaTypeSchema
     .optional()
     .meta({ description: 'Só imagens (`image`) ou só vídeos (`video`).' }),
+  unused: z.enum(['true', 'false']).optional().meta({
+    description: '`true`: só as mídias que nenhum post usa; `false`: só as usadas.',
+  }),
+  q: safeString()
+    .min(1)
+    .max(MEDIA_SEARCH_MAX_LENGTH)
+    .optional()
+    .meta({ description: 'Busca no nome do arquivo (`fileName`), sem diferenciar maiúsculas.' }),
   ...paginationQueryShape,
   sort: sortQuerySchema,
 });

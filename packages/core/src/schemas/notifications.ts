@@ -38,6 +38,10 @@ export const notificationSchema = z
       previousSecretExpiresAt: previousSecretExpiresAtSchema,
     }),
     profileId: idSchema('profile').nullable(),
+    accountId: idSchema('integration').nullable().meta({
+      description:
+        'Só eventos desta conta: os posts em que ela está e os comentários nas suas mídias; null para todas.',
+    }),
     onlyScheduledPosts: z.boolean(),
     paused: z.boolean().meta({
       description:
@@ -68,6 +72,10 @@ export const createNotificationBodySchema = z
       .nullable()
       .optional()
       .meta({ description: 'Só eventos de posts deste perfil.' }),
+    accountId: idSchema('integration')
+      .nullable()
+      .optional()
+      .meta({ description: 'Só eventos desta conta (posts e comentários).' }),
     onlyScheduledPosts: z
       .boolean()
       .optional()
@@ -83,6 +91,10 @@ export const updateNotificationBodySchema = z
       .nullable()
       .optional()
       .meta({ description: 'Só eventos de posts deste perfil; `null` remove o filtro.' }),
+    accountId: idSchema('integration')
+      .nullable()
+      .optional()
+      .meta({ description: 'Só eventos desta conta; `null` remove o filtro.' }),
     onlyScheduledPosts: z.boolean().optional(),
     paused: z.boolean().optional().meta({
       description:

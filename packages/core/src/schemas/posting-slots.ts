@@ -7,8 +7,16 @@
 import * as z from 'zod';
 import { isIanaTimeZone } from '../rules/timezone';
 import { POSTING_SCHEDULE_SOURCES, WEEKDAYS } from '../vocabulary/enums';
-import { FREE_SLOTS_MAX, POSTING_SLOTS_MAX, SLOT_TIME_PATTERN } from '../vocabulary/limits';
+import {
+  EVERGREEN_MIN_DAYS_BETWEEN_DEFAULT,
+  EVERGREEN_MIN_DAYS_BETWEEN_MAX,
+  EVERGREEN_MIN_DAYS_BETWEEN_MIN,
+  FREE_SLOTS_MAX,
+  POSTING_SLOTS_MAX,
+  SLOT_TIME_PATTERN,
+} from '../vocabulary/limits';
 import { dateTimeSchema, queryInteger, safeString, successResponse } from './common';
+import { SUGGESTION_SOURCES } from '../scheduling/posting-suggestions';
 
 export const weekdaySchema = z
   .enum(WEEKDAYS)
@@ -29,6 +37,35 @@ const scheduleTimezoneSchema = safeString()
 export const postingSlotInputSchema = z
   .strictObject({ day: weekdaySchema, time: slotTimeSchema })
   .meta({ id: 'PostingSlotInput', description: 'Um horário semanal: dia e hora local.' });
+
+const minDaysBetweenSchema = z
+  .int({ error: 'esperava um número inteiro de dias' })
+  .min(EVERGREEN_MIN_DAYS_BETWEEN_MIN, {
+    error: `no mínimo ${EVERGREEN_MIN_DAYS_BETWEEN_MIN} dia`,
+  })
+  .max(EVERGREEN_MIN_DAYS_BETWEEN_MAX, {
+    error: `no máximo ${EVERGREEN_MIN_DAYS_BETWEEN_MAX} dias`,
+  })
+  .meta({
+    description: `Dias, de ${EVERGREEN_MIN_DAYS_BETWEEN_MIN} a ${EVERGREEN_MIN_DAYS_BETWEEN_MAX}, que um post evergreen espera entre duas publicações (contando a última do original ou de qualquer cópia dele).`,
+    example: EVERGREEN_MIN_DAYS_BETWEEN_DEFAULT,
+  });
+
+export const evergreenSettingsInputSchema = z
+  .strictObject({
+    enabled: z.boolean().meta({
+      description:
+        'true: um horário que chega sem post recebe de novo o post evergreen publicado que está há mais tempo sem sair.',
+    }),
+    minDaysBetween: minDaysBetweenSchema
+      .optional()
+      .meta({ description: `Ausente: ${EVERGREEN_MIN_DAYS_BETWEEN_DEFAULT}.` }),
+  })
+  .meta({
+    id: 'EvergreenSettingsInput',
+    description: 'A fila evergreen da agenda: reaproveitar posts publicados nos horários vazios.',
+  });
+export type EvergreenSettingsInput = z.output<typeof evergreenSettingsInputSchema>;
 
 export const replacePostingSlotsBodySchema = z
   .strictObject({
@@ -55,6 +92,9 @@ export const replacePostingSlotsBodySchema = z
       .meta({
         description: `Os horários da semana, até ${POSTING_SLOTS_MAX}, sem repetir dia e hora. Vazio remove a agenda.`,
       }),
+    evergreen: evergreenSettingsInputSchema.optional().meta({
+      description: `Ausente: a agenda mantém a configuração que tinha; numa agenda nova, desligada (\`enabled\` = false, \`minDaysBetween\` = ${EVERGREEN_MIN_DAYS_BETWEEN_DEFAULT}).`,
+    }),
   })
   .superRefine((body, ctx) => {
     if (body.slots.length > 0 && body.timezone === undefined) {
@@ -72,6 +112,17 @@ export const postingSlotSchema = z
   .object({ day: weekdaySchema, time: z.string() })
   .meta({ id: 'PostingSlot', description: 'Um horário semanal: dia e hora local (HH:MM).' });
 
+export const evergreenSettingsSchema = z
+  .object({
+    enabled: z.boolean(),
+    minDaysBetween: z.int().meta({ example: EVERGREEN_MIN_DAYS_BETWEEN_DEFAULT }),
+  })
+  .meta({
+    id: 'EvergreenSettings',
+    description:
+      'A fila evergreen da agenda: com `enabled`, um horário que chega sem post recebe uma cópia nova do post evergreen publicado que está há mais tempo sem sair (e há pelo menos `minDaysBetween` dias).',
+  });
+
 export const postingScheduleSchema = z
   .object({
     timezone: z.string().nullable().meta({ description: 'Fuso IANA; null sem agenda.' }),
@@ -82,6 +133,7 @@ export const postingScheduleSchema = z
       description:
         '`integration`: a agenda da própria conta; `profile`: a do perfil da conta; `none`: nenhuma.',
     }),
+    evergreen: evergreenSettingsSchema,
     updatedAt: dateTimeSchema.nullable(),
   })
   .meta({ id: 'PostingSchedule' });
@@ -112,4 +164,26 @@ export const freeSlotsResponseSchema = successResponse({
   timezone: z.string().nullable().meta({ description: 'O fuso da agenda; null sem agenda.' }),
   source: z.enum(POSTING_SCHEDULE_SOURCES),
   slots: z.array(freeSlotSchema),
+});
+
+export const slotSuggestionsQuerySchema = z.object({
+  timezone: scheduleTimezoneSchema
+    .optional()
+    .meta({ description: 'O fuso das horas sugeridas; sem ele, o da agenda da conta (ou UTC).' }),
+});
+
+export const slotSuggestionSchema = postingSlotSchema
+  .extend({
+    reason: z.string().meta({ description: 'Por que este horário: o que foi medido nele.' }),
+    score: z.int().meta({ description: 'A medida que o classificou, na unidade da fonte.' }),
+  })
+  .meta({ id: 'SlotSuggestion', description: 'Um horário semanal sugerido.' });
+
+export const slotSuggestionsResponseSchema = successResponse({
+  timezone: z.string().meta({ description: 'O fuso em que as horas são lidas.' }),
+  source: z.enum(SUGGESTION_SOURCES).meta({
+    description:
+      '`audience`: os seguidores online por hora (`online_followers`); `posts`: o alcance e as interações dos posts da conta por dia e hora; `default`: horários comuns, sem dados da conta.',
+  }),
+  suggestions: z.array(slotSuggestionSchema).meta({ description: 'Até 7, um por dia da semana.' }),
 });

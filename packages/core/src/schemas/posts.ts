@@ -7,6 +7,7 @@
  */
 import * as z from 'zod';
 import { checkCaption } from '../rules/caption';
+import { recurrenceInputSchema } from './recurrence';
 import {
   dateTimeSchema,
   httpUrlSchema,
@@ -34,6 +35,7 @@ import {
   AUDIO_NAME_MAX_LENGTH,
   CAPTION_MAX_LENGTH,
   COLLABORATORS_MAX,
+  EVERGREEN_CAPTIONS_MAX,
   IDEMPOTENCY_KEY_MAX_LENGTH,
   MEDIA_ITEMS_MAX,
   MEDIA_ITEMS_MIN,
@@ -44,7 +46,7 @@ import {
 
 export const mediaTypeSchema = z.enum(MEDIA_TYPES);
 
-const captionSchema = safeString()
+export const captionSchema = safeString()
   .superRefine((caption, ctx) => {
     const found = checkCaption(caption);
     if (found) ctx.addIssue({ code: 'custom', message: found });
@@ -237,6 +239,18 @@ const mediaItemsSchema = z.array(mediaItemInputSchema).meta({
 
 const draftRequiredMessage = 'obrigatório, exceto num rascunho (`draft: true`)';
 
+const evergreenSchema = z.boolean().meta({
+  description:
+    'true: depois de publicado, o post pode voltar como um post novo (mesmas mídias, legenda e contas) num horário vazio de uma agenda com a fila evergreen ligada. Padrão false.',
+});
+
+const evergreenCaptionsSchema = z
+  .array(captionSchema)
+  .max(EVERGREEN_CAPTIONS_MAX, { error: `no máximo ${EVERGREEN_CAPTIONS_MAX} variações` })
+  .meta({
+    description: `Até ${EVERGREEN_CAPTIONS_MAX} legendas alternativas, com as mesmas regras da legenda: cada reaproveitamento usa a seguinte, em rodízio; vazio, a legenda do post.`,
+  });
+
 export const createPostBodySchema = z
   .strictObject({
     content: captionSchema.optional().transform((content) => content ?? ''),
@@ -262,6 +276,9 @@ export const createPostBodySchema = z
         'true: em vez de `scheduledFor`, cada conta recebe o próximo horário livre da sua agenda de publicação (`GET /v1/integrations/{id}/slots/next`); o `scheduledFor` do post é o mais cedo deles.',
     }),
     timezone: timezoneSchema.optional(),
+    recurrence: recurrenceInputSchema.optional(),
+    evergreen: evergreenSchema.optional(),
+    evergreenCaptions: evergreenCaptionsSchema.optional(),
     idempotencyKey: safeString()
       .min(1)
       .max(IDEMPOTENCY_KEY_MAX_LENGTH, {
@@ -278,6 +295,17 @@ export const createPostBodySchema = z
         path: ['queue'],
         message: 'use queue ou scheduledFor, não os dois',
       });
+    }
+    // A series starts at an explicit time: its first occurrence and its wall-clock time.
+    if (body.recurrence !== undefined) {
+      if (body.draft === true || body.queue === true || body.scheduledFor == null) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['recurrence'],
+          message:
+            'uma série precisa de scheduledFor (a primeira ocorrência); não vale com queue nem num rascunho',
+        });
+      }
     }
     if (body.draft === true) return;
     if (body.mediaItems === undefined) {
@@ -305,6 +333,11 @@ export const updatePostBodySchema = z
         'Novo horário, de 1 minuto a 75 dias à frente; null (só num rascunho) tira o horário.',
     }),
     timezone: timezoneSchema.optional(),
+    evergreen: evergreenSchema.optional().meta({
+      description:
+        'Liga ou desliga o reaproveitamento; muda em qualquer post, publicado inclusive. Sozinho (ou com `evergreenCaptions`), não mexe no resto do post.',
+    }),
+    evergreenCaptions: evergreenCaptionsSchema.optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
     error: 'informe ao menos um campo para alterar',
@@ -396,6 +429,23 @@ export const postSchema = z
     }),
     rejectionReason: z.string().nullable().meta({
       description: 'O motivo da última recusa, quando o post voltou a rascunho por uma recusa.',
+    }),
+    series: z
+      .object({ id: idSchema('series'), index: z.int() })
+      .nullable()
+      .meta({
+        description:
+          'A série (post recorrente) de que o post é uma ocorrência, e a posição dele nela; null num post avulso.',
+      }),
+    evergreen: z.boolean().meta({
+      description: 'Se o post volta nos horários vazios de uma agenda com a fila evergreen.',
+    }),
+    evergreenCaptions: z.array(z.string()).meta({
+      description: 'As legendas alternativas usadas em rodízio pelas cópias; vazio sem variações.',
+    }),
+    recycledFrom: idSchema('post').nullable().meta({
+      description:
+        'O post evergreen de que este é uma cópia, criada num horário vazio; null nos demais.',
     }),
     links: z.object({ api: z.url() }),
     createdAt: dateTimeSchema,

@@ -51,8 +51,9 @@ export const POST_STATUSES = [
 export type PostStatus = (typeof POST_STATUSES)[number];
 
 /**
- * The webhook events of spec §6, and those of a team's review: a post submitted for
- * approval, approved (it is then scheduled or publishing), or rejected (back to draft).
+ * The webhook events of spec §6, those of a team's review (a post submitted for
+ * approval, approved, or rejected back to draft), and the inbox's `comment.received`
+ * (someone else commented on an account's media; sent once per comment).
  */
 export const EVENT_TYPES = [
   'post.scheduled',
@@ -62,6 +63,7 @@ export const EVENT_TYPES = [
   'post.awaiting_approval',
   'post.approved',
   'post.rejected',
+  'comment.received',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -184,3 +186,42 @@ export const MEDIA_INVALID_REASONS = [
   'moov',
 ] as const;
 export type MediaInvalidReason = (typeof MEDIA_INVALID_REASONS)[number];
+
+/**
+ * Where a comment thread stands in the inbox: `unread` until someone in the project reads
+ * it (and again when someone else writes in it), `read`, or `replied` once the account
+ * answered in it (from Reelay or from Instagram itself).
+ */
+export const COMMENT_STATUSES = ['unread', 'read', 'replied'] as const;
+export type CommentStatus = (typeof COMMENT_STATUSES)[number];
+
+/** The inbox's `status` filter: a thread's status, or `hidden` for hidden comments. */
+export const COMMENT_FILTERS = [...COMMENT_STATUSES, 'hidden'] as const;
+export type CommentFilter = (typeof COMMENT_FILTERS)[number];
+
+/** What a snippet holds: a caption to start from, or a group of hashtags to add. */
+export const SNIPPET_KINDS = ['caption', 'hashtags'] as const;
+export type SnippetKind = (typeof SNIPPET_KINDS)[number];
+
+/** What mentioned an account: someone's comment, or a post's caption. */
+export const MENTION_KINDS = ['comment', 'caption'] as const;
+export type MentionKind = (typeof MENTION_KINDS)[number];
+
+/**
+ * A series' states: still creating its occurrences (`active`), all of them created as
+ * posts (`ended`), or stopped by a person (`stopped`).
+ */
+export const SERIES_STATUSES = ['active', 'stopped', 'ended'] as const;
+export type SeriesStatus = (typeof SERIES_STATUSES)[number];
+
+/** How a feed's new items arrive: as drafts to review, or queued into the next free slots. */
+export const FEED_MODES = ['draft', 'queue'] as const;
+export type FeedMode = (typeof FEED_MODES)[number];
+
+/** A feed's states: checked on its schedule (`active`), or not checked until resumed (`paused`). */
+export const FEED_STATUSES = ['active', 'paused'] as const;
+export type FeedStatus = (typeof FEED_STATUSES)[number];
+
+/** What one check of a feed came to. */
+export const FEED_CHECK_OUTCOMES = ['fetched', 'not_modified', 'failed'] as const;
+export type FeedCheckOutcome = (typeof FEED_CHECK_OUTCOMES)[number];

@@ -64,6 +64,11 @@ export const SCHEDULE_MIN_LEAD_MS = 60_000;
 export const SCHEDULE_MAX_LEAD_DAYS = 75;
 /** Farthest a post may be scheduled: 75 days ahead, in milliseconds. */
 export const SCHEDULE_MAX_LEAD_MS = SCHEDULE_MAX_LEAD_DAYS * DAY_MS;
+/**
+ * Most occurrences one recurring post (a series) may have, its first post included: a
+ * daily series for a year. A rule without `COUNT` or `UNTIL` ends after this many.
+ */
+export const RECURRENCE_MAX_OCCURRENCES = 366;
 
 /** Fewest items a list page asks for (`limit`). */
 export const PAGE_LIMIT_MIN = 1;
@@ -100,6 +105,20 @@ export const FREE_SLOTS_MAX = 50;
 /** `HH:MM`, 00:00 to 23:59: the wall-clock time of a posting slot. */
 export const SLOT_TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
+/*
+ * Evergreen queues (docs/posting-slots.md "Evergreen"): an empty slot of a schedule that
+ * recycles takes again the published evergreen post used least recently.
+ */
+
+/** The fewest days between two publications of the same evergreen post. */
+export const EVERGREEN_MIN_DAYS_BETWEEN_MIN = 1;
+/** The most days `minDaysBetween` may ask for: a year. */
+export const EVERGREEN_MIN_DAYS_BETWEEN_MAX = 365;
+/** The days between two publications of the same evergreen post when not told. */
+export const EVERGREEN_MIN_DAYS_BETWEEN_DEFAULT = 30;
+/** Variant captions an evergreen post may carry. */
+export const EVERGREEN_CAPTIONS_MAX = 20;
+
 /** How long a rotated webhook secret keeps signing, by default: 24 hours. */
 export const DEFAULT_SECRET_OVERLAP_SECONDS = 86_400;
 /** The longest overlap a webhook secret rotation may ask for: 7 days. */
@@ -123,6 +142,30 @@ export const REVIEW_LINK_LABEL_MAX_LENGTH = 100;
 
 /** The longest note a member may leave on a post. */
 export const NOTE_MAX_LENGTH = 2_000;
+
+/**
+ * Characters of a comment or a reply sent from the inbox. Meta documents no limit for
+ * comments (reference §10.3, uncertain); the caption's limit is the safe one to hold to.
+ */
+export const COMMENT_MESSAGE_MAX_LENGTH = 2200;
+/** UTF-8 bytes of a private reply (Instagram's limit for direct messages, reference §10.3). */
+export const PRIVATE_REPLY_MAX_BYTES = 1000;
+/** Days after a comment during which its author can get one private reply (reference §10.3). */
+export const PRIVATE_REPLY_WINDOW_DAYS = 7;
+/** Characters of a saved reply's title. */
+export const SAVED_REPLY_TITLE_MAX_LENGTH = 80;
+/** Characters of a snippet's title. */
+export const SNIPPET_TITLE_MAX_LENGTH = 80;
+/** Snippets a project keeps. */
+export const SNIPPETS_MAX = 500;
+/** Saved replies a project keeps. */
+export const SAVED_REPLIES_MAX = 200;
+/** Characters of the inbox's text search. */
+export const COMMENT_SEARCH_MAX_LENGTH = 200;
+/** Days back the inbox collects comments of published posts (`REELAY_INBOX_DAYS`), by default. */
+export const INBOX_DAYS_DEFAULT = 30;
+/** The longest `REELAY_INBOX_DAYS` accepted. */
+export const INBOX_DAYS_MAX = 365;
 
 /**
  * The media limits table of spec §8, completed from the platform's media specifications.
@@ -180,3 +223,16 @@ export const MEDIA_LIMITS = {
     carousel: { durationSeconds: { min: 3, max: 60 }, maxBytes: 100 * MB, aspect: null },
   },
 } as const;
+
+/** Feeds a project follows. */
+export const FEEDS_MAX = 50;
+/** Minutes between two scheduled checks of a feed. */
+export const FEED_CHECK_MINUTES = 15;
+/** Failed checks in a row after which a feed is paused. */
+export const FEED_FAILURES_BEFORE_PAUSE = 10;
+/** New items one check turns into posts at most (the newest); the rest are only recorded. */
+export const FEED_ITEMS_PER_CHECK = 20;
+/** Characters of a feed's caption template. */
+export const FEED_TEMPLATE_MAX_LENGTH = 2200;
+/** The caption template a feed uses when none is given. */
+export const FEED_DEFAULT_TEMPLATE = '{title}\n\n{link}';

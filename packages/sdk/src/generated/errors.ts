@@ -62,6 +62,15 @@ export type HttpErrorCode =
   | 'POST_NOT_DRAFT'
   | 'POST_NOT_AWAITING_APPROVAL'
   | 'REVIEW_LINK_INVALID'
+  | 'POST_NOT_PUBLISHED'
+  | 'COMMENT_DELETED'
+  | 'COMMENT_HIDDEN'
+  | 'COMMENTS_DISABLED'
+  | 'COMMENT_NOT_ON_OWN_MEDIA'
+  | 'PRIVATE_REPLY_UNAVAILABLE'
+  | 'SERIES_STOPPED'
+  | 'FEED_INVALID'
+  | 'META_WEBHOOK_INVALID'
   | 'APPROVAL_TIME_PASSED'
   | 'NO_FREE_SLOT'
   | 'MEDIA_IN_USE'
@@ -126,6 +135,15 @@ export const RETRY_CLASSES: Readonly<Record<HttpErrorCode, RetryClass>> = {
   POST_NOT_DRAFT: 'do-not-retry',
   POST_NOT_AWAITING_APPROVAL: 'do-not-retry',
   REVIEW_LINK_INVALID: 'needs-user-action',
+  POST_NOT_PUBLISHED: 'do-not-retry',
+  COMMENT_DELETED: 'do-not-retry',
+  COMMENT_HIDDEN: 'do-not-retry',
+  COMMENTS_DISABLED: 'do-not-retry',
+  COMMENT_NOT_ON_OWN_MEDIA: 'do-not-retry',
+  PRIVATE_REPLY_UNAVAILABLE: 'do-not-retry',
+  SERIES_STOPPED: 'do-not-retry',
+  FEED_INVALID: 'do-not-retry',
+  META_WEBHOOK_INVALID: 'do-not-retry',
   APPROVAL_TIME_PASSED: 'needs-user-action',
   NO_FREE_SLOT: 'needs-user-action',
   MEDIA_IN_USE: 'do-not-retry',

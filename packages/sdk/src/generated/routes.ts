@@ -29,6 +29,17 @@ export const healthAuthRoute = {
 } as const satisfies RouteMeta;
 
 /**
+ * `GET /v1/health/setup`, with an API key, or a Bearer token with `projectId`. Verifica a configuração do servidor.
+ */
+export const getSetupChecksRoute = {
+  id: 'getSetupChecks',
+  method: 'GET',
+  path: '/v1/health/setup',
+  auth: 'key',
+  bodyTypes: [],
+} as const satisfies RouteMeta;
+
+/**
  * `GET /openapi.json`, with no credential. Documento OpenAPI deste serviço.
  */
 export const getOpenApiDocumentRoute = {
@@ -382,6 +393,17 @@ export const listIntegrationFreeSlotsRoute = {
 } as const satisfies RouteMeta;
 
 /**
+ * `GET /v1/integrations/{id}/slots/suggestions`, with an API key, or a Bearer token with `projectId`. Melhores horários para postar numa conta.
+ */
+export const suggestIntegrationSlotsRoute = {
+  id: 'suggestIntegrationSlots',
+  method: 'GET',
+  path: '/v1/integrations/{id}/slots/suggestions',
+  auth: 'key',
+  bodyTypes: [],
+} as const satisfies RouteMeta;
+
+/**
  * `GET /v1/profiles/{id}/slots`, with an API key, or a Bearer token with `projectId`. Agenda de publicação de um perfil.
  */
 export const getProfileSlotsRoute = {
@@ -489,6 +511,117 @@ export const getPostInsightsRoute = {
   id: 'getPostInsights',
   method: 'GET',
   path: '/v1/posts/{id}/insights',
+  auth: 'key',
+  bodyTypes: [],
+} as const satisfies RouteMeta;
+
+/**
+ * `GET /v1/series`, with an API key, or a Bearer token with `projectId`. Lista os posts recorrentes.
+ */
+export const listSeriesRoute = {
+  id: 'listSeries',
+  method: 'GET',
+  path: '/v1/series',
+  auth: 'key',
+  bodyTypes: [],
+  itemsKey: 'series',
+} as const satisfies RouteMeta;
+
+/**
+ * `GET /v1/series/{id}`, with an API key, or a Bearer token with `projectId`. Lê um post recorrente e as suas ocorrências.
+ */
+export const getSeriesRoute = {
+  id: 'getSeries',
+  method: 'GET',
+  path: '/v1/series/{id}',
+  auth: 'key',
+  bodyTypes: [],
+} as const satisfies RouteMeta;
+
+/**
+ * `PATCH /v1/series/{id}`, with an API key, or a Bearer token with `projectId`. Muda as próximas ocorrências de um post recorrente.
+ */
+export const updateSeriesRoute = {
+  id: 'updateSeries',
+  method: 'PATCH',
+  path: '/v1/series/{id}',
+  auth: 'key',
+  bodyTypes: ['application/json'],
+} as const satisfies RouteMeta;
+
+/**
+ * `DELETE /v1/series/{id}`, with an API key, or a Bearer token with `projectId`. Para um post recorrente.
+ */
+export const stopSeriesRoute = {
+  id: 'stopSeries',
+  method: 'DELETE',
+  path: '/v1/series/{id}',
+  auth: 'key',
+  bodyTypes: [],
+} as const satisfies RouteMeta;
+
+/**
+ * `GET /v1/feeds`, with an API key, or a Bearer token with `projectId`. Lista os feeds seguidos.
+ */
+export const listFeedsRoute = {
+  id: 'listFeeds',
+  method: 'GET',
+  path: '/v1/feeds',
+  auth: 'key',
+  bodyTypes: [],
+} as const satisfies RouteMeta;
+
+/**
+ * `POST /v1/feeds`, with an API key, or a Bearer token with `projectId`. Segue um feed RSS, Atom ou JSON Feed.
+ */
+export const createFeedRoute = {
+  id: 'createFeed',
+  method: 'POST',
+  path: '/v1/feeds',
+  auth: 'key',
+  bodyTypes: ['application/json'],
+} as const satisfies RouteMeta;
+
+/**
+ * `GET /v1/feeds/{id}`, with an API key, or a Bearer token with `projectId`. Lê um feed.
+ */
+export const getFeedRoute = {
+  id: 'getFeed',
+  method: 'GET',
+  path: '/v1/feeds/{id}',
+  auth: 'key',
+  bodyTypes: [],
+} as const satisfies RouteMeta;
+
+/**
+ * `PATCH /v1/feeds/{id}`, with an API key, or a Bearer token with `projectId`. Altera, pausa ou retoma um feed.
+ */
+export const updateFeedRoute = {
+  id: 'updateFeed',
+  method: 'PATCH',
+  path: '/v1/feeds/{id}',
+  auth: 'key',
+  bodyTypes: ['application/json'],
+} as const satisfies RouteMeta;
+
+/**
+ * `POST /v1/feeds/{id}/check`, with an API key, or a Bearer token with `projectId`. Lê um feed agora.
+ */
+export const checkFeedRoute = {
+  id: 'checkFeed',
+  method: 'POST',
+  path: '/v1/feeds/{id}/check',
+  auth: 'key',
+  bodyTypes: [],
+} as const satisfies RouteMeta;
+
+/**
+ * `DELETE /v1/feeds/{id}`, with an API key, or a Bearer token with `projectId`. Deixa de seguir um feed.
+ */
+export const deleteFeedRoute = {
+  id: 'deleteFeed',
+  method: 'DELETE',
+  path: '/v1/feeds/{id}',
   auth: 'key',
   bodyTypes: [],
 } as const satisfies RouteMeta;
@@ -660,6 +793,176 @@ export const listActivityRoute = {
 } as const satisfies RouteMeta;
 
 /**
+ * `GET /v1/comments`, with an API key, or a Bearer token with `projectId`. Lista os comentários.
+ */
+export const listCommentsRoute = {
+  id: 'listComments',
+  method: 'GET',
+  path: '/v1/comments',
+  auth: 'key',
+  bodyTypes: [],
+  itemsKey: 'comments',
+} as const satisfies RouteMeta;
+
+/**
+ * `GET /v1/comments/{id}`, with an API key, or a Bearer token with `projectId`. Lê um comentário.
+ */
+export const getCommentRoute = {
+  id: 'getComment',
+  method: 'GET',
+  path: '/v1/comments/{id}',
+  auth: 'key',
+  bodyTypes: [],
+} as const satisfies RouteMeta;
+
+/**
+ * `POST /v1/comments/{id}/replies`, with an API key, or a Bearer token with `projectId`. Responde a um comentário.
+ */
+export const replyToCommentRoute = {
+  id: 'replyToComment',
+  method: 'POST',
+  path: '/v1/comments/{id}/replies',
+  auth: 'key',
+  bodyTypes: ['application/json'],
+  idempotent: true,
+} as const satisfies RouteMeta;
+
+/**
+ * `PATCH /v1/comments/{id}`, with an API key, or a Bearer token with `projectId`. Marca um fio como lido, não lido ou respondido, ou o encarrega a alguém.
+ */
+export const updateCommentRoute = {
+  id: 'updateComment',
+  method: 'PATCH',
+  path: '/v1/comments/{id}',
+  auth: 'key',
+  bodyTypes: ['application/json'],
+} as const satisfies RouteMeta;
+
+/**
+ * `POST /v1/comments/{id}/private-reply`, with an API key, or a Bearer token with `projectId`. Responde em privado a quem comentou.
+ */
+export const privateReplyToCommentRoute = {
+  id: 'privateReplyToComment',
+  method: 'POST',
+  path: '/v1/comments/{id}/private-reply',
+  auth: 'key',
+  bodyTypes: ['application/json'],
+  idempotent: true,
+} as const satisfies RouteMeta;
+
+/**
+ * `POST /v1/comments/{id}/hide`, with an API key, or a Bearer token with `projectId`. Oculta um comentário.
+ */
+export const hideCommentRoute = {
+  id: 'hideComment',
+  method: 'POST',
+  path: '/v1/comments/{id}/hide',
+  auth: 'key',
+  bodyTypes: [],
+} as const satisfies RouteMeta;
+
+/**
+ * `POST /v1/comments/{id}/unhide`, with an API key, or a Bearer token with `projectId`. Mostra de novo um comentário oculto.
+ */
+export const unhideCommentRoute = {
+  id: 'unhideComment',
+  method: 'POST',
+  path: '/v1/comments/{id}/unhide',
+  auth: 'key',
+  bodyTypes: [],
+} as const satisfies RouteMeta;
+
+/**
+ * `DELETE /v1/comments/{id}`, with an API key, or a Bearer token with `projectId`. Apaga um comentário.
+ */
+export const deleteCommentRoute = {
+  id: 'deleteComment',
+  method: 'DELETE',
+  path: '/v1/comments/{id}',
+  auth: 'key',
+  bodyTypes: [],
+} as const satisfies RouteMeta;
+
+/**
+ * `POST /v1/posts/{id}/comments`, with an API key, or a Bearer token with `projectId`. Comenta num post publicado.
+ */
+export const commentOnPostRoute = {
+  id: 'commentOnPost',
+  method: 'POST',
+  path: '/v1/posts/{id}/comments',
+  auth: 'key',
+  bodyTypes: ['application/json'],
+  idempotent: true,
+} as const satisfies RouteMeta;
+
+/**
+ * `PUT /v1/posts/{id}/commenting`, with an API key, or a Bearer token with `projectId`. Ativa ou desativa os comentários de um post publicado.
+ */
+export const setPostCommentingRoute = {
+  id: 'setPostCommenting',
+  method: 'PUT',
+  path: '/v1/posts/{id}/commenting',
+  auth: 'key',
+  bodyTypes: ['application/json'],
+} as const satisfies RouteMeta;
+
+/**
+ * `POST /v1/comments/sync`, with an API key, or a Bearer token with `projectId`. Lê agora os comentários no Instagram.
+ */
+export const syncCommentsRoute = {
+  id: 'syncComments',
+  method: 'POST',
+  path: '/v1/comments/sync',
+  auth: 'key',
+  bodyTypes: ['application/json'],
+} as const satisfies RouteMeta;
+
+/**
+ * `GET /v1/mentions`, with an API key, or a Bearer token with `projectId`. Lista as menções às contas.
+ */
+export const listMentionsRoute = {
+  id: 'listMentions',
+  method: 'GET',
+  path: '/v1/mentions',
+  auth: 'key',
+  bodyTypes: [],
+  itemsKey: 'mentions',
+} as const satisfies RouteMeta;
+
+/**
+ * `GET /v1/saved-replies`, with an API key, or a Bearer token with `projectId`. Lista as respostas prontas.
+ */
+export const listSavedRepliesRoute = {
+  id: 'listSavedReplies',
+  method: 'GET',
+  path: '/v1/saved-replies',
+  auth: 'key',
+  bodyTypes: [],
+} as const satisfies RouteMeta;
+
+/**
+ * `POST /v1/saved-replies`, with an API key, or a Bearer token with `projectId`. Cria uma resposta pronta.
+ */
+export const createSavedReplyRoute = {
+  id: 'createSavedReply',
+  method: 'POST',
+  path: '/v1/saved-replies',
+  auth: 'key',
+  bodyTypes: ['application/json'],
+} as const satisfies RouteMeta;
+
+/**
+ * `DELETE /v1/saved-replies/{id}`, with an API key, or a Bearer token with `projectId`. Apaga uma resposta pronta.
+ */
+export const deleteSavedReplyRoute = {
+  id: 'deleteSavedReply',
+  method: 'DELETE',
+  path: '/v1/saved-replies/{id}',
+  auth: 'key',
+  bodyTypes: [],
+} as const satisfies RouteMeta;
+
+/**
  * `POST /v1/media`, with an API key, or a Bearer token with `projectId`. Envia ou importa uma mídia.
  */
 export const uploadMediaRoute = {
@@ -694,12 +997,67 @@ export const getMediaRoute = {
 } as const satisfies RouteMeta;
 
 /**
+ * `PATCH /v1/media/{id}`, with an API key, or a Bearer token with `projectId`. Guarda uma mídia.
+ */
+export const updateMediaRoute = {
+  id: 'updateMedia',
+  method: 'PATCH',
+  path: '/v1/media/{id}',
+  auth: 'key',
+  bodyTypes: ['application/json'],
+} as const satisfies RouteMeta;
+
+/**
  * `DELETE /v1/media/{id}`, with an API key, or a Bearer token with `projectId`. Remove uma mídia.
  */
 export const deleteMediaRoute = {
   id: 'deleteMedia',
   method: 'DELETE',
   path: '/v1/media/{id}',
+  auth: 'key',
+  bodyTypes: [],
+} as const satisfies RouteMeta;
+
+/**
+ * `GET /v1/snippets`, with an API key, or a Bearer token with `projectId`. Lista as legendas e os grupos de hashtags guardados.
+ */
+export const listSnippetsRoute = {
+  id: 'listSnippets',
+  method: 'GET',
+  path: '/v1/snippets',
+  auth: 'key',
+  bodyTypes: [],
+} as const satisfies RouteMeta;
+
+/**
+ * `POST /v1/snippets`, with an API key, or a Bearer token with `projectId`. Guarda uma legenda ou um grupo de hashtags.
+ */
+export const createSnippetRoute = {
+  id: 'createSnippet',
+  method: 'POST',
+  path: '/v1/snippets',
+  auth: 'key',
+  bodyTypes: ['application/json'],
+} as const satisfies RouteMeta;
+
+/**
+ * `PATCH /v1/snippets/{id}`, with an API key, or a Bearer token with `projectId`. Altera um trecho.
+ */
+export const updateSnippetRoute = {
+  id: 'updateSnippet',
+  method: 'PATCH',
+  path: '/v1/snippets/{id}',
+  auth: 'key',
+  bodyTypes: ['application/json'],
+} as const satisfies RouteMeta;
+
+/**
+ * `DELETE /v1/snippets/{id}`, with an API key, or a Bearer token with `projectId`. Apaga um trecho.
+ */
+export const deleteSnippetRoute = {
+  id: 'deleteSnippet',
+  method: 'DELETE',
+  path: '/v1/snippets/{id}',
   auth: 'key',
   bodyTypes: [],
 } as const satisfies RouteMeta;

@@ -80,6 +80,10 @@ export interface ReplacePostingSlotsBody {
    * Os horários da semana, até 168, sem repetir dia e hora. Vazio remove a agenda.
    */
   slots: PostingSlotInput[];
+  /**
+   * Ausente: a agenda mantém a configuração que tinha; numa agenda nova, desligada (`enabled` = false, `minDaysBetween` = 30).
+   */
+  evergreen?: EvergreenSettingsInput;
 }
 
 /**
@@ -94,6 +98,20 @@ export interface PostingSlotInput {
    * Hora do relógio local, HH:MM (00:00 a 23:59).
    */
   time: string;
+}
+
+/**
+ * A fila evergreen da agenda: reaproveitar posts publicados nos horários vazios.
+ */
+export interface EvergreenSettingsInput {
+  /**
+   * true: um horário que chega sem post recebe de novo o post evergreen publicado que está há mais tempo sem sair.
+   */
+  enabled: boolean;
+  /**
+   * Ausente: 30.
+   */
+  minDaysBetween?: number;
 }
 
 export interface CreatePostBody {
@@ -129,6 +147,15 @@ export interface CreatePostBody {
    * Nome de fuso horário IANA; só para exibição.
    */
   timezone?: string;
+  recurrence?: RecurrenceInput;
+  /**
+   * true: depois de publicado, o post pode voltar como um post novo (mesmas mídias, legenda e contas) num horário vazio de uma agenda com a fila evergreen ligada. Padrão false.
+   */
+  evergreen?: boolean;
+  /**
+   * Até 20 legendas alternativas, com as mesmas regras da legenda: cada reaproveitamento usa a seguinte, em rodízio; vazio, a legenda do post.
+   */
+  evergreenCaptions?: string[];
   /**
    * Reusar a mesma chave numa nova tentativa devolve o post original.
    */
@@ -255,6 +282,16 @@ export interface ProductTag {
   y?: number;
 }
 
+/**
+ * Torna o post uma série: a regra é lida no fuso `timezone` do post, na hora local de `scheduledFor`, que é a primeira ocorrência. Cada ocorrência vira um post comum quando entra na janela de 75 dias. Uma hora que não existe num dia de mudança de horário de verão passa para o primeiro minuto válido depois do salto.
+ */
+export interface RecurrenceInput {
+  /**
+   * Regra RFC 5545: FREQ=DAILY, WEEKLY ou MONTHLY, com INTERVAL, BYDAY, BYMONTHDAY e COUNT ou UNTIL; no máximo 366 ocorrências (sem COUNT nem UNTIL, a série termina na 366ª).
+   */
+  rrule: string;
+}
+
 export interface UpdatePostBody {
   /**
    * A legenda: até 2200 caracteres (pontos de código Unicode), 30 hashtags e 20 menções. Com mais de 5 hashtags o post é aceito com um aviso (`warningMessage`): o Instagram anunciou um limite de 5.
@@ -277,6 +314,14 @@ export interface UpdatePostBody {
    * Nome de fuso horário IANA; só para exibição.
    */
   timezone?: string;
+  /**
+   * Liga ou desliga o reaproveitamento; muda em qualquer post, publicado inclusive. Sozinho (ou com `evergreenCaptions`), não mexe no resto do post.
+   */
+  evergreen?: boolean;
+  /**
+   * Até 20 legendas alternativas, com as mesmas regras da legenda: cada reaproveitamento usa a seguinte, em rodízio; vazio, a legenda do post.
+   */
+  evergreenCaptions?: string[];
 }
 
 export interface RetryPostBody {
@@ -288,6 +333,62 @@ export interface RetryPostBody {
    * Nome de fuso horário IANA; só para exibição.
    */
   timezone?: string;
+}
+
+export interface UpdateSeriesBody {
+  /**
+   * A nova legenda.
+   */
+  content?: string;
+  /**
+   * Regra RFC 5545: FREQ=DAILY, WEEKLY ou MONTHLY, com INTERVAL, BYDAY, BYMONTHDAY e COUNT ou UNTIL; no máximo 366 ocorrências (sem COUNT nem UNTIL, a série termina na 366ª).
+   */
+  rrule?: string;
+  /**
+   * A partir de qual ocorrência (inclusive) mudar: ela e todas as seguintes. Ausente: todas as que ainda não publicaram. Para mudar só uma ocorrência, edite o post dela (`PATCH /v1/posts/{id}`).
+   */
+  fromPostId?: string;
+}
+
+export interface CreateFeedBody {
+  /**
+   * O endereço do feed RSS, Atom ou JSON Feed.
+   */
+  url: string;
+  /**
+   * As contas dos posts criados, de 1 a 5.
+   */
+  integrationIds?: string[];
+  /**
+   * Em vez de `integrationIds`: as contas deste perfil, lidas a cada leitura.
+   */
+  profileId?: string;
+  mode: 'draft' | 'queue';
+  /**
+   * O modelo da legenda, com `{title}`, `{summary}` (o resumo sem HTML, cortado para caber) e `{link}`. Padrão: `{title}\n\n{link}`.
+   */
+  captionTemplate?: string;
+}
+
+export interface UpdateFeedBody {
+  url?: string;
+  /**
+   * O modelo da legenda, com `{title}`, `{summary}` (o resumo sem HTML, cortado para caber) e `{link}`. Padrão: `{title}\n\n{link}`.
+   */
+  captionTemplate?: string;
+  mode?: 'draft' | 'queue';
+  /**
+   * As contas dos posts criados, de 1 a 5.
+   */
+  integrationIds?: string[];
+  /**
+   * Em vez de `integrationIds`: as contas deste perfil, lidas a cada leitura.
+   */
+  profileId?: string;
+  /**
+   * `true` pausa o feed; `false` o retoma, zerando as falhas, e o lê logo.
+   */
+  paused?: boolean;
 }
 
 export interface ApprovePostBody {
@@ -355,6 +456,65 @@ export interface CreateNoteBody {
   text: string;
 }
 
+export interface UpdateCommentBody {
+  status?: 'unread' | 'read' | 'replied';
+  /**
+   * Um membro do projeto, ou null para ninguém.
+   */
+  assigneeId?: string | null;
+}
+
+export interface ReplyToCommentBody {
+  message: string;
+  /**
+   * Reusar a chave numa nova tentativa devolve o que a primeira fez, sem escrever de novo no Instagram. Sem ela, a mesma mensagem ao mesmo comentário em 24 horas conta como a mesma.
+   */
+  idempotencyKey?: string;
+}
+
+export interface PrivateReplyBody {
+  message: string;
+  /**
+   * Reusar a chave numa nova tentativa devolve o que a primeira fez, sem escrever de novo no Instagram. Sem ela, a mesma mensagem ao mesmo comentário em 24 horas conta como a mesma.
+   */
+  idempotencyKey?: string;
+}
+
+export interface CommentOnPostBody {
+  message: string;
+  /**
+   * A conta que comenta; obrigatória quando o post saiu em mais de uma.
+   */
+  accountId?: string;
+  /**
+   * Reusar a chave numa nova tentativa devolve o que a primeira fez, sem escrever de novo no Instagram. Sem ela, a mesma mensagem ao mesmo comentário em 24 horas conta como a mesma.
+   */
+  idempotencyKey?: string;
+}
+
+export interface SetCommentingBody {
+  /**
+   * true ativa os comentários; false desativa.
+   */
+  enabled: boolean;
+  /**
+   * Só nesta conta; sem ela, em todas em que o post saiu.
+   */
+  accountId?: string;
+}
+
+export interface SyncCommentsBody {
+  /**
+   * Só esta conta.
+   */
+  accountId?: string;
+}
+
+export interface CreateSavedReplyBody {
+  title: string;
+  text: string;
+}
+
 export interface UploadMediaForm {
   /**
    * Imagem (JPEG, PNG, WebP; até 8 MB) ou vídeo (MP4, MOV; até 50 MB).
@@ -369,6 +529,24 @@ export interface ImportMediaBody {
   url: string;
 }
 
+export interface UpdateMediaBody {
+  /**
+   * `true` guarda a mídia mesmo sem uso (a limpeza de mídias sem uso não a apaga); `false` volta à regra comum.
+   */
+  keep: boolean;
+}
+
+export interface CreateSnippetBody {
+  kind: 'caption' | 'hashtags';
+  title: string;
+  text: string;
+}
+
+export interface UpdateSnippetBody {
+  title?: string;
+  text?: string;
+}
+
 export interface CreateNotificationBody {
   eventTypes: Array<
     | 'post.scheduled'
@@ -378,6 +556,7 @@ export interface CreateNotificationBody {
     | 'post.awaiting_approval'
     | 'post.approved'
     | 'post.rejected'
+    | 'comment.received'
   >;
   webhook: {
     /**
@@ -389,6 +568,10 @@ export interface CreateNotificationBody {
    * Só eventos de posts deste perfil.
    */
   profileId?: string | null;
+  /**
+   * Só eventos desta conta (posts e comentários).
+   */
+  accountId?: string | null;
   /**
    * Eventos finais só de posts que foram agendados.
    */
@@ -404,6 +587,7 @@ export interface UpdateNotificationBody {
     | 'post.awaiting_approval'
     | 'post.approved'
     | 'post.rejected'
+    | 'comment.received'
   >;
   webhook?: {
     /**
@@ -415,6 +599,10 @@ export interface UpdateNotificationBody {
    * Só eventos de posts deste perfil; `null` remove o filtro.
    */
   profileId?: string | null;
+  /**
+   * Só eventos desta conta; `null` remove o filtro.
+   */
+  accountId?: string | null;
   onlyScheduledPosts?: boolean;
   /**
    * `true` pausa os envios (os eventos esperam como `pending`); `false` retoma e envia o que esperava.
@@ -882,6 +1070,7 @@ export interface PostingSchedule {
    * `integration`: a agenda da própria conta; `profile`: a do perfil da conta; `none`: nenhuma.
    */
   source: 'integration' | 'profile' | 'none';
+  evergreen: EvergreenSettings;
   updatedAt: string | null;
 }
 
@@ -894,6 +1083,14 @@ export interface PostingSlot {
    */
   day: 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
   time: string;
+}
+
+/**
+ * A fila evergreen da agenda: com `enabled`, um horário que chega sem post recebe uma cópia nova do post evergreen publicado que está há mais tempo sem sair (e há pelo menos `minDaysBetween` dias).
+ */
+export interface EvergreenSettings {
+  enabled: boolean;
+  minDaysBetween: number;
 }
 
 export interface FreeSlot {
@@ -909,6 +1106,25 @@ export interface FreeSlot {
    * Dia da semana, em inglês e minúsculas.
    */
   day: 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
+}
+
+/**
+ * Um horário semanal sugerido.
+ */
+export interface SlotSuggestion {
+  /**
+   * Dia da semana, em inglês e minúsculas.
+   */
+  day: 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
+  time: string;
+  /**
+   * Por que este horário: o que foi medido nele.
+   */
+  reason: string;
+  /**
+   * A medida que o classificou, na unidade da fonte.
+   */
+  score: number;
 }
 
 export interface Post {
@@ -946,6 +1162,28 @@ export interface Post {
    * O motivo da última recusa, quando o post voltou a rascunho por uma recusa.
    */
   rejectionReason: string | null;
+  /**
+   * A série (post recorrente) de que o post é uma ocorrência, e a posição dele nela; null num post avulso.
+   */
+  series: {
+    /**
+     * Id com prefixo `ser_`.
+     */
+    id: string;
+    index: number;
+  } | null;
+  /**
+   * Se o post volta nos horários vazios de uma agenda com a fila evergreen.
+   */
+  evergreen: boolean;
+  /**
+   * As legendas alternativas usadas em rodízio pelas cópias; vazio sem variações.
+   */
+  evergreenCaptions: string[];
+  /**
+   * O post evergreen de que este é uma cópia, criada num horário vazio; null nos demais.
+   */
+  recycledFrom: string | null;
   links: {
     api: string;
   };
@@ -1089,6 +1327,229 @@ export interface PostMetrics {
    * Stories: respostas (`replies`).
    */
   replies: number | null;
+}
+
+export interface SeriesSummary {
+  /**
+   * Id com prefixo `ser_`.
+   */
+  id: string;
+  /**
+   * `active`: ainda cria ocorrências; `ended`: todas já foram criadas como posts (que ainda podem ser mudados); `stopped`: parada por `DELETE`.
+   */
+  status: 'active' | 'stopped' | 'ended';
+  rrule: string;
+  timezone: string;
+  /**
+   * A legenda das próximas ocorrências.
+   */
+  content: string;
+  /**
+   * Id com prefixo `post_`.
+   */
+  firstPostId: string;
+  accountIds: string[];
+  /**
+   * Data e hora ISO 8601 em UTC, com `Z`.
+   */
+  createdAt: string;
+  /**
+   * Data e hora ISO 8601 em UTC, com `Z`.
+   */
+  updatedAt: string;
+  /**
+   * A próxima ocorrência ainda não publicada.
+   */
+  next: string | null;
+}
+
+/**
+ * Um post recorrente e as suas ocorrências.
+ */
+export interface Series {
+  /**
+   * Id com prefixo `ser_`.
+   */
+  id: string;
+  /**
+   * `active`: ainda cria ocorrências; `ended`: todas já foram criadas como posts (que ainda podem ser mudados); `stopped`: parada por `DELETE`.
+   */
+  status: 'active' | 'stopped' | 'ended';
+  rrule: string;
+  timezone: string;
+  /**
+   * A legenda das próximas ocorrências.
+   */
+  content: string;
+  /**
+   * Id com prefixo `post_`.
+   */
+  firstPostId: string;
+  accountIds: string[];
+  /**
+   * Quantas ocorrências a série tem ao todo (no máximo 366).
+   */
+  occurrences: number;
+  /**
+   * As ocorrências já criadas como posts, da mais antiga à mais nova.
+   */
+  posts: SeriesOccurrence[];
+  /**
+   * As próximas ocorrências ainda não criadas, com os instantes em UTC.
+   */
+  upcoming: SeriesOccurrence[];
+  /**
+   * Data e hora ISO 8601 em UTC, com `Z`.
+   */
+  createdAt: string;
+  /**
+   * Data e hora ISO 8601 em UTC, com `Z`.
+   */
+  updatedAt: string;
+}
+
+export interface SeriesOccurrence {
+  /**
+   * A posição na série, a partir de 1 (o primeiro post).
+   */
+  index: number;
+  /**
+   * O instante (UTC) em que a ocorrência publica.
+   */
+  at: string;
+  /**
+   * A hora local pedida pela regra, no fuso da série: AAAA-MM-DDTHH:MM.
+   */
+  local: string;
+  /**
+   * true quando a hora local não existe nesse dia (mudança de horário de verão) e a ocorrência passou para o primeiro minuto válido.
+   */
+  adjusted: boolean;
+  /**
+   * O post da ocorrência, quando já criado (dentro da janela de 75 dias).
+   */
+  postId: string | null;
+  /**
+   * O estado desse post.
+   */
+  status:
+    | 'draft'
+    | 'awaiting_approval'
+    | 'scheduled'
+    | 'queued'
+    | 'publishing'
+    | 'published'
+    | 'partial'
+    | 'failed'
+    | 'cancelled'
+    | null;
+  /**
+   * Por que a ocorrência não foi criada (a conta precisa ser reconectada, a mídia foi apagada, o servidor estava parado no horário); null nas demais.
+   */
+  error: {
+    code: string;
+    message: string;
+  } | null;
+}
+
+/**
+ * Um feed seguido pelo projeto.
+ */
+export interface Feed {
+  /**
+   * Id com prefixo `fed_`.
+   */
+  id: string;
+  /**
+   * O endereço do feed.
+   */
+  url: string;
+  /**
+   * O título do feed, lido na última leitura.
+   */
+  title: string | null;
+  /**
+   * `draft`: cada item novo vira um rascunho; `queue`: entra no próximo horário livre da agenda de publicação de cada conta.
+   */
+  mode: 'draft' | 'queue';
+  /**
+   * O modelo da legenda: `{title}`, `{summary}` e `{link}` são trocados pelo item.
+   */
+  captionTemplate: string;
+  /**
+   * As contas dos posts criados; vazio quando o feed segue um perfil.
+   */
+  integrationIds: string[];
+  /**
+   * O perfil cujas contas recebem os posts, lidas a cada leitura.
+   */
+  profileId: string | null;
+  /**
+   * `active`: lido a cada 15 minutos; `paused`: não é lido até ser retomado.
+   */
+  status: 'active' | 'paused';
+  /**
+   * Por que o feed está pausado (por uma pessoa, ou depois de 10 falhas seguidas).
+   */
+  pausedReason: string | null;
+  /**
+   * Leituras com falha seguidas; uma leitura boa volta a zero.
+   */
+  consecutiveFailures: number;
+  lastCheckedAt: string | null;
+  /**
+   * O erro da última leitura com falha.
+   */
+  lastError: {
+    code: string;
+    message: string;
+  } | null;
+  /**
+   * Quando o feed será lido de novo; null enquanto pausado.
+   */
+  nextCheckAt: string | null;
+  /**
+   * Data e hora ISO 8601 em UTC, com `Z`.
+   */
+  createdAt: string;
+  /**
+   * Data e hora ISO 8601 em UTC, com `Z`.
+   */
+  updatedAt: string;
+}
+
+/**
+ * O que uma leitura do feed encontrou.
+ */
+export interface FeedCheck {
+  /**
+   * `fetched`: o feed foi lido; `not_modified`: o servidor respondeu 304 e nada foi criado; `failed`: a leitura falhou (`error`).
+   */
+  outcome: 'fetched' | 'not_modified' | 'failed';
+  /**
+   * Os itens que o feed trazia.
+   */
+  itemsSeen: number;
+  /**
+   * Os itens ainda não vistos.
+   */
+  newItems: number;
+  /**
+   * Os posts criados, um por item novo.
+   */
+  postIds: string[];
+  /**
+   * Os itens novos que não viraram post, e por quê.
+   */
+  skipped: Array<{
+    item: string;
+    code: string;
+    message: string;
+  }>;
+  error: {
+    code: string;
+    message: string;
+  } | null;
 }
 
 export interface ProjectSettings {
@@ -1265,6 +1726,177 @@ export interface ActivityEntry {
   createdAt: string;
 }
 
+/**
+ * Um comentário numa mídia de uma conta do projeto, com o seu fio.
+ */
+export interface Comment {
+  /**
+   * Id com prefixo `cmt_`.
+   */
+  id: string;
+  /**
+   * Id do Instagram, exato, como texto.
+   */
+  platformCommentId: string;
+  /**
+   * Id com prefixo `int_`.
+   */
+  integrationId: string;
+  /**
+   * O post do Reelay comentado, ou null numa mídia feita fora dele.
+   */
+  postId: string | null;
+  /**
+   * Id do Instagram, exato, como texto.
+   */
+  platformMediaId: string;
+  /**
+   * O comentário respondido (`cmt_…`); null num comentário de primeiro nível.
+   */
+  parentId: string | null;
+  /**
+   * Quem comentou (@ sem a arroba).
+   */
+  username: string | null;
+  text: string;
+  /**
+   * Quando foi escrito, segundo o Instagram.
+   */
+  createdAt: string;
+  /**
+   * Oculto no Instagram (por aqui ou pelo app).
+   */
+  hidden: boolean;
+  /**
+   * Apagado no Instagram: fica aqui só como registro.
+   */
+  deleted: boolean;
+  status: 'unread' | 'read' | 'replied';
+  /**
+   * Escrito pela própria conta (daqui ou do Instagram): nunca conta como novo.
+   */
+  fromSelf: boolean;
+  /**
+   * O membro do projeto encarregado de responder, ou null.
+   */
+  assigneeId: string | null;
+  /**
+   * Quando a resposta privada (mensagem direta) foi enviada, ou null.
+   */
+  privateReplySentAt: string | null;
+  /**
+   * As respostas do fio, da mais antiga para a mais nova.
+   */
+  replies: CommentReply[];
+}
+
+/**
+ * Uma resposta num fio de comentários.
+ */
+export interface CommentReply {
+  /**
+   * Id com prefixo `cmt_`.
+   */
+  id: string;
+  /**
+   * Id do Instagram, exato, como texto.
+   */
+  platformCommentId: string;
+  /**
+   * Id com prefixo `int_`.
+   */
+  integrationId: string;
+  /**
+   * O post do Reelay comentado, ou null numa mídia feita fora dele.
+   */
+  postId: string | null;
+  /**
+   * Id do Instagram, exato, como texto.
+   */
+  platformMediaId: string;
+  /**
+   * O comentário respondido (`cmt_…`); null num comentário de primeiro nível.
+   */
+  parentId: string | null;
+  /**
+   * Quem comentou (@ sem a arroba).
+   */
+  username: string | null;
+  text: string;
+  /**
+   * Quando foi escrito, segundo o Instagram.
+   */
+  createdAt: string;
+  /**
+   * Oculto no Instagram (por aqui ou pelo app).
+   */
+  hidden: boolean;
+  /**
+   * Apagado no Instagram: fica aqui só como registro.
+   */
+  deleted: boolean;
+  status: 'unread' | 'read' | 'replied';
+  /**
+   * Escrito pela própria conta (daqui ou do Instagram): nunca conta como novo.
+   */
+  fromSelf: boolean;
+  /**
+   * O membro do projeto encarregado de responder, ou null.
+   */
+  assigneeId: string | null;
+  /**
+   * Quando a resposta privada (mensagem direta) foi enviada, ou null.
+   */
+  privateReplySentAt: string | null;
+}
+
+/**
+ * Uma @menção a uma conta do projeto, num post de outra conta.
+ */
+export interface Mention {
+  /**
+   * Id com prefixo `mnt_`.
+   */
+  id: string;
+  /**
+   * Id com prefixo `int_`.
+   */
+  integrationId: string;
+  kind: 'comment' | 'caption';
+  /**
+   * Id do Instagram, exato, como texto.
+   */
+  platformMediaId: string;
+  platformCommentId: string | null;
+  username: string | null;
+  /**
+   * O comentário, ou a legenda, que menciona.
+   */
+  text: string | null;
+  permalink: string | null;
+  createdAt: string | null;
+  /**
+   * Data e hora ISO 8601 em UTC, com `Z`.
+   */
+  receivedAt: string;
+}
+
+/**
+ * Uma resposta pronta do projeto.
+ */
+export interface SavedReply {
+  /**
+   * Id com prefixo `svr_`.
+   */
+  id: string;
+  title: string;
+  text: string;
+  /**
+   * Data e hora ISO 8601 em UTC, com `Z`.
+   */
+  createdAt: string;
+}
+
 export interface Media {
   /**
    * Id com prefixo `med_`.
@@ -1307,6 +1939,18 @@ export interface Media {
    * Data e hora ISO 8601 em UTC, com `Z`.
    */
   createdAt: string;
+  /**
+   * O nome do arquivo enviado (no envio `multipart`) ou o último trecho do caminho da URL importada, sem pastas nem caracteres de controle e com até 120 caracteres; `null` nas mídias guardadas antes de o nome ser guardado.
+   */
+  fileName: string | null;
+  /**
+   * Nenhum post usa a mídia (rascunhos e posts terminados contam como uso). Uma mídia sem uso e sem `keep` é apagada, com seus arquivos, depois de `REELAY_UNUSED_MEDIA_DAYS` dias (7 por padrão).
+   */
+  unused: boolean;
+  /**
+   * Guardada de propósito: nunca é apagada por estar sem uso. Muda com `PATCH /v1/media/{id}`.
+   */
+  keep: boolean;
 }
 
 export interface MediaDetail {
@@ -1352,6 +1996,18 @@ export interface MediaDetail {
    */
   createdAt: string;
   /**
+   * O nome do arquivo enviado (no envio `multipart`) ou o último trecho do caminho da URL importada, sem pastas nem caracteres de controle e com até 120 caracteres; `null` nas mídias guardadas antes de o nome ser guardado.
+   */
+  fileName: string | null;
+  /**
+   * Nenhum post usa a mídia (rascunhos e posts terminados contam como uso). Uma mídia sem uso e sem `keep` é apagada, com seus arquivos, depois de `REELAY_UNUSED_MEDIA_DAYS` dias (7 por padrão).
+   */
+  unused: boolean;
+  /**
+   * Guardada de propósito: nunca é apagada por estar sem uso. Muda com `PATCH /v1/media/{id}`.
+   */
+  keep: boolean;
+  /**
    * Os posts deste projeto cujos `mediaItems` usam a mídia, mais novos primeiro.
    */
   posts: MediaPost[];
@@ -1375,6 +2031,30 @@ export interface MediaPost {
   scheduledFor: string | null;
 }
 
+/**
+ * Uma legenda ou um grupo de hashtags guardado no projeto.
+ */
+export interface Snippet {
+  /**
+   * Id com prefixo `snp_`.
+   */
+  id: string;
+  /**
+   * `caption`: uma legenda para começar; `hashtags`: um grupo de hashtags para acrescentar.
+   */
+  kind: 'caption' | 'hashtags';
+  title: string;
+  text: string;
+  /**
+   * Data e hora ISO 8601 em UTC, com `Z`.
+   */
+  createdAt: string;
+  /**
+   * Data e hora ISO 8601 em UTC, com `Z`.
+   */
+  updatedAt: string;
+}
+
 export interface CreatedNotificationSubscription {
   /**
    * Id com prefixo `ntf_`.
@@ -1388,6 +2068,7 @@ export interface CreatedNotificationSubscription {
     | 'post.awaiting_approval'
     | 'post.approved'
     | 'post.rejected'
+    | 'comment.received'
   >;
   webhook: {
     url: string;
@@ -1401,6 +2082,10 @@ export interface CreatedNotificationSubscription {
     secret: string;
   };
   profileId: string | null;
+  /**
+   * Só eventos desta conta: os posts em que ela está e os comentários nas suas mídias; null para todas.
+   */
+  accountId: string | null;
   onlyScheduledPosts: boolean;
   /**
    * Pausada: os eventos continuam registrados como entregas `pending` e são enviados quando a assinatura é retomada.
@@ -1429,6 +2114,7 @@ export interface NotificationSubscription {
     | 'post.awaiting_approval'
     | 'post.approved'
     | 'post.rejected'
+    | 'comment.received'
   >;
   webhook: {
     url: string;
@@ -1438,6 +2124,10 @@ export interface NotificationSubscription {
     previousSecretExpiresAt: string | null;
   };
   profileId: string | null;
+  /**
+   * Só eventos desta conta: os posts em que ela está e os comentários nas suas mídias; null para todas.
+   */
+  accountId: string | null;
   onlyScheduledPosts: boolean;
   /**
    * Pausada: os eventos continuam registrados como entregas `pending` e são enviados quando a assinatura é retomada.
@@ -1496,7 +2186,8 @@ export interface Delivery {
     | 'post.failed'
     | 'post.awaiting_approval'
     | 'post.approved'
-    | 'post.rejected';
+    | 'post.rejected'
+    | 'comment.received';
   status: 'pending' | 'delivered' | 'failed';
   /**
    * Tentativas feitas, de 1 a 3.
@@ -1574,6 +2265,10 @@ export interface ErrorEnvelope {
      */
     postIds?: string[];
     /**
+     * Em `MEDIA_IN_USE`: as séries ativas (`ser_…`) cujas próximas ocorrências vão publicar a mídia.
+     */
+    seriesIds?: string[];
+    /**
      * Em `DELIVERY_PENDING`: a entrega (`dlv_…`) desse evento ainda pendente.
      */
     deliveryId?: string;
@@ -1617,6 +2312,41 @@ export interface HealthAuthResponse {
      */
     environment: 'live' | 'sandbox';
   };
+}
+
+/**
+ * Answer of `GET /v1/health/setup` (`getSetupChecks`): 200.
+ */
+export interface GetSetupChecksResponse {
+  success: true;
+  checks: Array<{
+    /**
+     * Qual verificação: `public_url`, `media_fetch_back`, `clock`, `platform_credentials`, `redirect_uri`, `meta_webhooks`, `accounts`, `smtp`, `disk` ou `database`.
+     */
+    id: string;
+    /**
+     * Resultado da verificação.
+     */
+    status: 'ok' | 'warning' | 'error' | 'skipped';
+    /**
+     * O que foi encontrado, em português.
+     */
+    message: string;
+    /**
+     * O que fazer para corrigir, quando há o que corrigir.
+     */
+    fix?: string;
+    /**
+     * Valores que ajudam a corrigir (por exemplo, a URI de retorno a cadastrar).
+     */
+    details?: {
+      [key: string]: unknown;
+    };
+  }>;
+  /**
+   * Falso quando alguma verificação terminou em `error`.
+   */
+  ok: boolean;
 }
 
 /**
@@ -2098,6 +2828,42 @@ export interface ListIntegrationFreeSlotsResponse {
 }
 
 /**
+ * Path parameters of `GET /v1/integrations/{id}/slots/suggestions` (`suggestIntegrationSlots`).
+ */
+export interface SuggestIntegrationSlotsParams {
+  id: string;
+}
+
+/**
+ * Query of `GET /v1/integrations/{id}/slots/suggestions` (`suggestIntegrationSlots`).
+ */
+export interface SuggestIntegrationSlotsQuery {
+  /**
+   * O fuso das horas sugeridas; sem ele, o da agenda da conta (ou UTC).
+   */
+  timezone?: string;
+}
+
+/**
+ * Answer of `GET /v1/integrations/{id}/slots/suggestions` (`suggestIntegrationSlots`): 200.
+ */
+export interface SuggestIntegrationSlotsResponse {
+  success: true;
+  /**
+   * O fuso em que as horas são lidas.
+   */
+  timezone: string;
+  /**
+   * `audience`: os seguidores online por hora (`online_followers`); `posts`: o alcance e as interações dos posts da conta por dia e hora; `default`: horários comuns, sem dados da conta.
+   */
+  source: 'audience' | 'posts' | 'default';
+  /**
+   * Até 7, um por dia da semana.
+   */
+  suggestions: SlotSuggestion[];
+}
+
+/**
  * Path parameters of `GET /v1/profiles/{id}/slots` (`getProfileSlots`).
  */
 export interface GetProfileSlotsParams {
@@ -2315,6 +3081,167 @@ export interface GetPostInsightsResponse {
    */
   platforms: PostTargetInsights[];
 }
+
+/**
+ * Query of `GET /v1/series` (`listSeries`).
+ */
+export interface ListSeriesQuery {
+  status?: 'active' | 'stopped' | 'ended';
+  /**
+   * Só séries com esta conta.
+   */
+  accountId?: string;
+  /**
+   * Itens por página, de 1 a 100.
+   */
+  limit?: number;
+  /**
+   * Quantos itens pular.
+   */
+  offset?: number;
+}
+
+/**
+ * Answer of `GET /v1/series` (`listSeries`): 200.
+ */
+export interface ListSeriesResponse {
+  success: true;
+  total: number;
+  series: SeriesSummary[];
+}
+
+/**
+ * Path parameters of `GET /v1/series/{id}` (`getSeries`).
+ */
+export interface GetSeriesParams {
+  id: string;
+}
+
+/**
+ * Query of `GET /v1/series/{id}` (`getSeries`).
+ */
+export interface GetSeriesQuery {
+  /**
+   * Quantas das próximas ocorrências listar, de 0 a 50.
+   */
+  upcoming?: number;
+}
+
+/**
+ * Answer of `GET /v1/series/{id}` (`getSeries`): 200.
+ */
+export interface GetSeriesResponse {
+  success: true;
+  series: Series;
+}
+
+/**
+ * Path parameters of `PATCH /v1/series/{id}` (`updateSeries`).
+ */
+export interface UpdateSeriesParams {
+  id: string;
+}
+
+/**
+ * Answer of `PATCH /v1/series/{id}` (`updateSeries`): 200.
+ */
+export interface UpdateSeriesResponse {
+  success: true;
+  series: Series;
+}
+
+/**
+ * Path parameters of `DELETE /v1/series/{id}` (`stopSeries`).
+ */
+export interface StopSeriesParams {
+  id: string;
+}
+
+/**
+ * Answer of `DELETE /v1/series/{id}` (`stopSeries`): 200.
+ */
+export interface StopSeriesResponse {
+  success: true;
+  series: Series;
+  /**
+   * As ocorrências já criadas e ainda não publicadas que foram canceladas.
+   */
+  cancelledPostIds: string[];
+}
+
+/**
+ * Answer of `GET /v1/feeds` (`listFeeds`): 200.
+ */
+export interface ListFeedsResponse {
+  success: true;
+  feeds: Feed[];
+}
+
+/**
+ * Answer of `POST /v1/feeds` (`createFeed`): 201.
+ */
+export interface CreateFeedResponse {
+  success: true;
+  feed: Feed;
+}
+
+/**
+ * Path parameters of `GET /v1/feeds/{id}` (`getFeed`).
+ */
+export interface GetFeedParams {
+  id: string;
+}
+
+/**
+ * Answer of `GET /v1/feeds/{id}` (`getFeed`): 200.
+ */
+export interface GetFeedResponse {
+  success: true;
+  feed: Feed;
+}
+
+/**
+ * Path parameters of `PATCH /v1/feeds/{id}` (`updateFeed`).
+ */
+export interface UpdateFeedParams {
+  id: string;
+}
+
+/**
+ * Answer of `PATCH /v1/feeds/{id}` (`updateFeed`): 200.
+ */
+export interface UpdateFeedResponse {
+  success: true;
+  feed: Feed;
+}
+
+/**
+ * Path parameters of `POST /v1/feeds/{id}/check` (`checkFeed`).
+ */
+export interface CheckFeedParams {
+  id: string;
+}
+
+/**
+ * Answer of `POST /v1/feeds/{id}/check` (`checkFeed`): 200.
+ */
+export interface CheckFeedResponse {
+  success: true;
+  feed: Feed;
+  check: FeedCheck;
+}
+
+/**
+ * Path parameters of `DELETE /v1/feeds/{id}` (`deleteFeed`).
+ */
+export interface DeleteFeedParams {
+  id: string;
+}
+
+/**
+ * Answer of `DELETE /v1/feeds/{id}` (`deleteFeed`): 204.
+ */
+export type DeleteFeedResponse = void;
 
 /**
  * Path parameters of `POST /v1/posts/{id}/submit` (`submitPost`).
@@ -2554,6 +3481,279 @@ export interface ListActivityResponse {
 }
 
 /**
+ * Query of `GET /v1/comments` (`listComments`).
+ */
+export interface ListCommentsQuery {
+  /**
+   * Só desta conta.
+   */
+  accountId?: string;
+  /**
+   * Id de perfil (`prf_…`), ou o texto `null` para contas sem perfil.
+   */
+  profileId?: string;
+  /**
+   * Só deste post.
+   */
+  postId?: string;
+  /**
+   * Estado do fio (`unread`, `read`, `replied`), ou `hidden` para os ocultos. Sem ele, todos.
+   */
+  status?: 'unread' | 'read' | 'replied' | 'hidden';
+  /**
+   * Só os encarregados a este membro.
+   */
+  assigneeId?: string;
+  /**
+   * Só comentários escritos a partir deste instante.
+   */
+  since?: string | Date;
+  /**
+   * Texto ou @ de quem comentou, em qualquer parte do fio.
+   */
+  q?: string;
+  /**
+   * Itens por página, de 1 a 100.
+   */
+  limit?: number;
+  /**
+   * Quantos itens pular.
+   */
+  offset?: number;
+}
+
+/**
+ * Answer of `GET /v1/comments` (`listComments`): 200.
+ */
+export interface ListCommentsResponse {
+  success: true;
+  /**
+   * Quantos comentários casam com os filtros.
+   */
+  total: number;
+  comments: Comment[];
+}
+
+/**
+ * Path parameters of `GET /v1/comments/{id}` (`getComment`).
+ */
+export interface GetCommentParams {
+  id: string;
+}
+
+/**
+ * Answer of `GET /v1/comments/{id}` (`getComment`): 200.
+ */
+export interface GetCommentResponse {
+  success: true;
+  comment: Comment;
+}
+
+/**
+ * Path parameters of `POST /v1/comments/{id}/replies` (`replyToComment`).
+ */
+export interface ReplyToCommentParams {
+  id: string;
+}
+
+/**
+ * Answer of `POST /v1/comments/{id}/replies` (`replyToComment`): 200, 201.
+ */
+export interface ReplyToCommentResponse {
+  success: true;
+  comment: Comment;
+}
+
+/**
+ * Path parameters of `PATCH /v1/comments/{id}` (`updateComment`).
+ */
+export interface UpdateCommentParams {
+  id: string;
+}
+
+/**
+ * Answer of `PATCH /v1/comments/{id}` (`updateComment`): 200.
+ */
+export interface UpdateCommentResponse {
+  success: true;
+  comment: Comment;
+}
+
+/**
+ * Path parameters of `POST /v1/comments/{id}/private-reply` (`privateReplyToComment`).
+ */
+export interface PrivateReplyToCommentParams {
+  id: string;
+}
+
+/**
+ * `application/json` body of `POST /v1/comments/{id}/private-reply` (`privateReplyToComment`).
+ */
+export type PrivateReplyToCommentBody = PrivateReplyBody;
+
+/**
+ * Answer of `POST /v1/comments/{id}/private-reply` (`privateReplyToComment`): 200.
+ */
+export interface PrivateReplyToCommentResponse {
+  success: true;
+  comment: Comment;
+}
+
+/**
+ * Path parameters of `POST /v1/comments/{id}/hide` (`hideComment`).
+ */
+export interface HideCommentParams {
+  id: string;
+}
+
+/**
+ * Answer of `POST /v1/comments/{id}/hide` (`hideComment`): 200.
+ */
+export interface HideCommentResponse {
+  success: true;
+  comment: Comment;
+}
+
+/**
+ * Path parameters of `POST /v1/comments/{id}/unhide` (`unhideComment`).
+ */
+export interface UnhideCommentParams {
+  id: string;
+}
+
+/**
+ * Answer of `POST /v1/comments/{id}/unhide` (`unhideComment`): 200.
+ */
+export interface UnhideCommentResponse {
+  success: true;
+  comment: Comment;
+}
+
+/**
+ * Path parameters of `DELETE /v1/comments/{id}` (`deleteComment`).
+ */
+export interface DeleteCommentParams {
+  id: string;
+}
+
+/**
+ * Answer of `DELETE /v1/comments/{id}` (`deleteComment`): 200.
+ */
+export interface DeleteCommentResponse {
+  success: true;
+  comment: Comment;
+}
+
+/**
+ * Path parameters of `POST /v1/posts/{id}/comments` (`commentOnPost`).
+ */
+export interface CommentOnPostParams {
+  id: string;
+}
+
+/**
+ * Answer of `POST /v1/posts/{id}/comments` (`commentOnPost`): 200, 201.
+ */
+export interface CommentOnPostResponse {
+  success: true;
+  comment: Comment;
+}
+
+/**
+ * Path parameters of `PUT /v1/posts/{id}/commenting` (`setPostCommenting`).
+ */
+export interface SetPostCommentingParams {
+  id: string;
+}
+
+/**
+ * `application/json` body of `PUT /v1/posts/{id}/commenting` (`setPostCommenting`).
+ */
+export type SetPostCommentingBody = SetCommentingBody;
+
+/**
+ * Answer of `PUT /v1/posts/{id}/commenting` (`setPostCommenting`): 200.
+ */
+export interface SetPostCommentingResponse {
+  success: true;
+  enabled: boolean;
+  /**
+   * As contas alteradas.
+   */
+  accounts: string[];
+}
+
+/**
+ * Answer of `POST /v1/comments/sync` (`syncComments`): 200.
+ */
+export interface SyncCommentsResponse {
+  success: true;
+  /**
+   * Mídias lidas.
+   */
+  media: number;
+  /**
+   * Comentários novos encontrados.
+   */
+  newComments: number;
+}
+
+/**
+ * Query of `GET /v1/mentions` (`listMentions`).
+ */
+export interface ListMentionsQuery {
+  /**
+   * Só desta conta.
+   */
+  accountId?: string;
+  /**
+   * Itens por página, de 1 a 100.
+   */
+  limit?: number;
+  /**
+   * Quantos itens pular.
+   */
+  offset?: number;
+}
+
+/**
+ * Answer of `GET /v1/mentions` (`listMentions`): 200.
+ */
+export interface ListMentionsResponse {
+  success: true;
+  total: number;
+  mentions: Mention[];
+}
+
+/**
+ * Answer of `GET /v1/saved-replies` (`listSavedReplies`): 200.
+ */
+export interface ListSavedRepliesResponse {
+  success: true;
+  savedReplies: SavedReply[];
+}
+
+/**
+ * Answer of `POST /v1/saved-replies` (`createSavedReply`): 201.
+ */
+export interface CreateSavedReplyResponse {
+  success: true;
+  savedReply: SavedReply;
+}
+
+/**
+ * Path parameters of `DELETE /v1/saved-replies/{id}` (`deleteSavedReply`).
+ */
+export interface DeleteSavedReplyParams {
+  id: string;
+}
+
+/**
+ * Answer of `DELETE /v1/saved-replies/{id}` (`deleteSavedReply`): 204.
+ */
+export type DeleteSavedReplyResponse = void;
+
+/**
  * `application/json` body of `POST /v1/media` (`uploadMedia`).
  */
 export type UploadMediaBody = ImportMediaBody;
@@ -2574,6 +3774,14 @@ export interface ListMediaQuery {
    * Só imagens (`image`) ou só vídeos (`video`).
    */
   type?: 'image' | 'video';
+  /**
+   * `true`: só as mídias que nenhum post usa; `false`: só as usadas.
+   */
+  unused?: boolean | 'true' | 'false';
+  /**
+   * Busca no nome do arquivo (`fileName`), sem diferenciar maiúsculas.
+   */
+  q?: string;
   /**
    * Itens por página, de 1 a 100.
    */
@@ -2613,6 +3821,21 @@ export interface GetMediaResponse {
 }
 
 /**
+ * Path parameters of `PATCH /v1/media/{id}` (`updateMedia`).
+ */
+export interface UpdateMediaParams {
+  id: string;
+}
+
+/**
+ * Answer of `PATCH /v1/media/{id}` (`updateMedia`): 200.
+ */
+export interface UpdateMediaResponse {
+  success: true;
+  media: Media;
+}
+
+/**
  * Path parameters of `DELETE /v1/media/{id}` (`deleteMedia`).
  */
 export interface DeleteMediaParams {
@@ -2623,6 +3846,59 @@ export interface DeleteMediaParams {
  * Answer of `DELETE /v1/media/{id}` (`deleteMedia`): 200.
  */
 export type DeleteMediaResponse = MessageResponse;
+
+/**
+ * Query of `GET /v1/snippets` (`listSnippets`).
+ */
+export interface ListSnippetsQuery {
+  /**
+   * Só deste tipo.
+   */
+  kind?: 'caption' | 'hashtags';
+}
+
+/**
+ * Answer of `GET /v1/snippets` (`listSnippets`): 200.
+ */
+export interface ListSnippetsResponse {
+  success: true;
+  snippets: Snippet[];
+}
+
+/**
+ * Answer of `POST /v1/snippets` (`createSnippet`): 201.
+ */
+export interface CreateSnippetResponse {
+  success: true;
+  snippet: Snippet;
+}
+
+/**
+ * Path parameters of `PATCH /v1/snippets/{id}` (`updateSnippet`).
+ */
+export interface UpdateSnippetParams {
+  id: string;
+}
+
+/**
+ * Answer of `PATCH /v1/snippets/{id}` (`updateSnippet`): 200.
+ */
+export interface UpdateSnippetResponse {
+  success: true;
+  snippet: Snippet;
+}
+
+/**
+ * Path parameters of `DELETE /v1/snippets/{id}` (`deleteSnippet`).
+ */
+export interface DeleteSnippetParams {
+  id: string;
+}
+
+/**
+ * Answer of `DELETE /v1/snippets/{id}` (`deleteSnippet`): 204.
+ */
+export type DeleteSnippetResponse = void;
 
 /**
  * Answer of `POST /v1/notifications` (`createNotification`): 201.
@@ -2786,7 +4062,6 @@ export interface PostScheduledEvent {
    * Id com prefixo `evt_`.
    */
   id: string;
-  type: 'post.scheduled';
   /**
    * Data e hora ISO 8601 em UTC, com `Z`.
    */
@@ -2796,6 +4071,7 @@ export interface PostScheduledEvent {
    */
   projectId: string;
   profileId: string | null;
+  type: 'post.scheduled';
   data: {
     post: WebhookPost;
     platforms: WebhookPostTarget[];
@@ -2811,7 +4087,6 @@ export interface PostPublishedEvent {
    * Id com prefixo `evt_`.
    */
   id: string;
-  type: 'post.published';
   /**
    * Data e hora ISO 8601 em UTC, com `Z`.
    */
@@ -2821,6 +4096,7 @@ export interface PostPublishedEvent {
    */
   projectId: string;
   profileId: string | null;
+  type: 'post.published';
   data: {
     post: WebhookPost;
     platforms: WebhookPostTarget[];
@@ -2836,7 +4112,6 @@ export interface PostPartialEvent {
    * Id com prefixo `evt_`.
    */
   id: string;
-  type: 'post.partial';
   /**
    * Data e hora ISO 8601 em UTC, com `Z`.
    */
@@ -2846,6 +4121,7 @@ export interface PostPartialEvent {
    */
   projectId: string;
   profileId: string | null;
+  type: 'post.partial';
   data: {
     post: WebhookPost;
     platforms: WebhookPostTarget[];
@@ -2861,7 +4137,6 @@ export interface PostFailedEvent {
    * Id com prefixo `evt_`.
    */
   id: string;
-  type: 'post.failed';
   /**
    * Data e hora ISO 8601 em UTC, com `Z`.
    */
@@ -2871,6 +4146,7 @@ export interface PostFailedEvent {
    */
   projectId: string;
   profileId: string | null;
+  type: 'post.failed';
   data: {
     post: WebhookPost;
     platforms: WebhookPostTarget[];
@@ -2886,7 +4162,6 @@ export interface PostAwaitingApprovalEvent {
    * Id com prefixo `evt_`.
    */
   id: string;
-  type: 'post.awaiting_approval';
   /**
    * Data e hora ISO 8601 em UTC, com `Z`.
    */
@@ -2896,6 +4171,7 @@ export interface PostAwaitingApprovalEvent {
    */
   projectId: string;
   profileId: string | null;
+  type: 'post.awaiting_approval';
   data: {
     post: WebhookPost;
     platforms: WebhookPostTarget[];
@@ -2911,7 +4187,6 @@ export interface PostApprovedEvent {
    * Id com prefixo `evt_`.
    */
   id: string;
-  type: 'post.approved';
   /**
    * Data e hora ISO 8601 em UTC, com `Z`.
    */
@@ -2921,6 +4196,7 @@ export interface PostApprovedEvent {
    */
   projectId: string;
   profileId: string | null;
+  type: 'post.approved';
   data: {
     post: WebhookPost;
     platforms: WebhookPostTarget[];
@@ -2936,7 +4212,6 @@ export interface PostRejectedEvent {
    * Id com prefixo `evt_`.
    */
   id: string;
-  type: 'post.rejected';
   /**
    * Data e hora ISO 8601 em UTC, com `Z`.
    */
@@ -2946,9 +4221,94 @@ export interface PostRejectedEvent {
    */
   projectId: string;
   profileId: string | null;
+  type: 'post.rejected';
   data: {
     post: WebhookPost;
     platforms: WebhookPostTarget[];
+  };
+}
+
+/**
+ * Body of a `comment.received` delivery.
+ */
+export interface CommentReceivedEvent {
+  version: '2026-09-01';
+  /**
+   * Id com prefixo `evt_`.
+   */
+  id: string;
+  /**
+   * Data e hora ISO 8601 em UTC, com `Z`.
+   */
+  createdAt: string;
+  /**
+   * Id com prefixo `proj_`.
+   */
+  projectId: string;
+  profileId: string | null;
+  type: 'comment.received';
+  data: {
+    comment: {
+      /**
+       * Id com prefixo `cmt_`.
+       */
+      id: string;
+      /**
+       * Id do Instagram, exato, como texto.
+       */
+      platformCommentId: string;
+      /**
+       * Id com prefixo `int_`.
+       */
+      integrationId: string;
+      /**
+       * O post do Reelay comentado, ou null numa mídia feita fora dele.
+       */
+      postId: string | null;
+      /**
+       * Id do Instagram, exato, como texto.
+       */
+      platformMediaId: string;
+      /**
+       * O comentário respondido (`cmt_…`); null num comentário de primeiro nível.
+       */
+      parentId: string | null;
+      /**
+       * Quem comentou (@ sem a arroba).
+       */
+      username: string | null;
+      text: string;
+      /**
+       * Quando foi escrito, segundo o Instagram.
+       */
+      createdAt: string;
+      /**
+       * Oculto no Instagram (por aqui ou pelo app).
+       */
+      hidden: boolean;
+      /**
+       * Apagado no Instagram: fica aqui só como registro.
+       */
+      deleted: boolean;
+      status: 'unread' | 'read' | 'replied';
+      /**
+       * Escrito pela própria conta (daqui ou do Instagram): nunca conta como novo.
+       */
+      fromSelf: boolean;
+      /**
+       * O membro do projeto encarregado de responder, ou null.
+       */
+      assigneeId: string | null;
+      /**
+       * Quando a resposta privada (mensagem direta) foi enviada, ou null.
+       */
+      privateReplySentAt: string | null;
+      profileId: string | null;
+      /**
+       * A conta comentada.
+       */
+      accountUsername: string | null;
+    };
   };
 }
 
@@ -2962,7 +4322,8 @@ export type WebhookEvent =
   | PostFailedEvent
   | PostAwaitingApprovalEvent
   | PostApprovedEvent
-  | PostRejectedEvent;
+  | PostRejectedEvent
+  | CommentReceivedEvent;
 
 /**
  * The events a subscription can receive (spec §6).

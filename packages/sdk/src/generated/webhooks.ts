@@ -30,4 +30,5 @@ export const WEBHOOK_EVENT_TYPES = [
   'post.awaiting_approval',
   'post.approved',
   'post.rejected',
+  'comment.received',
 ] as const;

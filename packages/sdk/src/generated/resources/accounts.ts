@@ -15,6 +15,7 @@ import {
   getIntegrationSlotsRoute,
   replaceIntegrationSlotsRoute,
   listIntegrationFreeSlotsRoute,
+  suggestIntegrationSlotsRoute,
 } from '../routes';
 import type * as T from '../types';
 
@@ -193,7 +194,7 @@ export class AccountsResource {
   /**
    * Substitui a agenda de uma conta.
    *
-   * Troca todos os horários da conta pelos enviados (até 168, sem repetir dia e hora) no fuso `timezone`. `slots` vazio remove a agenda própria da conta, que volta a seguir a do perfil. Responde a agenda que passa a valer. Posts já agendados não mudam. Cada horário é um dia da semana e uma hora local (HH:MM) lidos no fuso IANA da agenda, data a data: 09:00 continua 09:00 depois de uma mudança de horário de verão. Uma hora que o relógio pula nesse dia passa para o primeiro minuto depois do salto (02:30 vira 03:00); uma hora que acontece duas vezes vale a primeira.
+   * Troca todos os horários da conta pelos enviados (até 168, sem repetir dia e hora) no fuso `timezone`. `slots` vazio remove a agenda própria da conta, que volta a seguir a do perfil. Responde a agenda que passa a valer. Posts já agendados não mudam. Cada horário é um dia da semana e uma hora local (HH:MM) lidos no fuso IANA da agenda, data a data: 09:00 continua 09:00 depois de uma mudança de horário de verão. Uma hora que o relógio pula nesse dia passa para o primeiro minuto depois do salto (02:30 vira 03:00); uma hora que acontece duas vezes vale a primeira. `evergreen` liga a fila evergreen: um horário que chega sem post (cerca de 1 hora antes) recebe um post novo, cópia do post publicado com `evergreen` = true das contas da agenda que está há mais tempo sem sair, se não saiu (nem ele nem uma cópia) nos últimos `minDaysBetween` dias; a cópia traz `recycledFrom`. Sem `evergreen` no corpo, a agenda mantém a configuração que tinha (desligada numa agenda nova).
    *
    * `PUT /v1/integrations/{id}/slots`, with an API key, or a Bearer token with `projectId`. Answers 200.
    * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `ROLE_REQUIRED`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `NOT_FOUND`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
@@ -247,6 +248,34 @@ export class AccountsResource {
   ): Promise<T.ListIntegrationFreeSlotsResponse> {
     return this.#client.request<T.ListIntegrationFreeSlotsResponse>(
       listIntegrationFreeSlotsRoute,
+      { params: { id: accountId }, query },
+      options,
+    );
+  }
+
+  /**
+   * Melhores horários para postar numa conta.
+   *
+   * Até 7 horários semanais sugeridos, cada um com o motivo. Primeiro pelos seguidores online por hora (`online_followers`, quando o Instagram responde: contas com 100 seguidores ou mais, últimos 30 dias menos os 2 mais recentes); senão pelo alcance e interações dos posts da conta nos últimos 90 dias, por dia da semana e hora (interações valem 3); senão, horários comuns. As horas são do fuso pedido (ou o da agenda da conta) e valem como horários da agenda: `PUT /v1/integrations/{id}/slots` com elas.
+   *
+   * `GET /v1/integrations/{id}/slots/suggestions`, with an API key, or a Bearer token with `projectId`. Answers 200.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `ROLE_REQUIRED`, `VALIDATION_ERROR`, `NOT_FOUND`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
+   *
+   * @param accountId - Id `int_…`.
+   * @param options - Signal, timeout, retries and headers of this call.
+   * @example
+   * ```ts
+   * const { source, timezone, suggestions } = await reelay.accounts.suggestSlots(accountId, { timezone: 'America/Sao_Paulo' });
+   * await reelay.accounts.replaceSlots(accountId, { timezone, slots: suggestions.map(({ day, time }) => ({ day, time })) });
+   * ```
+   */
+  suggestSlots(
+    accountId: string,
+    query?: T.SuggestIntegrationSlotsQuery,
+    options?: RequestOptions,
+  ): Promise<T.SuggestIntegrationSlotsResponse> {
+    return this.#client.request<T.SuggestIntegrationSlotsResponse>(
+      suggestIntegrationSlotsRoute,
       { params: { id: accountId }, query },
       options,
     );

@@ -5,7 +5,12 @@
  */
 import type { ResourceClient } from '../../client/http-client';
 import type { RequestOptions } from '../../client/options';
-import { healthzRoute, healthAuthRoute, getOpenApiDocumentRoute } from '../routes';
+import {
+  healthzRoute,
+  healthAuthRoute,
+  getSetupChecksRoute,
+  getOpenApiDocumentRoute,
+} from '../routes';
 import type * as T from '../types';
 
 /**
@@ -60,6 +65,25 @@ export class HealthResource {
    */
   check(options?: RequestOptions): Promise<T.HealthAuthResponse> {
     return this.#client.request<T.HealthAuthResponse>(healthAuthRoute, {}, options);
+  }
+
+  /**
+   * Verifica a configuração do servidor.
+   *
+   * Confere a configuração antes que uma publicação falhe: URL pública (https, endereço público, DNS), se a mídia servida volta pela URL pública (pedido com `Range`), o relógio contra a plataforma, as credenciais do app, a URI de retorno a cadastrar, os webhooks da Meta, as contas conectadas (validade e permissões), o SMTP, o espaço em disco e o banco de dados. Cada verificação diz `ok`, `warning`, `error` ou `skipped`, e o que fazer. `ok` é falso quando alguma termina em `error`. Só administradores e donos.
+   *
+   * `GET /v1/health/setup`, with an API key, or a Bearer token with `projectId`. Answers 200.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `ROLE_REQUIRED`, `VALIDATION_ERROR`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
+   *
+   * @param options - Signal, timeout, retries and headers of this call.
+   * @example
+   * ```ts
+   * const { ok, checks } = await reelay.health.setup();
+   * for (const check of checks) console.log(check.status, check.id, check.fix ?? '');
+   * ```
+   */
+  setup(options?: RequestOptions): Promise<T.GetSetupChecksResponse> {
+    return this.#client.request<T.GetSetupChecksResponse>(getSetupChecksRoute, {}, options);
   }
 
   /**

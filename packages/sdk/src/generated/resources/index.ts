@@ -14,10 +14,16 @@ import { InvitationsResource } from './invitations';
 import { ProfilesResource } from './profiles';
 import { AccountsResource } from './accounts';
 import { PostsResource } from './posts';
+import { SeriesResource } from './series';
+import { FeedsResource } from './feeds';
 import { ProjectSettingsResource } from './project-settings';
 import { ReviewLinksResource } from './review-links';
 import { ActivityResource } from './activity';
+import { CommentsResource } from './comments';
+import { MentionsResource } from './mentions';
+import { SavedRepliesResource } from './saved-replies';
 import { MediaResource } from './media';
+import { SnippetsResource } from './snippets';
 import { NotificationsResource } from './notifications';
 
 export { HealthResource } from './health';
@@ -30,10 +36,16 @@ export { InvitationsResource } from './invitations';
 export { ProfilesResource } from './profiles';
 export { AccountsResource } from './accounts';
 export { PostsResource } from './posts';
+export { SeriesResource } from './series';
+export { FeedsResource } from './feeds';
 export { ProjectSettingsResource } from './project-settings';
 export { ReviewLinksResource } from './review-links';
 export { ActivityResource } from './activity';
+export { CommentsResource } from './comments';
+export { MentionsResource } from './mentions';
+export { SavedRepliesResource } from './saved-replies';
 export { MediaResource } from './media';
+export { SnippetsResource } from './snippets';
 export { NotificationsResource } from './notifications';
 
 /**
@@ -87,6 +99,14 @@ export class ReelayResources {
    */
   readonly posts: PostsResource;
   /**
+   * The `series` routes.
+   */
+  readonly series: SeriesResource;
+  /**
+   * The `feeds` routes.
+   */
+  readonly feeds: FeedsResource;
+  /**
    * The `projectSettings` routes.
    */
   readonly projectSettings: ProjectSettingsResource;
@@ -99,9 +119,25 @@ export class ReelayResources {
    */
   readonly activity: ActivityResource;
   /**
+   * The `comments` routes.
+   */
+  readonly comments: CommentsResource;
+  /**
+   * The `mentions` routes.
+   */
+  readonly mentions: MentionsResource;
+  /**
+   * The `savedReplies` routes.
+   */
+  readonly savedReplies: SavedRepliesResource;
+  /**
    * Media uploaded to Reelay (or imported from a URL) and referenced by `mediaId`: upload, list, read and delete.
    */
   readonly media: MediaResource;
+  /**
+   * The `snippets` routes.
+   */
+  readonly snippets: SnippetsResource;
   /**
    * Webhook subscriptions and their delivery history.
    */
@@ -118,10 +154,16 @@ export class ReelayResources {
     this.profiles = new ProfilesResource(client);
     this.accounts = new AccountsResource(client);
     this.posts = new PostsResource(client);
+    this.series = new SeriesResource(client);
+    this.feeds = new FeedsResource(client);
     this.projectSettings = new ProjectSettingsResource(client);
     this.reviewLinks = new ReviewLinksResource(client);
     this.activity = new ActivityResource(client);
+    this.comments = new CommentsResource(client);
+    this.mentions = new MentionsResource(client);
+    this.savedReplies = new SavedRepliesResource(client);
     this.media = new MediaResource(client);
+    this.snippets = new SnippetsResource(client);
     this.notifications = new NotificationsResource(client);
   }
 }

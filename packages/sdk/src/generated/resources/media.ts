@@ -7,7 +7,13 @@ import type { ResourceClient } from '../../client/http-client';
 import type { RequestOptions, UploadOptions } from '../../client/options';
 import type { PageList } from '../../pagination';
 import type { MediaSource } from '../../upload';
-import { uploadMediaRoute, listMediaRoute, getMediaRoute, deleteMediaRoute } from '../routes';
+import {
+  uploadMediaRoute,
+  listMediaRoute,
+  getMediaRoute,
+  updateMediaRoute,
+  deleteMediaRoute,
+} from '../routes';
 import type * as T from '../types';
 
 /**
@@ -30,7 +36,7 @@ export class MediaResource {
   /**
    * Envia ou importa uma mídia.
    *
-   * Envia uma imagem ou um vídeo de até 50 MB (`multipart/form-data`, campo `file`) ou importa de uma URL (`{ url }`, para vídeos maiores). A mídia é verificada antes de ser aceita. Limite: 60 por minuto.
+   * Envia uma imagem ou um vídeo de até 50 MB (`multipart/form-data`, campo `file`) ou importa de uma URL (`{ url }`, para vídeos maiores). A mídia é verificada antes de ser aceita e guarda o nome do arquivo (`fileName`: o do envio, ou o último trecho do caminho da URL). Enquanto nenhum post a usa (`unused`), é apagada depois de `REELAY_UNUSED_MEDIA_DAYS` dias (7 por padrão), a menos que seja guardada com `PATCH /v1/media/{id}`. Limite: 60 por minuto.
    *
    * `POST /v1/media`, with an API key, or a Bearer token with `projectId`. Answers 201.
    * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `ROLE_REQUIRED`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `MEDIA_INVALID`, `MEDIA_FETCH_FAILED`, `MEDIA_UNREACHABLE`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
@@ -51,7 +57,7 @@ export class MediaResource {
   /**
    * Lista as mídias.
    *
-   * As mídias do projeto: as enviadas ou importadas por `POST /v1/media` e as importadas das URLs de `mediaItems` ao criar ou editar posts. Paginadas (`limit`, `offset`, `sort` por data de criação) e filtráveis por tipo (`image` ou `video`). Cada mídia diz em que tipos de post cabe (`kinds`).
+   * As mídias do projeto: as enviadas ou importadas por `POST /v1/media` e as importadas das URLs de `mediaItems` ao criar ou editar posts. Paginadas (`limit`, `offset`, `sort` por data de criação) e filtráveis por tipo (`image` ou `video`), por uso (`unused=true`: as que nenhum post usa) e pelo nome do arquivo (`q`). Cada mídia diz em que tipos de post cabe (`kinds`), o nome do arquivo enviado (`fileName`), se nenhum post a usa (`unused`) e se foi guardada (`keep`).
    *
    * `GET /v1/media`, with an API key, or a Bearer token with `projectId`. Answers 200.
    * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `ROLE_REQUIRED`, `VALIDATION_ERROR`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
@@ -98,9 +104,36 @@ export class MediaResource {
   }
 
   /**
+   * Guarda uma mídia.
+   *
+   * Marca a mídia para ficar (`keep: true`) ou volta à regra comum (`keep: false`). Uma mídia que nenhum post usa (`unused`) é apagada com seus arquivos depois de `REELAY_UNUSED_MEDIA_DAYS` dias (7 por padrão), a menos que esteja guardada; uma usada por qualquer post, até um rascunho, nunca é apagada pela limpeza.
+   *
+   * `PATCH /v1/media/{id}`, with an API key, or a Bearer token with `projectId`. Answers 200.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `ROLE_REQUIRED`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `NOT_FOUND`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
+   *
+   * @param mediaId - Id `med_…`.
+   * @param options - Signal, timeout, retries and headers of this call.
+   * @example
+   * ```ts
+   * const answer = await reelay.media.update(mediaId);
+   * ```
+   */
+  update(
+    mediaId: string,
+    body: T.UpdateMediaBody,
+    options?: RequestOptions,
+  ): Promise<T.UpdateMediaResponse> {
+    return this.#client.request<T.UpdateMediaResponse>(
+      updateMediaRoute,
+      { params: { id: mediaId }, body },
+      options,
+    );
+  }
+
+  /**
    * Remove uma mídia.
    *
-   * Apaga a mídia e seus arquivos (o original e a cópia JPEG feita para o Instagram); o endereço público dela deixa de responder. Recusado com `MEDIA_IN_USE` (`details.postIds`) enquanto um post agendado, na fila ou em publicação a usa: cancele ou edite esses posts antes. Posts já terminados continuam com seus `mediaItems` como estavam (o endereço hospedado passa a responder 404), e tentar de novo um deles é recusado com `POST_NOT_RETRYABLE`.
+   * Apaga a mídia e seus arquivos (o original e a cópia JPEG feita para o Instagram); o endereço público dela deixa de responder. Recusado com `MEDIA_IN_USE` (`details.postIds`) enquanto um post agendado, na fila ou em publicação a usa: cancele ou edite esses posts antes. Uma série ativa (`details.seriesIds`) cujas próximas ocorrências vão publicá-la também a segura: pare a série ou troque a mídia das ocorrências seguintes. Posts já terminados continuam com seus `mediaItems` como estavam (o endereço hospedado passa a responder 404), e tentar de novo um deles é recusado com `POST_NOT_RETRYABLE`.
    *
    * `DELETE /v1/media/{id}`, with an API key, or a Bearer token with `projectId`. Answers 200.
    * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `ROLE_REQUIRED`, `VALIDATION_ERROR`, `NOT_FOUND`, `MEDIA_IN_USE`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.

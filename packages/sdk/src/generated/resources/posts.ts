@@ -20,6 +20,8 @@ import {
   listPostNotesRoute,
   createPostNoteRoute,
   listPostActivityRoute,
+  commentOnPostRoute,
+  setPostCommentingRoute,
 } from '../routes';
 import type * as T from '../types';
 
@@ -60,6 +62,7 @@ export class PostsResource {
    *   timezone: 'America/Sao_Paulo',
    * });
    * // queue: true instead of scheduledFor: each account's next free posting slot
+   * // recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=MO' }: repeats at 10:00 local time (reelay.series)
    * ```
    */
   create(body: T.CreatePostBody, options?: RequestOptions): Promise<T.CreatePostResponse> {
@@ -117,7 +120,7 @@ export class PostsResource {
   /**
    * Reagenda ou edita um post.
    *
-   * Muda o horário (mesma janela de 1 minuto a 75 dias) ou o conteúdo de um post agendado que ainda não começou a ser publicado. Um novo `scheduledFor` vale para todas as contas do post; sem ele, cada conta mantém o seu horário (num post criado com `queue`, o horário da agenda de cada conta). Também edita um rascunho (inclusive as contas, em `platforms`, e `scheduledFor: null` para tirar o horário) e um post aguardando aprovação, em qualquer horário. Quando a aprovação é exigida, a edição de um editor devolve um post agendado para aprovação.
+   * Muda o horário (mesma janela de 1 minuto a 75 dias) ou o conteúdo de um post agendado que ainda não começou a ser publicado. Um novo `scheduledFor` vale para todas as contas do post; sem ele, cada conta mantém o seu horário (num post criado com `queue`, o horário da agenda de cada conta). Também edita um rascunho (inclusive as contas, em `platforms`, e `scheduledFor: null` para tirar o horário) e um post aguardando aprovação, em qualquer horário. Quando a aprovação é exigida, a edição de um editor devolve um post agendado para aprovação. `evergreen` e `evergreenCaptions` mudam em qualquer post, publicado inclusive: um post evergreen publicado volta nos horários vazios de uma agenda com a fila evergreen ligada.
    *
    * `PATCH /v1/posts/{id}`, with an API key, or a Bearer token with `projectId`. Answers 200.
    * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `ROLE_REQUIRED`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `NOT_FOUND`, `POST_NOT_EDITABLE`, `MEDIA_INVALID`, `MEDIA_FETCH_FAILED`, `MEDIA_UNREACHABLE`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
@@ -375,6 +378,60 @@ export class PostsResource {
     return this.#client.request<T.ListPostActivityResponse>(
       listPostActivityRoute,
       { params: { id: postId } },
+      options,
+    );
+  }
+
+  /**
+   * Comenta num post publicado.
+   *
+   * Um comentário da própria conta no post publicado. Idempotente: reusar `idempotencyKey` (ou, sem ela, mandar a mesma mensagem ao mesmo post em 24 horas) devolve o que foi feito, sem escrever de novo no Instagram, também depois de uma queda do servidor no meio da chamada.
+   *
+   * `POST /v1/posts/{id}/comments`, with an API key, or a Bearer token with `projectId`. Answers 200 or 201.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `ROLE_REQUIRED`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `NOT_FOUND`, `POST_NOT_PUBLISHED`, `COMMENTS_DISABLED`, `IDEMPOTENCY_KEY_REUSED`, `TOKEN_INVALID`, `PERMISSION_REQUIRED`, `RATE_LIMIT_APP`, `PLATFORM_UNAVAILABLE`, `PLATFORM_TIMEOUT`, `PLATFORM_CREDENTIALS_MISSING`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
+   *
+   * @param postId - Id `post_…`.
+   * @param options - Signal, timeout, retries and headers of this call.
+   * @example
+   * ```ts
+   * const { comment } = await reelay.posts.comment(postId, { message: 'Sorteio encerrado, obrigado!' });
+   * ```
+   */
+  comment(
+    postId: string,
+    body: T.CommentOnPostBody,
+    options?: RequestOptions,
+  ): Promise<T.CommentOnPostResponse> {
+    return this.#client.request<T.CommentOnPostResponse>(
+      commentOnPostRoute,
+      { params: { id: postId }, body },
+      options,
+    );
+  }
+
+  /**
+   * Ativa ou desativa os comentários de um post publicado.
+   *
+   * Muda no Instagram se o post aceita comentários novos; os que já existem continuam legíveis.
+   *
+   * `PUT /v1/posts/{id}/commenting`, with an API key, or a Bearer token with `projectId`. Answers 200.
+   * Errors: `UNAUTHORIZED`, `FORBIDDEN`, `PROJECT_REQUIRED`, `RATE_LIMIT_KEY`, `ROLE_REQUIRED`, `VALIDATION_ERROR`, `FST_ERR_CTP_INVALID_JSON_BODY`, `FST_ERR_CTP_EMPTY_JSON_BODY`, `FST_ERR_CTP_INVALID_MEDIA_TYPE`, `FST_ERR_CTP_BODY_TOO_LARGE`, `NOT_FOUND`, `POST_NOT_PUBLISHED`, `TOKEN_INVALID`, `PERMISSION_REQUIRED`, `RATE_LIMIT_APP`, `PLATFORM_UNAVAILABLE`, `PLATFORM_TIMEOUT`, `PLATFORM_CREDENTIALS_MISSING`, `DATABASE_UNAVAILABLE`, `STORAGE_FULL`, `INTERNAL_ERROR`.
+   *
+   * @param postId - Id `post_…`.
+   * @param options - Signal, timeout, retries and headers of this call.
+   * @example
+   * ```ts
+   * await reelay.posts.setCommenting(postId, { enabled: false }); // no new comments
+   * ```
+   */
+  setCommenting(
+    postId: string,
+    body: T.SetPostCommentingBody,
+    options?: RequestOptions,
+  ): Promise<T.SetPostCommentingResponse> {
+    return this.#client.request<T.SetPostCommentingResponse>(
+      setPostCommentingRoute,
+      { params: { id: postId }, body },
       options,
     );
   }
