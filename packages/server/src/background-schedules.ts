@@ -1,7 +1,8 @@
 /**
  * The server's own periodic work, besides the job queue: token refresh, the sweeps that
- * retry what failed (files of erased media, events left undispatched), and forgetting
- * container creations older than the platform's 24 h window. Each schedule starts paused
+ * retry what failed (files of erased media, events left undispatched), forgetting
+ * container creations older than the platform's 24 h window, deleting media no post
+ * uses, and filling the empty slots of schedules that recycle evergreen posts. Each schedule starts paused
  * (the server resumes them once listening) and skips a run while the previous one goes on.
  */
 import { Cron } from 'croner';
@@ -15,6 +16,9 @@ export interface BackgroundTasks {
   sweepErasedMedia: Task;
   sweepUndispatchedEvents: Task;
   forgetOldContainerCreations: Task;
+  pollComments: Task;
+  deleteUnusedMedia: Task;
+  fillEvergreenSlots: Task;
 }
 
 /** When each runs, and the line logged when a run fails. */
@@ -37,6 +41,22 @@ const SCHEDULES: ReadonlyArray<{ task: keyof BackgroundTasks; pattern: string; f
     task: 'forgetOldContainerCreations',
     pattern: '47 * * * *',
     failed: 'limpeza de criações de contêineres falhou',
+  },
+  // Every minute: the inbox's media whose next read is due (each has its own interval).
+  { task: 'pollComments', pattern: '23 * * * * *', failed: 'leitura de comentários falhou' },
+  // Hourly: media no post uses, older than REELAY_UNUSED_MEDIA_DAYS; a day's precision
+  // needs no more.
+  {
+    task: 'deleteUnusedMedia',
+    pattern: '53 * * * *',
+    failed: 'limpeza de mídias sem uso falhou',
+  },
+  // Every 5 minutes: a slot is filled up to an hour before it (EVERGREEN_LEAD_MS), so a
+  // slot is looked at a dozen times before it comes, a restart included.
+  {
+    task: 'fillEvergreenSlots',
+    pattern: '41 */5 * * * *',
+    failed: 'fila evergreen falhou',
   },
 ];
 

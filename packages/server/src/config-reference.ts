@@ -38,6 +38,8 @@ const DESCRIPTIONS: { [Name in keyof typeof environmentSchema.shape]: string } =
   REELAY_OIDC_AUDIENCE: 'Audience required in tokens of the OpenID Connect issuer.',
   REELAY_ALLOW_PRIVATE_URLS:
     'Development only: let media and webhook URLs reach loopback and private addresses and use plain http. Warns at start.',
+  REELAY_UNUSED_MEDIA_DAYS:
+    'Days a media item no post uses (not even a draft) stays in the library; older ones are deleted with their files, checked hourly, unless someone keeps them (`PATCH /v1/media/{id}` `{ "keep": true }`). `0` turns the cleanup off.',
   REELAY_STORAGE:
     'Where media files live: `local` (the data folder) or `s3` (S3-compatible object storage).',
   REELAY_S3_ENDPOINT:
@@ -49,6 +51,8 @@ const DESCRIPTIONS: { [Name in keyof typeof environmentSchema.shape]: string } =
   REELAY_S3_SECRET_ACCESS_KEY: 'S3 secret access key.',
   REELAY_S3_FORCE_PATH_STYLE:
     'Address the bucket as `<endpoint>/<bucket>` (MinIO and most self-hosted servers).',
+  REELAY_MEDIA_DELIVERY:
+    'Where Instagram downloads media from: `server` (the `/media/…` route at `REELAY_PUBLIC_URL`) or, with `REELAY_STORAGE=s3` only, `presigned` (a GET URL of the bucket object, signed for 6 hours and made anew for each container; the bucket stays private and the server needs no public address for media). See "No public address" in docs/self-hosting.md.',
   REELAY_LOG_LEVEL: 'Least severe log level written (JSON lines on stderr; secrets are redacted).',
   REELAY_SMTP_URL:
     'SMTP server that sends invitations by e-mail (`smtp://user:password@host:587`, `smtps://…` for TLS from the start). Without it, invitations are only shown as a link to copy.',
@@ -73,6 +77,16 @@ const DESCRIPTIONS: { [Name in keyof typeof environmentSchema.shape]: string } =
     'Requests per minute per credential on `POST /v1/projects/{id}/api-keys` (`createKey`).',
   REELAY_RATE_LIMIT_PUBLIC:
     'Requests per minute per client address on public routes (`public`): sign-up, login, the OAuth and Meta callbacks, `/openapi.json` and the reference pages.',
+  REELAY_RATE_LIMIT_META_WEBHOOK:
+    "Requests per minute per client address on `POST /v1/meta/webhooks` (`metaWebhook`): Meta sends every account's comments from a few addresses.",
+  META_WEBHOOK_VERIFY_TOKEN:
+    "The Verify Token typed in the Meta app's Webhooks settings; `GET /v1/meta/webhooks` answers the verification with it. Unset: the verification is refused (the inbox then relies on polling). Notifications are checked with the app secrets (`INSTAGRAM_APP_SECRET`, `FACEBOOK_APP_SECRET`).",
+  REELAY_META_SUBSCRIBE:
+    "`on`: each account is subscribed to the app's webhooks when it connects (`subscribed_apps`; Facebook Login needs `pages_manage_metadata`). A failure is logged and polling covers the account.",
+  REELAY_INBOX_DAYS:
+    'Days back the inbox reads comments of published posts; older posts are no longer polled (webhooks still bring their comments).',
+  REELAY_INBOX_POLL_MINUTES:
+    'How often the inbox reads comments of posts published in the last day (older posts less often: hourly within a week, then every 6 hours). `0` turns polling off.',
   REELAY_HEADERS_TIMEOUT_SECONDS:
     'A client that has not sent all its request headers within this many seconds gets 408 `REQUEST_TIMEOUT` and is disconnected.',
   REELAY_BODY_IDLE_TIMEOUT_SECONDS:

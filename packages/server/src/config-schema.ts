@@ -4,7 +4,7 @@
  * names what to write instead.
  */
 import * as z from 'zod';
-import { RATE_BUCKETS } from '@reelay/core';
+import { INBOX_DAYS_DEFAULT, INBOX_DAYS_MAX, RATE_BUCKETS } from '@reelay/core';
 
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'use true ou false' })
@@ -117,12 +117,18 @@ export const environmentSchema = z.object({
   REELAY_OIDC_AUDIENCE: z.string().min(1).optional(),
   REELAY_ALLOW_PRIVATE_URLS: booleanText.default(false),
   REELAY_STORAGE: z.enum(['local', 's3'], { error: 'use local ou s3' }).default('local'),
+  REELAY_UNUSED_MEDIA_DAYS: digits('use um número inteiro de dias')
+    .pipe(z.number().int().min(0).max(3650, { error: 'use de 0 a 3650 dias' }))
+    .default(7),
   REELAY_S3_ENDPOINT: absoluteUrl.optional(),
   REELAY_S3_BUCKET: z.string().min(1).optional(),
   REELAY_S3_REGION: z.string().min(1).default('us-east-1'),
   REELAY_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   REELAY_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   REELAY_S3_FORCE_PATH_STYLE: booleanText.default(false),
+  REELAY_MEDIA_DELIVERY: z
+    .enum(['server', 'presigned'], { error: 'use server ou presigned' })
+    .default('server'),
   REELAY_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   REELAY_SMTP_URL: z
     .url({ protocol: /^smtps?$/, error: 'use uma URL smtp:// ou smtps://' })
@@ -160,6 +166,21 @@ export const environmentSchema = z.object({
   REELAY_RATE_LIMIT_ACCOUNT: requestsPerMinute.default(RATE_BUCKETS.account.limit),
   REELAY_RATE_LIMIT_CREATE_KEY: requestsPerMinute.default(RATE_BUCKETS.createKey.limit),
   REELAY_RATE_LIMIT_PUBLIC: requestsPerMinute.default(RATE_BUCKETS.public.limit),
+  REELAY_RATE_LIMIT_META_WEBHOOK: requestsPerMinute.default(RATE_BUCKETS.metaWebhook.limit),
+  META_WEBHOOK_VERIFY_TOKEN: z.string().min(8, { error: 'use ao menos 8 caracteres' }).optional(),
+  REELAY_META_SUBSCRIBE: z.enum(['on', 'off'], { error: 'use on ou off' }).default('off'),
+  REELAY_INBOX_DAYS: digits('use um número inteiro de dias')
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(1, { error: `use de 1 a ${INBOX_DAYS_MAX} dias` })
+        .max(INBOX_DAYS_MAX, { error: `use de 1 a ${INBOX_DAYS_MAX} dias` }),
+    )
+    .default(INBOX_DAYS_DEFAULT),
+  REELAY_INBOX_POLL_MINUTES: digits('use um número inteiro de minutos')
+    .pipe(z.number().int().min(0).max(1440, { error: 'use de 0 a 1440 minutos' }))
+    .default(5),
   REELAY_HEADERS_TIMEOUT_SECONDS: digits('use um número inteiro de segundos')
     .pipe(z.number().int().min(1).max(300, { error: 'use de 1 a 300 segundos' }))
     .default(15),

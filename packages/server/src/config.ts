@@ -9,6 +9,7 @@ import { DEFAULT_FACEBOOK_SCOPES, DEFAULT_SCOPES, environmentSchema } from './co
 import { databaseSettings, defaultDataDir } from './database-location';
 import { ConfigError, type ReelayConfig } from './reelay-config';
 import { rateLimitSettings } from './rate-limit-settings';
+import { isSecretFileOf, withSecretFiles } from './secret-files';
 import { storageSettings } from './storage-settings';
 
 export { DEFAULT_FACEBOOK_SCOPES, DEFAULT_SCOPES } from './config-schema';
@@ -31,14 +32,17 @@ export {
  * config.database; // { dialect: 'postgres', connectionString: 'postgres://localhost/reelay' }
  * ```
  */
-export function loadConfig(env: Record<string, string | undefined> = process.env): ReelayConfig {
+export function loadConfig(given: Record<string, string | undefined> = process.env): ReelayConfig {
   const known = new Set(Object.keys(environmentSchema.shape));
-  const unknown = Object.keys(env).filter((name) => name.startsWith('REELAY_') && !known.has(name));
+  const unknown = Object.keys(given).filter(
+    (name) => name.startsWith('REELAY_') && !known.has(name) && !isSecretFileOf(name, known),
+  );
   if (unknown.length > 0) {
     throw new ConfigError(
       `Variável desconhecida: ${unknown.join(', ')}. Confira o nome; as aceitas estão em docs/self-hosting.md.`,
     );
   }
+  const env = withSecretFiles(given, known);
   // Empty values count as unset, as shells and .env files often leave them.
   const present = Object.fromEntries(
     Object.entries(env).filter(
@@ -103,6 +107,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : null,
     allowPrivateUrls: vars.REELAY_ALLOW_PRIVATE_URLS,
     storage: storageSettings(vars),
+    unusedMediaDays: vars.REELAY_UNUSED_MEDIA_DAYS,
     logLevel: vars.REELAY_LOG_LEVEL,
     smtp: vars.REELAY_SMTP_URL
       ? {
@@ -121,6 +126,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databasePoolSize: vars.REELAY_DATABASE_POOL_SIZE,
     headersTimeoutMs: vars.REELAY_HEADERS_TIMEOUT_SECONDS * 1000,
     bodyIdleTimeoutMs: vars.REELAY_BODY_IDLE_TIMEOUT_SECONDS * 1000,
+    inbox: {
+      verifyToken: vars.META_WEBHOOK_VERIFY_TOKEN ?? null,
+      subscribeOnConnect: vars.REELAY_META_SUBSCRIBE === 'on',
+      days: vars.REELAY_INBOX_DAYS,
+      pollMinutes: vars.REELAY_INBOX_POLL_MINUTES,
+    },
     instagram: {
       appId: vars.INSTAGRAM_APP_ID ?? null,
       appSecret: vars.INSTAGRAM_APP_SECRET ?? null,

@@ -24,6 +24,12 @@ import { refreshExpiringTokens, type TokenRefreshReport } from './services/token
 import { createWebhooks } from './webhooks/webhook-service';
 import type { WebhookSettings } from './webhooks/webhook-settings';
 import { createPublishTargetHandler } from './publishing/pipeline';
+import { pollComments, type PollReport } from './inbox/comment-polling';
+import { deleteUnusedMedia } from './media/unused-media-cleanup';
+import { materializeSeriesJob } from './publishing/series-job';
+import { runEvergreenQueues } from './publishing/evergreen-task';
+import { checkFeedJob } from './feeds/feed-job';
+import { metaWebhookJob } from './inbox/meta-webhooks';
 import { DEFAULT_PIPELINE_SETTINGS, type PipelineSettings } from './publishing/pipeline-settings';
 import { createWorker, type Worker } from './queue';
 import { createMemoryRateLimiter, type RateLimiter } from './http/rate-limiter';
@@ -79,6 +85,15 @@ export interface Reelay {
     forgetOldContainerCreations(): Promise<void>;
     /** Queues the webhook dispatcher at once if events wait while its job is in a backoff. */
     sweepUndispatchedEvents(): Promise<void>;
+    /** Reads the comments of the published media that are due (the inbox's polling). */
+    pollComments(): Promise<PollReport>;
+    /** Deletes the media no post uses, older than `REELAY_UNUSED_MEDIA_DAYS` and not kept. */
+    deleteUnusedMedia(): Promise<{ deleted: number }>;
+    /**
+     * Fills the slots coming up within the hour that no post takes, of every schedule that
+     * recycles evergreen posts; answers how many copies it created.
+     */
+    fillEvergreenSlots(): Promise<{ created: number }>;
   };
 }
 
@@ -191,6 +206,9 @@ export async function createReelay(
     leaseMs: config.jobLeaseMs,
     handlers: {
       publish_target: createPublishTargetHandler(context),
+      ingest_meta_webhook: metaWebhookJob(context),
+      materialize_series: materializeSeriesJob(context),
+      check_feed: checkFeedJob(context),
       ...webhooks.jobHandlers,
     },
   });
@@ -234,6 +252,17 @@ export async function createReelay(
     runDueJobs: () => worker.drain(),
     forgetOldContainerCreations: () => deleteOldContainerCreations(store.db, clock.now()),
     sweepUndispatchedEvents: () => webhooks.sweep(),
+    pollComments: () => pollComments(context),
+    fillEvergreenSlots: () => runEvergreenQueues(context),
+    deleteUnusedMedia: () =>
+      deleteUnusedMedia({
+        db: store.db,
+        capabilities: store.capabilities,
+        clock,
+        logger,
+        media: context.media,
+        days: config.unusedMediaDays,
+      }),
   };
   const schedules =
     options.workers === false
@@ -244,6 +273,13 @@ export async function createReelay(
             sweepErasedMedia: () => context.media.sweep(),
             sweepUndispatchedEvents: tasks.sweepUndispatchedEvents,
             forgetOldContainerCreations: tasks.forgetOldContainerCreations,
+            // REELAY_INBOX_POLL_MINUTES=0 turns polling off; the route still reads on demand.
+            pollComments: async () => {
+              if (config.inbox.pollMinutes > 0) await tasks.pollComments();
+            },
+            // REELAY_UNUSED_MEDIA_DAYS=0 turns it off (the task itself then does nothing).
+            deleteUnusedMedia: tasks.deleteUnusedMedia,
+            fillEvergreenSlots: tasks.fillEvergreenSlots,
           },
           logger,
         );

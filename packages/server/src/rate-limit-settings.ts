@@ -18,6 +18,7 @@ export function rateLimitSettings(vars: EnvironmentVariables): RateLimitSettings
     account: vars.REELAY_RATE_LIMIT_ACCOUNT,
     createKey: vars.REELAY_RATE_LIMIT_CREATE_KEY,
     public: vars.REELAY_RATE_LIMIT_PUBLIC,
+    metaWebhook: vars.REELAY_RATE_LIMIT_META_WEBHOOK,
   };
   return { enabled: vars.REELAY_RATE_LIMITS === 'on', perMinute };
 }

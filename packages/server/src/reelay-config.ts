@@ -3,7 +3,16 @@ import type { RateBucket } from '@reelay/core';
 import type { UserLanguage } from '@reelay/core/runtime';
 import type { S3Settings } from './media/s3-storage';
 
-export type StorageSettings = { readonly kind: 'local' } | ({ readonly kind: 's3' } & S3Settings);
+/**
+ * Where the platform fetches media from: the server's public `/media/…` route, or
+ * (object storage only) a presigned GET URL of the bucket object, which needs no public
+ * address for the server.
+ */
+export type MediaDelivery = 'server' | 'presigned';
+
+export type StorageSettings =
+  | { readonly kind: 'local' }
+  | ({ readonly kind: 's3'; readonly mediaDelivery?: MediaDelivery } & S3Settings);
 
 /** Request limits per bucket (spec §8), each over a one-minute window. */
 export interface RateLimitSettings {
@@ -45,6 +54,8 @@ export interface ReelayConfig {
   readonly allowPrivateUrls: boolean;
   /** Where media files live: local disk under `dataDir/media`, or an S3-compatible bucket. */
   readonly storage: StorageSettings;
+  /** Days a media no post uses is kept before the cleanup deletes it (unless kept); 0: never. */
+  readonly unusedMediaDays: number;
   readonly logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Where e-mails go out (invitations); `null`: nothing is mailed, links are only shown. */
   readonly smtp: { url: string; from: string } | null;
@@ -75,6 +86,17 @@ export interface ReelayConfig {
     readonly graphVersion: string;
     /** Permissions asked for when connecting an account. */
     readonly scopes: readonly string[];
+  };
+  /** The inbox (docs/inbox.md): Meta webhooks and polling. */
+  readonly inbox: {
+    /** `META_WEBHOOK_VERIFY_TOKEN`, or `null`: the verification handshake is refused. */
+    readonly verifyToken: string | null;
+    /** Subscribe each account to the app's webhooks when it connects. */
+    readonly subscribeOnConnect: boolean;
+    /** Days back comments of published posts are read. */
+    readonly days: number;
+    /** Minutes between reads of a post published in the last day; 0: no polling. */
+    readonly pollMinutes: number;
   };
   /** The Facebook Login app (a second Meta app, reference §0); both credentials or neither. */
   readonly facebook: {

@@ -8,6 +8,8 @@ import { authHandlers } from './http/handlers/auth';
 import { authOptionsHandlers } from './http/handlers/auth-options';
 import { connectHandlers } from './http/handlers/connect';
 import { healthHandlers } from './http/handlers/health';
+import { setupCheckHandlers } from './http/handlers/setup';
+import { createSetupChecksService } from './setup-checks/setup-checks-service';
 import { insightsHandlers } from './http/handlers/insights';
 import { integrationHandlers } from './http/handlers/integrations';
 import { mediaHandlers } from './http/handlers/media';
@@ -19,6 +21,15 @@ import { profileHandlers } from './http/handlers/profiles';
 import { teamHandlers } from './http/handlers/team';
 import { projectSettingsHandlers } from './http/handlers/project-settings';
 import { reviewLinkHandlers } from './http/handlers/review-links';
+import { commentHandlers } from './http/handlers/comments';
+import { snippetHandlers } from './http/handlers/snippets';
+import { seriesHandlers } from './http/handlers/series';
+import { feedHandlers } from './http/handlers/feeds';
+import { createSnippetsService } from './services/snippets';
+import { createSeriesService } from './services/series';
+import { createFeedsService } from './services/feeds';
+import { createInboxService } from './inbox/inbox-service';
+import { subscribeAccounts } from './inbox/webhook-subscription';
 import { createReviewLinksService } from './services/review-links';
 import { createProjectSettingsService } from './services/project-settings';
 import type { RouteHandlers } from './http/route-handler';
@@ -49,24 +60,16 @@ export function createRouteHandlers(context: ServerContext, webhooks: Webhooks):
   const account = createAccountService({ db, clock, logger, media: context.media });
   const apiKeys = createApiKeysService({ db, clock });
   const profiles = createProfilesService({ db, clock });
-  const integrations = createIntegrationsService({
-    db,
-    clock,
-    platform,
-    facebook: context.facebook,
-    cipher,
-    logger,
-  });
+  const integrations = createIntegrationsService(
+    { db, clock, platform, facebook: context.facebook, cipher, logger },
+    { afterConnect: (accounts) => subscribeAccounts(context, accounts) },
+  );
   const platformUserData = createPlatformUserDataService({ db, clock });
   const posts = createPostsService(context);
-  const team = createTeamService({
-    db,
-    clock,
-    publicUrl: config.publicUrl,
-    mailer: config.smtp
-      ? createMailer({ smtpUrl: config.smtp.url, from: config.smtp.from, logger })
-      : undefined,
-  });
+  const mailer = config.smtp
+    ? createMailer({ smtpUrl: config.smtp.url, from: config.smtp.from, logger })
+    : undefined;
+  const team = createTeamService({ db, clock, publicUrl: config.publicUrl, mailer });
   const sessions = createSessionsService({
     db,
     capabilities: context.capabilities,
@@ -87,6 +90,7 @@ export function createRouteHandlers(context: ServerContext, webhooks: Webhooks):
   });
   return {
     ...healthHandlers(config.publicUrl, account, context.storeHealth),
+    ...setupCheckHandlers(createSetupChecksService(context, mailer)),
     ...authHandlers(sessions),
     ...authOptionsHandlers({ config, signupOpen: () => sessions.signupOpen() }),
     ...accountHandlers({ account, apiKeys }),
@@ -94,11 +98,21 @@ export function createRouteHandlers(context: ServerContext, webhooks: Webhooks):
     ...projectSettingsHandlers(createProjectSettingsService({ db })),
     ...profileHandlers(profiles),
     ...integrationHandlers(integrations),
-    ...postingSlotHandlers(createPostingSlotsService({ db, clock })),
+    ...postingSlotHandlers(
+      createPostingSlotsService({
+        db,
+        clock,
+        platform,
+        facebook: context.facebook,
+        cipher,
+        logger,
+      }),
+    ),
     ...connectHandlers(context, { integrations, profiles }),
     ...metaCallbackHandlers(context, platformUserData),
     ...postHandlers(posts, config.publicUrl),
     ...reviewLinkHandlers(createReviewLinksService(context)),
+    ...commentHandlers(createInboxService(context), context),
     ...insightsHandlers(createInsightsService(context)),
     ...mediaHandlers(
       context.media,
@@ -111,6 +125,9 @@ export function createRouteHandlers(context: ServerContext, webhooks: Webhooks):
         publicUrl: config.publicUrl,
       }),
     ),
+    ...snippetHandlers(createSnippetsService({ db, clock })),
+    ...seriesHandlers(createSeriesService(context, posts)),
+    ...feedHandlers(createFeedsService(context)),
     ...notificationHandlers(subscriptions, clock),
   };
 }

@@ -165,6 +165,14 @@ const ENGLISH: Array<[RegExp, (...parts: string[]) => string]> = [
   ],
   [/^(\S+) exige (.+)\.$/, (name, needed) => `${name} needs ${needed}.`],
   [
+    /^(\w+) e (\w+_FILE) estão definidas: use só uma das duas\.$/,
+    (name, file) => `${name} and ${file} are both set: use only one of them.`,
+  ],
+  [
+    /^(\w+_FILE): não foi possível ler (.+) \((.+)\)\.$/,
+    (file, path, reason) => `${file}: could not read ${path} (${reason}).`,
+  ],
+  [
     /^(.+) só vale com REELAY_STORAGE=s3\.$/,
     (names) => `${names} only applies with REELAY_STORAGE=s3.`,
   ],
@@ -190,6 +198,7 @@ const SCHEMA: Record<string, string> = {
   'use de 1 a 3600 segundos': 'use 1 to 3600 seconds',
   'use de 3 a 600 segundos': 'use 3 to 600 seconds',
   'use local ou s3': 'use local or s3',
+  'use server ou presigned': 'use server or presigned',
   'use no máximo 1000000000 requisições por minuto': 'use at most 1000000000 requests per minute',
   'use o id numérico da configuração do Login do Facebook para Empresas':
     'use the numeric id of the Facebook Login for Business configuration',
@@ -202,6 +211,11 @@ const SCHEMA: Record<string, string> = {
     'use a version such as v25.0, or none for none',
   'use um número de porta': 'use a port number',
   'use um número inteiro de minutos': 'use a whole number of minutes',
+  'use um número inteiro de dias': 'use a whole number of days',
+  'use de 1 a 365 dias': 'use 1 to 365 days',
+  'use de 0 a 3650 dias': 'use 0 to 3650 days',
+  'use de 0 a 1440 minutos': 'use 0 to 1440 minutes',
+  'use ao menos 8 caracteres': 'use at least 8 characters',
   'use um número inteiro de requisições por minuto': 'use a whole number of requests per minute',
   'use um número inteiro de segundos': 'use a whole number of seconds',
   'use um número inteiro': 'use a whole number',

@@ -1,4 +1,7 @@
-/** Where media files live, from the `REELAY_STORAGE` and `REELAY_S3_*` variables. */
+/**
+ * Where media files live, from the `REELAY_STORAGE` and `REELAY_S3_*` variables, and
+ * where the platform fetches them from (`REELAY_MEDIA_DELIVERY`).
+ */
 import type { EnvironmentVariables } from './config-schema';
 import { ConfigError, type StorageSettings } from './reelay-config';
 
@@ -20,8 +23,11 @@ export function storageSettings(vars: EnvironmentVariables): StorageSettings {
   ] as const;
   if (vars.REELAY_STORAGE === 'local') {
     const stray = s3Named.filter((name) => vars[name] !== undefined);
-    if (stray.length > 0) {
-      throw new ConfigError(`${stray.join(', ')} só vale com REELAY_STORAGE=s3.`);
+    const named: string[] = [...stray];
+    // Only a bucket can sign a URL for a single object; local files have no such address.
+    if (vars.REELAY_MEDIA_DELIVERY === 'presigned') named.push('REELAY_MEDIA_DELIVERY=presigned');
+    if (named.length > 0) {
+      throw new ConfigError(`${named.join(', ')} só vale com REELAY_STORAGE=s3.`);
     }
     return { kind: 'local' };
   }
@@ -39,5 +45,6 @@ export function storageSettings(vars: EnvironmentVariables): StorageSettings {
     accessKeyId: vars.REELAY_S3_ACCESS_KEY_ID!,
     secretAccessKey: vars.REELAY_S3_SECRET_ACCESS_KEY!,
     forcePathStyle: vars.REELAY_S3_FORCE_PATH_STYLE,
+    mediaDelivery: vars.REELAY_MEDIA_DELIVERY,
   };
 }

@@ -8,6 +8,7 @@ import { testDialects } from '@reelay/test-support/dialects';
 import { call, createAccount, type Account } from '@reelay/test-support/http-client';
 import { startMediaServer, type MediaServer } from '@reelay/test-support/media-server';
 import { emitEvents } from './helpers/outbox';
+import { settle } from '@reelay/test-support/settle';
 import {
   connectThroughPlatform,
   startWithEmulator,
@@ -39,6 +40,15 @@ const BODIES: Partial<Record<RouteId, unknown>> = {
   rejectPost: { reason: 'Outra foto' },
   updateProjectSettings: { approvalRequired: false },
   createReviewLink: { expiresInHours: 24 },
+  replyToComment: { message: 'Obrigada!' },
+  updateComment: { status: 'read' },
+  privateReplyToComment: { message: 'Oi!' },
+  commentOnPost: { message: 'Obrigado!' },
+  setPostCommenting: { enabled: false },
+  updateSnippet: { text: 'Outro texto' },
+  updateMedia: { keep: true },
+  updateSeries: { content: 'Outro texto' },
+  updateFeed: { paused: true },
 };
 
 describe.each(testDialects())('access matrix on $name', (dialect) => {
@@ -73,6 +83,7 @@ describe.each(testDialects())('access matrix on $name', (dialect) => {
       'getIntegrationSlots',
       'replaceIntegrationSlots',
       'listIntegrationFreeSlots',
+      'suggestIntegrationSlots',
     ] as const)
       foreign[id] = { id: integrationId };
     // Another profile: the owner's removal of the first must not hide it from these routes.
@@ -119,7 +130,10 @@ describe.each(testDialects())('access matrix on $name', (dialect) => {
     foreign.deleteReviewLink = { id: reviewLink.body.reviewLink.id };
     // The media the post imported from its URL: the scheduled post holds it, so its owner's
     // deletion is refused (409), never answered 404.
-    foreign.getMedia = foreign.deleteMedia = { id: post.body.post.mediaItems[0].mediaId };
+    foreign.getMedia =
+      foreign.updateMedia =
+      foreign.deleteMedia =
+        { id: post.body.post.mediaItems[0].mediaId };
     const subscribe = async () =>
       (
         await call(
@@ -155,6 +169,105 @@ describe.each(testDialects())('access matrix on $name', (dialect) => {
     };
     // Its own: the owner's successful removal must not hide it from the routes after it.
     foreign.deleteNotification = { id: await subscribe() };
+    // A published post of the stranger, with a comment read by polling, and a saved reply.
+    const published = await call(
+      platform.server.url,
+      'POST',
+      '/v1/posts',
+      {
+        content: 'Publicado alheio',
+        mediaItems: [{ type: 'image', url: media.image(1080, 1350, 'jpg', 7) }],
+        platforms: [{ platform: 'instagram', accountId: integrationId }],
+      },
+      stranger.key,
+    );
+    // Only what is due now: the scheduled posts and the sessions stay as they are.
+    await settle(platform.server, { until: platform.server.clock.now() });
+    const publishedPost = await call(
+      platform.server.url,
+      'GET',
+      `/v1/posts/${published.body.post.id}`,
+      undefined,
+      stranger.key,
+    );
+    for (const id of ['commentOnPost', 'setPostCommenting'] as const)
+      foreign[id] = { id: published.body.post.id };
+    platform.emulator.addComment({
+      mediaId: publishedPost.body.post.platforms[0].platformPostId,
+      username: 'alguem',
+      text: 'Comentário alheio',
+    });
+    await call(platform.server.url, 'POST', '/v1/comments/sync', {}, stranger.key);
+    const comments = await call(
+      platform.server.url,
+      'GET',
+      '/v1/comments',
+      undefined,
+      stranger.key,
+    );
+    for (const id of [
+      'getComment',
+      'replyToComment',
+      'hideComment',
+      'unhideComment',
+      'deleteComment',
+      'updateComment',
+      'privateReplyToComment',
+    ] as const)
+      foreign[id] = { id: comments.body.comments[0].id };
+    const savedReply = await call(
+      platform.server.url,
+      'POST',
+      '/v1/saved-replies',
+      { title: 'Alheia', text: 'Resposta alheia' },
+      stranger.key,
+    );
+    foreign.deleteSavedReply = { id: savedReply.body.savedReply.id };
+    const snippet = await call(
+      platform.server.url,
+      'POST',
+      '/v1/snippets',
+      { kind: 'hashtags', title: 'Alheio', text: '#alheio' },
+      stranger.key,
+    );
+    foreign.updateSnippet = foreign.deleteSnippet = { id: snippet.body.snippet.id };
+    const recurring = await call(
+      platform.server.url,
+      'POST',
+      '/v1/posts',
+      {
+        content: 'Série alheia',
+        mediaItems: [{ type: 'image', url: media.image(1080, 1350, 'jpg', 7) }],
+        platforms: [{ platform: 'instagram', accountId: integrationId }],
+        scheduledFor: new Date(platform.server.clock.now() + 86_400_000).toISOString(),
+        recurrence: { rrule: 'FREQ=WEEKLY' },
+      },
+      stranger.key,
+    );
+    foreign.getSeries =
+      foreign.updateSeries =
+      foreign.stopSeries =
+        {
+          id: recurring.body.post.series.id,
+        };
+    const feed = await call(
+      platform.server.url,
+      'POST',
+      '/v1/feeds',
+      {
+        url: media.serve(
+          '/alheio.xml',
+          Buffer.from('<rss version="2.0"><channel><title>Alheio</title></channel></rss>'),
+          'application/rss+xml',
+        ),
+        integrationIds: [integrationId],
+        mode: 'draft',
+      },
+      stranger.key,
+    );
+    // The owner's delete comes last in the table, after the reads and the check.
+    for (const id of ['getFeed', 'updateFeed', 'checkFeed', 'deleteFeed'] as const)
+      foreign[id] = { id: feed.body.feed.id };
   });
   afterAll(async () => {
     await platform.close();

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
 import { createLogger } from '../src/logger';
+import { configErrorText } from '../src/start-up-texts';
 import { parseEncryptionKey, resolveSecrets } from '../src/security/secrets';
 
 function configError(env: Record<string, string>): string {
@@ -153,6 +154,52 @@ describe('loadConfig', () => {
     expect(configError({ NODE_ENV: 'production', REELAY_ENCRYPTION_KEY: 'k' })).toMatch(
       /REELAY_AUTH_SECRET/,
     );
+  });
+
+  it('reads any variable from the file its _FILE form names, as container secrets are', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'reelay-secret-files-'));
+    try {
+      const key = join(dir, 'key');
+      const secret = join(dir, 'secret');
+      writeFileSync(key, 'a'.repeat(44) + '\n');
+      writeFileSync(secret, 'b'.repeat(40));
+      const database = join(dir, 'database');
+      writeFileSync(database, 'postgres://reelay:pw@127.0.0.1:5432/reelay\n');
+      const config = loadConfig({
+        NODE_ENV: 'production',
+        REELAY_ENCRYPTION_KEY_FILE: key,
+        REELAY_AUTH_SECRET_FILE: secret,
+        DATABASE_URL_FILE: database,
+      });
+      // The final line break is not part of the value.
+      expect(config.encryptionKey).toBe('a'.repeat(44));
+      expect(config.authSecret).toBe('b'.repeat(40));
+      expect(config.database).toMatchObject({
+        dialect: 'postgres',
+        connectionString: 'postgres://reelay:pw@127.0.0.1:5432/reelay',
+      });
+
+      expect(
+        configError({ REELAY_AUTH_SECRET: 'x'.repeat(32), REELAY_AUTH_SECRET_FILE: secret }),
+      ).toMatch(/REELAY_AUTH_SECRET e REELAY_AUTH_SECRET_FILE/);
+      expect(configError({ REELAY_AUTH_SECRET_FILE: join(dir, 'missing') })).toMatch(
+        /REELAY_AUTH_SECRET_FILE: .*missing \(ENOENT\)/,
+      );
+      // Said in English too, for an English-speaking operator.
+      expect(
+        configErrorText(
+          'en',
+          configError({ REELAY_AUTH_SECRET: 'x'.repeat(32), REELAY_AUTH_SECRET_FILE: secret }),
+        ),
+      ).toBe('REELAY_AUTH_SECRET and REELAY_AUTH_SECRET_FILE are both set: use only one of them.');
+      expect(
+        configErrorText('en', configError({ REELAY_AUTH_SECRET_FILE: join(dir, 'missing') })),
+      ).toBe(`REELAY_AUTH_SECRET_FILE: could not read ${join(dir, 'missing')} (ENOENT).`);
+      // Only known variables have a _FILE form.
+      expect(configError({ REELAY_PUBLC_URL_FILE: secret })).toMatch(/REELAY_PUBLC_URL_FILE/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('treats empty values as unset and trims trailing slashes of URLs', () => {

@@ -202,6 +202,83 @@ describe.each(testDialects())('the contract examples on $name', (dialect) => {
     set('reviewLinkId', (await reviewLink()).id);
     set('reviewToken', (await reviewLink()).url.split('/').pop()!);
 
+    // A published post with a comment read by polling, and a saved reply to delete.
+    const published = await call(
+      base,
+      'POST',
+      '/v1/posts',
+      {
+        content: 'Publicado',
+        mediaItems: [{ type: 'image', url: media.image(1080, 1350, 'jpg', 5) }],
+        platforms: [{ platform: 'instagram', accountId: integration }],
+      },
+      owner.key,
+    );
+    // Only what is due now: the scheduled posts and the sessions stay as they are.
+    await settle(platform.server, { until: platform.server.clock.now() });
+    const publishedPost = await call(
+      base,
+      'GET',
+      `/v1/posts/${published.body.post.id}`,
+      undefined,
+      owner.key,
+    );
+    platform.emulator.addComment({
+      mediaId: publishedPost.body.post.platforms[0].platformPostId,
+      username: 'ana.souza',
+      text: 'Quanto custa?',
+    });
+    await call(base, 'POST', '/v1/comments/sync', {}, owner.key);
+    set(
+      'commentId',
+      (await call(base, 'GET', '/v1/comments', undefined, owner.key)).body.comments[0].id,
+    );
+    const savedReply = await call(
+      base,
+      'POST',
+      '/v1/saved-replies',
+      { title: 'Apagar', text: 'Uma resposta pronta' },
+      owner.key,
+    );
+    set('savedReplyId', savedReply.body.savedReply.id);
+    const snippet = await call(
+      base,
+      'POST',
+      '/v1/snippets',
+      { kind: 'caption', title: 'Bom dia', text: 'Bom dia! ☕' },
+      owner.key,
+    );
+    set('snippetId', snippet.body.snippet.id);
+    const recurring = await call(
+      base,
+      'POST',
+      '/v1/posts',
+      {
+        content: 'Toda segunda',
+        mediaItems: [{ type: 'image', url: media.image(1080, 1350) }],
+        platforms: [{ platform: 'instagram', accountId: integration }],
+        scheduledFor: new Date(now + 7 * 86_400_000).toISOString(),
+        timezone: 'America/Sao_Paulo',
+        recurrence: { rrule: 'FREQ=WEEKLY;COUNT=4' },
+      },
+      owner.key,
+    );
+    set('seriesId', recurring.body.post.series.id);
+    const feedUrl = media.serve(
+      '/exemplo.xml',
+      Buffer.from('<rss version="2.0"><channel><title>Blog</title></channel></rss>'),
+      'application/rss+xml',
+    );
+    const feed = await call(
+      base,
+      'POST',
+      '/v1/feeds',
+      { url: feedUrl, integrationIds: [integration], mode: 'draft' },
+      owner.key,
+    );
+    set('feedId', feed.body.feed.id);
+    set('feedUrl', feedUrl);
+
     set('projectId', owner.projectId);
     set('organizationId', owner.organizationId);
     set('apiKeyId', spareKey.body.apiKey.id);

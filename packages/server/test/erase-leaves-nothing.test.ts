@@ -41,6 +41,8 @@ const FURNISHED = [
   'api_keys',
   'container_creations',
   'events',
+  'feed_items',
+  'feeds',
   'integrations',
   'jobs',
   'media',
@@ -160,6 +162,15 @@ describe.each(testDialects())('erasing a user on $name', (dialect) => {
       },
       201,
     );
+    // A feed, checked by its job as the clock runs: its item becomes a draft.
+    const feed = media.serve(
+      `/feed-${label}.xml`,
+      Buffer.from(
+        `<rss version="2.0"><channel><title>Blog ${label}</title><item><guid>${label}-1</guid><title>Item ${label}</title><link>https://blog.example.com/${label}</link><enclosure url="${media.image(1080, 1080, 'jpg', seed + 2)}" type="image/jpeg"/></item></channel></rss>`,
+      ),
+      'application/rss+xml',
+    );
+    await api('POST', '/v1/feeds', { url: feed, profileId, mode: 'draft' }, 201);
     return { account, publishedPostId: published.post.id };
   }
 
@@ -202,9 +213,10 @@ describe.each(testDialects())('erasing a user on $name', (dialect) => {
       // Counters live in the database only where instances share it.
       if (dialect.name === 'postgres') expect(holding).toContain('rate_limit_counters');
     }
-    // Queued work of both kinds that names a subject: a publication and a delivery retry.
+    // Queued work of every kind that names a subject: a publication, a delivery retry and
+    // a feed's next check.
     const queued = (rowsMentioning(before, erased).jobs ?? []).map((row) => JSON.parse(row).kind);
-    expect(new Set(queued)).toEqual(new Set(['publish_target', 'deliver_webhook']));
+    expect(new Set(queued)).toEqual(new Set(['publish_target', 'deliver_webhook', 'check_feed']));
 
     const answer = await call(url(), 'DELETE', '/v1/me', undefined, {
       authorization: `Bearer ${signedIn.body.accessToken}`,

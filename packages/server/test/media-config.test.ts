@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createReelay, loadConfig } from '../src';
 import { ConfigError } from '../src/config';
 import { createLogger } from '../src/logger';
+import { configErrorText } from '../src/start-up-texts';
 
 const S3 = {
   REELAY_STORAGE: 's3',
@@ -27,6 +28,7 @@ describe('media storage settings', () => {
       accessKeyId: 'AKIA-TEST',
       secretAccessKey: 'segredo',
       forcePathStyle: false,
+      mediaDelivery: 'server',
     });
     expect(
       loadConfig({
@@ -50,6 +52,32 @@ describe('media storage settings', () => {
     expect(() => loadConfig({ ...S3, REELAY_S3_ENDPOINT: 'minio:9000' })).toThrow(
       /REELAY_S3_ENDPOINT/,
     );
+  });
+
+  it('hands out presigned bucket URLs only with S3 storage, saying so in both languages', () => {
+    expect(loadConfig({ ...S3, REELAY_MEDIA_DELIVERY: 'presigned' }).storage).toMatchObject({
+      kind: 's3',
+      mediaDelivery: 'presigned',
+    });
+    const refused = (() => {
+      try {
+        loadConfig({ REELAY_MEDIA_DELIVERY: 'presigned' });
+      } catch (error) {
+        return error;
+      }
+      throw new Error('presigned delivery without S3 was accepted');
+    })();
+    expect(refused).toBeInstanceOf(ConfigError);
+    const message = (refused as ConfigError).message;
+    expect(message).toBe('REELAY_MEDIA_DELIVERY=presigned só vale com REELAY_STORAGE=s3.');
+    expect(configErrorText('pt-BR', message)).toBe(message);
+    expect(configErrorText('en', message)).toBe(
+      'REELAY_MEDIA_DELIVERY=presigned only applies with REELAY_STORAGE=s3.',
+    );
+    expect(() => loadConfig({ ...S3, REELAY_MEDIA_DELIVERY: 'bucket' })).toThrow(
+      /REELAY_MEDIA_DELIVERY/,
+    );
+    expect(loadConfig({ REELAY_MEDIA_DELIVERY: 'server' }).storage).toEqual({ kind: 'local' });
   });
 });
 

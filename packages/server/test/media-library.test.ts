@@ -184,6 +184,7 @@ describe.each(testDialects())('media library on $name', (dialect) => {
       success: true,
       media: {
         ...photo,
+        unused: false,
         posts: [
           {
             id: carousel.body.post.id,
@@ -434,6 +435,7 @@ describe.each(testDialects())('media library on $name', (dialect) => {
         created_at: 1,
         updated_at: 1,
       });
+      // Rows of the table as it was then, before the columns later migrations add.
       await store.db
         .insertInto('posts')
         .values([
@@ -441,7 +443,7 @@ describe.each(testDialects())('media library on $name', (dialect) => {
           // The same media twice in a carousel is one link.
           post('post_b', 'proj_1', ['med_1', 'med_2', 'med_1']),
           post('post_c', 'proj_2', ['med_3']),
-        ])
+        ] as never)
         .execute();
 
       await migrateToLatest(store);

@@ -1,13 +1,11 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import S3rver from 's3rver';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '@reelay/test-support/dialects';
 import { call, createAccount, type Account } from '@reelay/test-support/http-client';
 import { startTestServer, type TestServer } from '@reelay/test-support/test-server';
 import { fixture, makeFixtures, type FixtureName } from '@reelay/test-support/media-fixtures';
+import { expectWideJpeg, startTestBucket, type TestBucket } from './helpers/s3-bucket';
 
 async function upload(server: TestServer, account: Account, name: FixtureName) {
   const form = new FormData();
@@ -22,47 +20,28 @@ async function upload(server: TestServer, account: Account, name: FixtureName) {
 
 // Storage does not depend on the database, so one dialect is enough here.
 describe.each(testDialects().slice(0, 1))('media in S3-compatible storage on $name', (dialect) => {
-  let s3: S3rver;
-  let s3Dir: string;
+  let bucket: TestBucket;
   let server: TestServer;
   let account: Account;
 
   /** Object keys in the bucket, read from the S3 server's own folder. */
   const objects = () =>
-    readdirSync(join(s3Dir, 'media'), { recursive: true, withFileTypes: true })
+    readdirSync(join(bucket.dir, 'media'), { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile() && entry.name.endsWith('._S3rver_object'))
       .map((entry) => join(entry.parentPath, entry.name));
 
   beforeAll(async () => {
     await makeFixtures();
-    s3Dir = mkdtempSync(join(tmpdir(), 'reelay-s3-'));
     // A real S3-protocol server over HTTP, in this process.
-    s3 = new S3rver({
-      port: 0,
-      address: '127.0.0.1',
-      silent: true,
-      directory: s3Dir,
-      configureBuckets: [{ name: 'media', configs: [] }],
-    });
-    const { port } = await s3.run();
+    bucket = await startTestBucket();
     server = await startTestServer(dialect, {
-      env: {
-        REELAY_ALLOW_SIGNUP: 'true',
-        REELAY_STORAGE: 's3',
-        REELAY_S3_ENDPOINT: `http://127.0.0.1:${port}`,
-        REELAY_S3_BUCKET: 'media',
-        REELAY_S3_REGION: 'us-east-1',
-        REELAY_S3_ACCESS_KEY_ID: 'S3RVER',
-        REELAY_S3_SECRET_ACCESS_KEY: 'S3RVER',
-        REELAY_S3_FORCE_PATH_STYLE: 'true',
-      },
+      env: { REELAY_ALLOW_SIGNUP: 'true', ...bucket.env },
     });
     account = await createAccount(server.url);
   }, 120_000);
   afterAll(async () => {
     await server.close();
-    await s3.close();
-    rmSync(s3Dir, { recursive: true, force: true });
+    await bucket.close();
   });
 
   it('stores an upload as an object and serves it back whole and by range', async () => {
@@ -103,18 +82,12 @@ describe.each(testDialects().slice(0, 1))('media in S3-compatible storage on $na
     const url = await media.platformUrl((await media.find(account.projectId, webp.id))!);
     expect(url).toMatch(/\/platform\.jpg$/);
     expect(await media.storage.exists(`${account.projectId}/${webp.id}/platform.jpg`)).toBe(true);
-    const served = await fetch(url);
-    expect(served.headers.get('content-type')).toBe('image/jpeg');
-    expect(await sharp(Buffer.from(await served.arrayBuffer())).metadata()).toMatchObject({
-      format: 'jpeg',
-      width: 1146,
-      height: 600,
-    });
+    await expectWideJpeg(await fetch(url));
   });
 
   it('rejects, without an unhandled stream error, a file that cannot be read for a PUT', async () => {
     const storage = server.reelay.context.media.storage;
-    const missing = join(s3Dir, 'no-such-file.jpg');
+    const missing = join(bucket.dir, 'no-such-file.jpg');
     await expect(
       storage.put('proj_x/med_x/original.jpg', missing, 'image/jpeg', 10),
     ).rejects.toThrow(/ENOENT/);

@@ -98,7 +98,13 @@ describe.each(testDialects())('posting slots on $name', (dialect) => {
     const id = await connect('agenda.nova');
     expect((await api('GET', `/v1/integrations/${id}/slots`)).body).toEqual({
       success: true,
-      schedule: { timezone: null, slots: [], source: 'none', updatedAt: null },
+      schedule: {
+        timezone: null,
+        slots: [],
+        source: 'none',
+        evergreen: { enabled: false, minDaysBetween: 30 },
+        updatedAt: null,
+      },
     });
     expect(await freeSlots(`/v1/integrations/${id}`, 3)).toMatchObject({
       timezone: null,
@@ -119,6 +125,7 @@ describe.each(testDialects())('posting slots on $name', (dialect) => {
         { day: 'friday', time: '18:00' },
       ],
       source: 'integration',
+      evergreen: { enabled: false, minDaysBetween: 30 },
       updatedAt: new Date(START).toISOString(),
     };
     expect(replaced.status).toBe(200);
@@ -506,6 +513,7 @@ describe.each(testDialects())('posting slots on $name', (dialect) => {
       timezone: null,
       slots: [],
       source: 'none',
+      evergreen: { enabled: false, minDaysBetween: 30 },
       updatedAt: null,
     });
     expect((await api('GET', `/v1/profiles/${profile}/slots`)).status).toBe(404);

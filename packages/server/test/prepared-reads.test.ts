@@ -206,6 +206,7 @@ describe.each(testDialects())('prepared reads on $name', (dialect) => {
           request_hash: null,
           status: post.status,
           published_at: null,
+          evergreen: 0,
           created_at: createdAt,
           updated_at: createdAt,
         })

@@ -89,6 +89,9 @@ describe.each(testDialects())('job leases on $name', (dialect) => {
         publish_target: publish,
         dispatch_events: async () => {},
         deliver_webhook: async () => {},
+        ingest_meta_webhook: async () => {},
+        materialize_series: async () => {},
+        check_feed: async () => {},
       },
     });
 
@@ -97,11 +100,11 @@ describe.each(testDialects())('job leases on $name', (dialect) => {
     const running = worker(
       systemClock,
       async () => {
-        // A slow platform call: five times the lease. The lease leaves a busy machine
-        // (two cores shared with the whole suite) a few missed beats of slack.
-        await new Promise((resolve) => setTimeout(resolve, 3_000));
+        // A slow platform call: four times the lease. The lease leaves a busy machine
+        // (two cores shared with the whole suite) many missed beats of slack.
+        await new Promise((resolve) => setTimeout(resolve, 4_000));
       },
-      { leaseMs: 600, heartbeatMs: 50 },
+      { leaseMs: 1_000, heartbeatMs: 50 },
     );
     const done = running.drain();
     await expect.poll(async () => (await jobRow())?.lease_owner ?? null).not.toBeNull();
@@ -111,7 +114,7 @@ describe.each(testDialects())('job leases on $name', (dialect) => {
         owner: 'rival',
         now: Date.now(),
         limit: 1,
-        leaseMs: 600,
+        leaseMs: 1_000,
       }).then((jobs) => stolen.push(jobs.length));
     }, 50);
     await done;

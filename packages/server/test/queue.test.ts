@@ -129,6 +129,9 @@ describe.each(testDialects())('the job queue on $name', (dialect) => {
       // Only publishing jobs are queued here.
       dispatch_events: async () => {},
       deliver_webhook: async () => {},
+      ingest_meta_webhook: async () => {},
+      materialize_series: async () => {},
+      check_feed: async () => {},
     };
     const worker = createWorker({
       db: store.db,
@@ -165,6 +168,9 @@ describe.each(testDialects())('the job queue on $name', (dialect) => {
       },
       dispatch_events: async () => {},
       deliver_webhook: async () => {},
+      ingest_meta_webhook: async () => {},
+      materialize_series: async () => {},
+      check_feed: async () => {},
     };
     const worker = createWorker({
       db: store.db,
@@ -202,6 +208,9 @@ describe.each(testDialects())('the job queue on $name', (dialect) => {
       },
       dispatch_events: async () => {},
       deliver_webhook: async () => {},
+      ingest_meta_webhook: async () => {},
+      materialize_series: async () => {},
+      check_feed: async () => {},
     };
     const worker = createWorker({
       db: store.db,
@@ -322,6 +331,9 @@ describe.each(testDialects())('the job queue on $name', (dialect) => {
         };
       },
       deliver_webhook: async () => {},
+      ingest_meta_webhook: async () => {},
+      materialize_series: async () => {},
+      check_feed: async () => {},
     };
     const worker = createWorker({
       db: store.db,

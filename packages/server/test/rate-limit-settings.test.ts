@@ -35,7 +35,14 @@ describe('rate limit settings', () => {
   it('default to the limits of spec §8', () => {
     expect(loadConfig({}).rateLimits).toEqual({
       enabled: true,
-      perMinute: { default: 300, upload: 60, account: 60, createKey: 10, public: 60 },
+      perMinute: {
+        default: 300,
+        upload: 60,
+        account: 60,
+        createKey: 10,
+        public: 60,
+        metaWebhook: 3000,
+      },
     });
   });
 
@@ -47,8 +54,16 @@ describe('rate limit settings', () => {
         REELAY_RATE_LIMIT_ACCOUNT: '120',
         REELAY_RATE_LIMIT_CREATE_KEY: '5',
         REELAY_RATE_LIMIT_PUBLIC: '1000',
+        REELAY_RATE_LIMIT_META_WEBHOOK: '9000',
       }).rateLimits.perMinute,
-    ).toEqual({ default: 3000, upload: 600, account: 120, createKey: 5, public: 1000 });
+    ).toEqual({
+      default: 3000,
+      upload: 600,
+      account: 120,
+      createKey: 5,
+      public: 1000,
+      metaWebhook: 9000,
+    });
     expect(loadConfig({ REELAY_RATE_LIMITS: 'off' }).rateLimits.enabled).toBe(false);
   });
 

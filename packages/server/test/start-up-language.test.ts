@@ -257,6 +257,7 @@ describe('configErrorText', () => {
     { DATABASE_URL: 'mysql://db' },
     { REELAY_S3_BUCKET: 'b' },
     { REELAY_STORAGE: 's3' },
+    { REELAY_MEDIA_DELIVERY: 'presigned' },
     { PORT: '99999', REELAY_RATE_LIMITS: 'maybe', REELAY_PUBLIC_URL: 'ftp://x' },
   ];
 

@@ -6,6 +6,22 @@
 import type { IncomingMessage } from 'node:http';
 import { ReelayError, type BodyContentType } from '@reelay/core';
 
+/** The bytes of each JSON or form body read, for routes that check a signature of them. */
+const rawBodies = new WeakMap<IncomingMessage, Buffer>();
+
+/**
+ * The body of a request exactly as it arrived, once its route read it; `undefined` for a
+ * request without one.
+ *
+ * @example
+ * ```ts
+ * checkSignature(config, rawBodyOf(context.req)!, context.req.headers['x-hub-signature-256']);
+ * ```
+ */
+export function rawBodyOf(req: IncomingMessage): Buffer | undefined {
+  return rawBodies.get(req);
+}
+
 /** Largest JSON or form body accepted. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
@@ -84,6 +100,7 @@ export async function parseRequestBody(
   }
   if (contentType === 'multipart/form-data') return { contentType, value: req };
   const bytes = await readBody(req, limit);
+  rawBodies.set(req, bytes);
   if (contentType === 'application/x-www-form-urlencoded') {
     return { contentType, value: Object.fromEntries(new URLSearchParams(bytes.toString('utf8'))) };
   }

@@ -7,7 +7,7 @@ import { ReelayError, type ErrorEnvelope, type HttpErrorCode } from '@reelay/cor
 /**
  * The `details` keys an answer may show: those of spec §7, the validation ones, the
  * names of the settings a server lacks (`PLATFORM_CREDENTIALS_MISSING`), the delivery
- * still pending (`DELIVERY_PENDING`), the posts that hold a media (`MEDIA_IN_USE`) and
+ * still pending (`DELIVERY_PENDING`), the posts and series that hold a media (`MEDIA_IN_USE`) and
  * the caller's role beside the one needed (`ROLE_REQUIRED`).
  * Errors from the platform carry more (trace ids, platform codes) for the logs only.
  */
@@ -22,6 +22,7 @@ const PUBLIC_DETAILS = [
   'variables',
   'deliveryId',
   'postIds',
+  'seriesIds',
   'role',
   'required',
 ] as const;

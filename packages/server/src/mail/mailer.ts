@@ -18,6 +18,8 @@ export interface MailMessage {
 export interface Mailer {
   /** Sends a message; answers whether the SMTP server accepted it (failures are logged). */
   send(message: MailMessage): Promise<boolean>;
+  /** Connects, greets (EHLO) and authenticates without sending; `null` when it worked, else why not. */
+  verify(): Promise<string | null>;
 }
 
 /** How long a send may take, from connecting to the server's answer. */
@@ -69,6 +71,14 @@ export function createMailer(options: {
           error,
         });
         return false;
+      }
+    },
+    async verify() {
+      try {
+        await transport.verify();
+        return null;
+      } catch (error) {
+        return error instanceof Error ? error.message : String(error);
       }
     },
   };

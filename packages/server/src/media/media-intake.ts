@@ -11,7 +11,9 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   checkMedia,
+  fileNameOfUrl,
   MEDIA_LIMITS,
+  mediaFileName,
   mediaInvalid,
   newId,
   ReelayError,
@@ -65,7 +67,7 @@ export function createMediaIntake(deps: MediaIntakeDeps): MediaIntake {
     temp: string,
     size: number,
     field: string,
-    sourceUrl: string | null,
+    source: { url: string | null; fileName: string | null },
   ): Promise<MediaRecord> {
     const inspection = await inspectMedia(temp, size);
     if (!inspection.ok) throw mediaInvalid(inspection.problem, field);
@@ -82,7 +84,8 @@ export function createMediaIntake(deps: MediaIntakeDeps): MediaIntake {
       storageKey: key,
       // 192 random bits: the URL is the only secret between the platform and the file.
       publicToken: randomBytes(24).toString('base64url'),
-      sourceUrl,
+      sourceUrl: source.url,
+      fileName: source.fileName,
       createdAt: now,
     });
     await storage.put(key, temp, description.mime, size);
@@ -109,7 +112,10 @@ export function createMediaIntake(deps: MediaIntakeDeps): MediaIntake {
           },
         });
         await pipeline(file.stream, counter, createWriteStream(temp));
-        return await accept(projectId, temp, size, 'file', null);
+        return await accept(projectId, temp, size, 'file', {
+          url: null,
+          fileName: mediaFileName(file.filename),
+        });
       } finally {
         await rm(temp, { force: true });
       }
@@ -119,7 +125,10 @@ export function createMediaIntake(deps: MediaIntakeDeps): MediaIntake {
       const temp = await incoming.newPath();
       try {
         const fetched = await fetcher.fetchToFile(url, temp);
-        return await accept(projectId, temp, fetched.size, 'url', url);
+        return await accept(projectId, temp, fetched.size, 'url', {
+          url,
+          fileName: fileNameOfUrl(url),
+        });
       } finally {
         await rm(temp, { force: true });
       }
@@ -165,7 +174,7 @@ function storedMedia(
   description: MediaDescription,
   base: Pick<
     StoredMedia,
-    'id' | 'projectId' | 'storageKey' | 'publicToken' | 'sourceUrl' | 'createdAt'
+    'id' | 'projectId' | 'storageKey' | 'publicToken' | 'sourceUrl' | 'fileName' | 'createdAt'
   >,
 ): StoredMedia {
   const video = description.type === 'video' ? description : null;
@@ -185,5 +194,6 @@ function storedMedia(
     status: 'ready',
     renditionKey: null,
     renditionSize: null,
+    keep: false,
   };
 }

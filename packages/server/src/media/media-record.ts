@@ -81,14 +81,15 @@ export function recordOf(media: StoredMedia, publicUrl: string): MediaRecord {
 }
 
 /**
- * The media record as the API answers it (`packages/core/src/schemas/media.ts`).
+ * The media record as the API answers it (`packages/core/src/schemas/media.ts`); `unused`
+ * says whether no post uses it, which the record alone does not know.
  *
  * @example
  * ```ts
- * return { status: 201, body: { success: true, media: presentMedia(record) } };
+ * return { status: 201, body: { success: true, media: presentMedia(record, { unused: true }) } };
  * ```
  */
-export function presentMedia(record: MediaRecord) {
+export function presentMedia(record: MediaRecord, use: { unused: boolean }) {
   const video = record.type === 'video';
   return {
     id: record.id,
@@ -106,5 +107,8 @@ export function presentMedia(record: MediaRecord) {
     kinds: fittingKinds(record.description),
     url: record.url,
     createdAt: isoTime(record.createdAt),
+    fileName: record.fileName,
+    unused: use.unused,
+    keep: record.keep,
   };
 }

@@ -8,7 +8,8 @@ import { setMediaRendition } from '../store/media';
 import type { Db } from '../store/schema';
 import { convertToJpeg } from './convert-image';
 import type { IncomingFolder } from './incoming-folder';
-import { publicFileUrl, RENDITION_NAME, type MediaRecord } from './media-record';
+import type { FileAddress } from './media-delivery';
+import { originalName, RENDITION_NAME, type MediaRecord } from './media-record';
 import type { MediaStorage } from './media-storage';
 
 export interface MediaRenditionsDeps {
@@ -16,23 +17,25 @@ export interface MediaRenditionsDeps {
   storage: MediaStorage;
   incoming: IncomingFolder;
   logger: Logger;
-  publicUrl: string;
+  /** Where the platform fetches a stored file from (the server or the bucket). */
+  address: FileAddress;
 }
 
 /**
  * The URL the platform fetches for a record: the original, or for images that are not
- * JPEG the URL of a rendition made on the first call.
+ * JPEG the URL of a rendition made on the first call. Each call asks `address` anew, so a
+ * presigned URL is signed afresh for each container.
  *
  * @example
  * ```ts
- * const platformUrl = createPlatformUrls({ db, storage, incoming, logger, publicUrl });
+ * const platformUrl = createPlatformUrls({ db, storage, incoming, logger, address });
  * await platformUrl(pngRecord); // 'https://reelay.example/media/…/platform.jpg'
  * ```
  */
 export function createPlatformUrls(
   deps: MediaRenditionsDeps,
 ): (record: MediaRecord) => Promise<string> {
-  const { db, storage, incoming, logger, publicUrl } = deps;
+  const { db, storage, incoming, logger, address } = deps;
   const renditions = new Map<string, Promise<string>>();
 
   async function ensureRendition(record: MediaRecord): Promise<string> {
@@ -49,12 +52,12 @@ export function createPlatformUrls(
       await rm(original, { force: true });
       await rm(output, { force: true });
     }
-    return publicFileUrl(publicUrl, record.publicToken, RENDITION_NAME);
+    return key;
   }
 
-  return async (record) => {
-    if (record.type !== 'image' || record.mime === 'image/jpeg') return record.url;
-    if (record.renditionKey) return publicFileUrl(publicUrl, record.publicToken, RENDITION_NAME);
+  /** The rendition's key, converting the original first if there is none yet. */
+  function renditionKey(record: MediaRecord): Promise<string> {
+    if (record.renditionKey) return Promise.resolve(record.renditionKey);
     // One conversion per media at a time, however many targets publish it at once.
     let pending = renditions.get(record.id);
     if (!pending) {
@@ -62,5 +65,12 @@ export function createPlatformUrls(
       renditions.set(record.id, pending);
     }
     return pending;
+  }
+
+  return async (record) => {
+    if (record.type !== 'image' || record.mime === 'image/jpeg') {
+      return address(record, { key: record.storageKey, name: originalName(record.mime) });
+    }
+    return address(record, { key: await renditionKey(record), name: RENDITION_NAME });
   };
 }

@@ -16,27 +16,37 @@ import type { Database } from '../store/schema';
 import { eraseQueuedFiles } from './erase-queued-files';
 import { createIncomingFolder } from './incoming-folder';
 import { createLocalStorage } from './local-storage';
+import { createFileAddress } from './media-delivery';
 import { createMediaIntake, type IncomingFile } from './media-intake';
 import { recordOf, type MediaRecord } from './media-record';
 import { createPlatformUrls } from './media-renditions';
 import type { MediaStorage } from './media-storage';
 import { findPublicFile, type PublicFile } from './public-file';
 import { createS3Storage } from './s3-storage';
-import { createSafeFetcher, DEFAULT_SAFE_FETCH, type SafeFetchOptions } from './safe-fetch';
+import {
+  createSafeFetcher,
+  DEFAULT_SAFE_FETCH,
+  type FetchedText,
+  type SafeFetchOptions,
+  type TextRequest,
+} from './safe-fetch';
 
 export { uploadTooLarge, type IncomingFile } from './media-intake';
 export type { PublicFile } from './public-file';
+export type { FetchedText, TextRequest } from './safe-fetch';
 
 export interface MediaService {
   /** Streams an upload (multipart file) into storage, inspects it, stores the record or throws MEDIA_INVALID; nothing half-written on failure. */
   upload(projectId: string, file: IncomingFile): Promise<MediaRecord>;
   /** Fetches a URL with the SSRF guard, then as upload. */
   importFromUrl(projectId: string, url: string): Promise<MediaRecord>;
+  /** Reads a text document (a feed, a web page) through the same SSRF guard as imports. */
+  fetchText(url: string, request: TextRequest): Promise<FetchedText>;
   /** The record of the project, or null (another project's media is null). */
   find(projectId: string, id: string): Promise<MediaRecord | null>;
   /** Throws MEDIA_INVALID (with details.reason and the field name) when the media breaks the limits of a usage. */
   assertUsable(record: MediaRecord, usage: MediaUsage, field: string): void;
-  /** The unguessable public URL the platform fetches; for images that are not JPEG, the URL of a JPEG rendition (created on first call, original kept). */
+  /** The URL the platform fetches (the unguessable public URL, or with presigned delivery a presigned URL of the bucket object, signed anew on each call); for images that are not JPEG, the URL of a JPEG rendition (created on first call, original kept). */
   platformUrl(record: MediaRecord): Promise<string>;
 
   /** The file behind a public URL, or null. */
@@ -91,18 +101,21 @@ export function createMediaService(options: MediaServiceOptions): MediaService {
     clock,
     publicUrl: config.publicUrl,
   });
+  const delivery =
+    config.storage.kind === 's3' ? (config.storage.mediaDelivery ?? 'server') : 'server';
   const platformUrl = createPlatformUrls({
     db,
     storage,
     incoming,
     logger,
-    publicUrl: config.publicUrl,
+    address: createFileAddress({ delivery, storage, publicUrl: config.publicUrl }),
   });
 
   return {
     storage,
     upload: intake.upload,
     importFromUrl: intake.importFromUrl,
+    fetchText: fetcher.fetchText,
 
     async find(projectId, id) {
       const media = await findMedia(db, projectId, id);

@@ -22,6 +22,11 @@ export interface MediaStorage {
   /** Removes an object; an absent one is not an error. */
   remove(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /**
+   * A URL anyone holding it can GET the object from, without credentials, for
+   * `lifetimeSeconds` (object storage only: local files have no address of their own).
+   */
+  signedReadUrl?(key: string, lifetimeSeconds: number): Promise<string>;
   close(): Promise<void>;
 }
 

@@ -38,6 +38,8 @@ export function receiveMultipartFile<T>(
   try {
     parser = busboy({
       headers: req.headers,
+      // Browsers send a file name's UTF-8 bytes as they are; busboy's default reads latin1.
+      defParamCharset: 'utf8',
       limits: { files: 1, fileSize: maxBytes, fields: 20, fieldSize: 8 * 1024, parts: 21 },
     });
   } catch (error) {

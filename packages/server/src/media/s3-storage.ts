@@ -4,6 +4,8 @@
  * file streams from disk to the bucket and from the bucket to the platform without
  * being held in memory. The payload is sent unsigned (`UNSIGNED-PAYLOAD`): hashing a
  * 300 MB file before sending it would read it twice; TLS protects it on the way.
+ * aws4fetch also presigns: the signature goes in the query string instead of a header,
+ * so the platform can fetch an object of a private bucket by URL alone.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
 import type { Readable } from 'node:stream';
@@ -117,6 +119,22 @@ export function createS3Storage(settings: S3Settings): MediaStorage {
       const answer = await send('HEAD', key);
       await answer.body.dump();
       return answer.statusCode === 200;
+    },
+    async signedReadUrl(key, lifetimeSeconds) {
+      const url = new URL(objectUrl(key));
+      url.searchParams.set('X-Amz-Expires', String(lifetimeSeconds));
+      // Signed at the wall-clock time, whatever clock the server runs on: the bucket
+      // checks the signature's date and lifetime against its own time.
+      const signer = new AwsV4Signer({
+        method: 'GET',
+        url: url.toString(),
+        accessKeyId: settings.accessKeyId,
+        secretAccessKey: settings.secretAccessKey,
+        service: 's3',
+        region: settings.region,
+        signQuery: true,
+      });
+      return (await signer.sign()).url.toString();
     },
     close: () => agent.close(),
   };

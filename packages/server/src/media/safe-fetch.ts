@@ -4,14 +4,16 @@
  * development), IP literals checked before connecting, names resolved and every answer
  * checked, and the connection made to the very address that was checked (the resolver
  * hook hands the socket the vetted address, so a second DNS answer cannot swap it).
- * Size and time are bounded. Failures map to spec §7: `MEDIA_FETCH_FAILED` (the server
+ * Size and time are bounded. Media are written to a file; text documents (a feed, the
+ * page an item links to) are read the same way into memory, with conditional requests.
+ * Failures map to spec §7: `MEDIA_FETCH_FAILED` (the server
  * answered an error, or the URL is not https) and `MEDIA_UNREACHABLE` (DNS, timeout,
  * refused or private address).
  */
 import { lookup as systemLookup } from 'node:dns';
 import { createWriteStream } from 'node:fs';
 import { isIP } from 'node:net';
-import { Transform } from 'node:stream';
+import { Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { MEDIA_LIMITS, mediaInvalid, ReelayError } from '@reelay/core';
 import { Agent, request } from 'undici';
@@ -53,6 +55,33 @@ export interface FetchedFile {
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const USER_AGENT = 'Reelay-Media-Fetcher/1.0';
+/** A text document is small and quick, or not worth waiting for. */
+const TEXT_TIMEOUT_MS = 30_000;
+
+/** What {@link SafeFetcher.fetchText} asks for. */
+export interface TextRequest {
+  /** The `Accept` header. */
+  accept: string;
+  /** Largest body read, in bytes. */
+  maxBytes: number;
+  /** Validators of a previous answer, sent as `If-None-Match` / `If-Modified-Since`. */
+  etag?: string | null;
+  lastModified?: string | null;
+}
+
+/** A text document, or word that it did not change since the validators sent. */
+export type FetchedText =
+  | { notModified: true; url: string }
+  | {
+      notModified: false;
+      /** The URL that finally answered, after redirects. */
+      url: string;
+      body: string;
+      contentType: string | null;
+      etag: string | null;
+      lastModified: string | null;
+    };
 
 const unreachable = (message: string, cause?: unknown) =>
   new ReelayError('MEDIA_UNREACHABLE', { message, cause, details: { field: 'url' } });
@@ -107,25 +136,28 @@ export function createSafeFetcher(options: SafeFetchOptions) {
     return url;
   }
 
-  async function fetchToFile(text: string, destination: string): Promise<FetchedFile> {
-    const signal = AbortSignal.timeout(options.timeoutMs);
+  /**
+   * Follows redirects, checking every hop, to the answer that is not one: a 2xx, or a
+   * 304 when `notModified` is allowed. Any other status is refused.
+   */
+  async function open(
+    text: string,
+    headers: Record<string, string>,
+    signal: AbortSignal,
+    notModified = false,
+  ) {
     let url = checkUrl(text);
     for (let hop = 0; ; hop++) {
       let answer: Awaited<ReturnType<typeof request>>;
       try {
-        answer = await request(url, {
-          dispatcher: agent,
-          method: 'GET',
-          signal,
-          headers: { 'user-agent': 'Reelay-Media-Fetcher/1.0', accept: 'image/*, video/*' },
-        });
+        answer = await request(url, { dispatcher: agent, method: 'GET', signal, headers });
       } catch (error) {
         throw mapNetworkError(error, url);
       }
-      const { statusCode, headers, body } = answer;
+      const { statusCode, headers: answered, body } = answer;
       if (REDIRECTS.has(statusCode)) {
         body.resume();
-        const location = headers.location;
+        const location = answered.location;
         if (typeof location !== 'string' || location === '') {
           throw fetchFailed(`A URL da mídia respondeu ${statusCode} sem destino.`);
         }
@@ -135,39 +167,104 @@ export function createSafeFetcher(options: SafeFetchOptions) {
         url = checkUrl(new URL(location, url).toString());
         continue;
       }
-      if (statusCode < 200 || statusCode > 299) {
+      if (!(statusCode >= 200 && statusCode <= 299) && !(notModified && statusCode === 304)) {
         body.resume();
         throw fetchFailed(`A URL da mídia respondeu com o status ${statusCode}.`);
       }
-      const declared = Number(headers['content-length']);
-      if (Number.isFinite(declared) && declared > options.maxBytes) {
-        body.destroy();
-        throw tooLarge(options.maxBytes);
-      }
-      let size = 0;
-      const counter = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          size += chunk.length;
-          if (size > options.maxBytes) return done(tooLarge(options.maxBytes));
-          done(null, chunk);
-        },
-      });
-      try {
-        await pipeline(body, counter, createWriteStream(destination), { signal });
-      } catch (error) {
-        if (error instanceof ReelayError) throw error;
-        throw mapNetworkError(error, url);
-      }
-      const contentType = headers['content-type'];
-      return {
-        size,
-        url: url.toString(),
-        contentType: typeof contentType === 'string' ? contentType : null,
-      };
+      return { url, answer };
     }
   }
 
-  return { fetchToFile, close: () => agent.close() };
+  /** Streams a body through the size bound into `destination`; answers the bytes written. */
+  async function bounded(
+    answer: Awaited<ReturnType<typeof request>>,
+    url: URL,
+    destination: Writable,
+    maxBytes: number,
+    signal: AbortSignal,
+  ): Promise<number> {
+    const declared = Number(answer.headers['content-length']);
+    if (Number.isFinite(declared) && declared > maxBytes) {
+      answer.body.destroy();
+      throw tooLarge(maxBytes);
+    }
+    let size = 0;
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        size += chunk.length;
+        if (size > maxBytes) return done(tooLarge(maxBytes));
+        done(null, chunk);
+      },
+    });
+    try {
+      await pipeline(answer.body, counter, destination, { signal });
+    } catch (error) {
+      if (error instanceof ReelayError) throw error;
+      throw mapNetworkError(error, url);
+    }
+    return size;
+  }
+
+  async function fetchToFile(text: string, destination: string): Promise<FetchedFile> {
+    const signal = AbortSignal.timeout(options.timeoutMs);
+    const { url, answer } = await open(
+      text,
+      { 'user-agent': USER_AGENT, accept: 'image/*, video/*' },
+      signal,
+    );
+    const size = await bounded(
+      answer,
+      url,
+      createWriteStream(destination),
+      options.maxBytes,
+      signal,
+    );
+    const contentType = answer.headers['content-type'];
+    return {
+      size,
+      url: url.toString(),
+      contentType: typeof contentType === 'string' ? contentType : null,
+    };
+  }
+
+  /**
+   * Reads a text document (a feed, a web page) through the same checks, with a smaller
+   * bound; `conditional` sends the validators of a previous answer, and a 304 answers
+   * `notModified`.
+   */
+  async function fetchText(text: string, ask: TextRequest): Promise<FetchedText> {
+    const signal = AbortSignal.timeout(Math.min(options.timeoutMs, TEXT_TIMEOUT_MS));
+    const headers: Record<string, string> = { 'user-agent': USER_AGENT, accept: ask.accept };
+    if (ask.etag) headers['if-none-match'] = ask.etag;
+    if (ask.lastModified) headers['if-modified-since'] = ask.lastModified;
+    const { url, answer } = await open(text, headers, signal, true);
+    const header = (name: string) => {
+      const value = answer.headers[name];
+      return typeof value === 'string' ? value : null;
+    };
+    if (answer.statusCode === 304) {
+      answer.body.resume();
+      return { notModified: true, url: url.toString() };
+    }
+    const chunks: Buffer[] = [];
+    const collector = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+    });
+    await bounded(answer, url, collector, ask.maxBytes, signal);
+    return {
+      notModified: false,
+      url: url.toString(),
+      body: Buffer.concat(chunks).toString('utf8'),
+      contentType: header('content-type'),
+      etag: header('etag'),
+      lastModified: header('last-modified'),
+    };
+  }
+
+  return { fetchToFile, fetchText, close: () => agent.close() };
 }
 
 export type SafeFetcher = ReturnType<typeof createSafeFetcher>;

@@ -32,13 +32,14 @@ import { discardImports } from './imported-media';
 import type { MediaPort, PublishableMedia } from './media-port';
 import { buildEvent } from './post-view';
 import { readPlatformQuota, reserveQuota, type PlatformQuota } from './quota';
-import { nextSlotOfAccounts, placeInQueue } from './slot-queue';
+import { assertSlotStillFree, nextSlotOfAccounts, placeInQueue } from './slot-queue';
 import type { PublishingDeps } from './publishing-deps';
 import { recordActivity, type Actor } from '../store/activity';
 import { acceptanceWarning, assertOptionsFitAccounts } from './target-options';
 import { newTarget } from './target-row';
 import { canPublishWith, readAccessToken } from '../services/account-token';
 import { needsApproval } from './approval-policy';
+import { assertSeriesRule, newSeries, storeSeries } from './series';
 
 export const publishJobKey = (targetId: string) => jobKey('publish_target', targetId);
 
@@ -61,6 +62,9 @@ export function fingerprint(body: CreatePostBody): string {
     // Only when asked, so the fingerprints of posts stored before `queue` existed hold.
     ...(body.queue ? { queue: true } : {}),
     ...(body.draft ? { draft: true } : {}),
+    ...(body.recurrence ? { recurrence: body.recurrence.rrule } : {}),
+    ...(body.evergreen ? { evergreen: true } : {}),
+    ...(body.evergreenCaptions?.length ? { evergreenCaptions: body.evergreenCaptions } : {}),
   });
   return createHash('sha256').update(canonical).digest('hex');
 }
@@ -143,6 +147,14 @@ export interface Acceptance {
   actor: Actor;
   /** The draft being submitted: its row is rewritten and its targets written again. */
   draft?: PostRecord;
+  /** The occurrence of a series this post is (created by the series' job). */
+  occurrence?: { seriesId: string; index: number };
+  /**
+   * The evergreen post this one recycles into an empty slot (`evergreen-fill.ts`): the
+   * slot is checked again under the accounts' lock, so a post queued into it meanwhile
+   * keeps it.
+   */
+  recycledFrom?: string;
 }
 
 /**
@@ -162,6 +174,10 @@ export async function acceptChecked(
   if (body.scheduledFor) {
     const problem = checkScheduleWindow(body.scheduledFor, new Date(ctx.clock.now()));
     if (problem) throw validationError([{ field: 'scheduledFor', message: problem }]);
+  }
+  // A refused rule is refused before any account, media or quota is looked at.
+  if (body.recurrence && body.scheduledFor) {
+    assertSeriesRule(body, body.timezone ?? 'UTC', body.scheduledFor.getTime());
   }
   const accounts = await usableAccounts(ctx, projectId, body);
   assertOptionsFitAccounts(body.platforms ?? [], accounts);
@@ -239,9 +255,28 @@ async function store(ctx: PublishingDeps, storing: Storing): Promise<AcceptedPos
     publishedAt: null,
     problems: [],
     rejectionReason: null,
+    seriesId: storing.occurrence?.seriesId ?? null,
+    seriesIndex: storing.occurrence?.index ?? null,
+    evergreen: draft ? draft.evergreen : (body.evergreen ?? false),
+    evergreenCaptions: draft ? draft.evergreenCaptions : (body.evergreenCaptions ?? []),
+    recycledFrom: storing.recycledFrom ?? null,
     createdAt: draft?.createdAt ?? now,
     updatedAt: now,
   };
+  // A post with `recurrence` starts a series, and is its first occurrence.
+  const series = body.recurrence
+    ? newSeries(
+        post,
+        body,
+        accounts.map((account) => account.id),
+        actor,
+        now,
+      )
+    : null;
+  if (series) {
+    post.seriesId = series.id;
+    post.seriesIndex = 1;
+  }
   const targets: TargetRecord[] = platforms.map((target, index) =>
     newTarget(
       {
@@ -265,6 +300,9 @@ async function store(ctx: PublishingDeps, storing: Storing): Promise<AcceptedPos
       const counted = body.queue
         ? await placeInQueue(trx, ctx.capabilities, { post, targets, accounts, quotas }, now)
         : quotas;
+      if (storing.recycledFrom !== undefined) {
+        await assertSlotStillFree(trx, ctx.capabilities, accounts, scheduledFor!);
+      }
       // Counted and written as one decision: the accounts stay locked until commit. An
       // awaiting post counts only once approved.
       if (!awaiting) await reserveQuota(trx, ctx.capabilities, counted);
@@ -279,6 +317,7 @@ async function store(ctx: PublishingDeps, storing: Storing): Promise<AcceptedPos
         await deleteTargetsOfPost(trx, post.id);
         await rewritePost(trx, post);
       } else {
+        if (series) await storeSeries(trx, series, now);
         await insertPost(trx, post);
       }
       await insertTargets(trx, targets);

@@ -232,6 +232,11 @@ export async function acceptDraft(
       publishedAt: null,
       problems,
       rejectionReason: null,
+      seriesId: null,
+      seriesIndex: null,
+      evergreen: body.evergreen ?? false,
+      evergreenCaptions: body.evergreenCaptions ?? [],
+      recycledFrom: null,
       createdAt: now,
       updatedAt: now,
     };

@@ -64,9 +64,13 @@ function stillWaiting(post: PostRecord, targets: readonly TargetRecord[], now: n
   );
 }
 
+type PostEdit = z.output<typeof updatePostBodySchema>;
+
 /**
- * Edits content, media, kind, time or time zone of a post that has not started. Media
- * imported for an edit that is then refused are discarded.
+ * Edits a post: content, media, kind, time or time zone while it has not started (media
+ * imported for an edit that is then refused are discarded), and whether it is evergreen,
+ * with its variant captions, at any time (a published post is the one recycled). An edit
+ * of both writes the evergreen fields once the rest is accepted.
  *
  * @example
  * ```ts
@@ -77,15 +81,59 @@ export async function editPost(
   ctx: PublishingDeps,
   projectId: string,
   id: string,
-  body: z.output<typeof updatePostBodySchema>,
+  body: PostEdit,
   actor: Actor,
 ): Promise<{ post: PostRecord; targets: TargetRecord[] }> {
+  const { evergreen, evergreenCaptions, ...rest } = body;
+  if (Object.values(rest).some((value) => value !== undefined)) {
+    await editContent(ctx, projectId, id, rest, actor);
+  } else {
+    await postWithTargets(ctx.db, projectId, id);
+  }
+  if (evergreen !== undefined || evergreenCaptions !== undefined) {
+    await markEvergreen(ctx, projectId, id, { evergreen, evergreenCaptions }, actor);
+  }
+  return postWithTargets(ctx.db, projectId, id);
+}
+
+/** Writes whether the post is evergreen and its variant captions, whatever its status. */
+async function markEvergreen(
+  ctx: PublishingDeps,
+  projectId: string,
+  id: string,
+  fields: Pick<PostEdit, 'evergreen' | 'evergreenCaptions'>,
+  actor: Actor,
+): Promise<void> {
+  const now = ctx.clock.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    await lockPost(trx, ctx.capabilities, id);
+    await updatePost(trx, id, { ...fields, updatedAt: now });
+    await recordActivity(trx, {
+      projectId,
+      postId: id,
+      action: 'edited',
+      fields: Object.keys(fields).filter(
+        (field) => fields[field as keyof typeof fields] !== undefined,
+      ),
+      actor,
+      now,
+    });
+  });
+}
+
+async function editContent(
+  ctx: PublishingDeps,
+  projectId: string,
+  id: string,
+  body: Omit<PostEdit, 'evergreen' | 'evergreenCaptions'>,
+  actor: Actor,
+): Promise<void> {
   const { post, targets } = await postWithTargets(ctx.db, projectId, id);
   const now = ctx.clock.now();
   if (!stillWaiting(post, targets, now)) throw new ReelayError('POST_NOT_EDITABLE');
   if (post.status === 'draft') {
     await editDraft(ctx, post, targets, body, actor);
-    return postWithTargets(ctx.db, projectId, id);
+    return;
   }
   if (body.platforms) {
     throw validationError([
@@ -210,7 +258,6 @@ export async function editPost(
     await discardImports(ctx, projectId, imported);
     throw error;
   }
-  return postWithTargets(ctx.db, projectId, id);
 }
 
 /**

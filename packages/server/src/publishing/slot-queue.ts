@@ -60,7 +60,7 @@ export async function scheduleOfAccount(
 
 /**
  * The next `count` slots of a schedule inside the scheduling window (1 minute to 75 days
- * after `now`, spec §8) that no target of these accounts takes.
+ * after `now`, spec §8, or to `until` when sooner) that no target of these accounts takes.
  *
  * @example
  * ```ts
@@ -73,9 +73,9 @@ export async function freeSlotsOf(
   integrationIds: readonly string[],
   now: number,
   count: number,
+  until = now + SCHEDULE_MAX_LEAD_MS,
 ): Promise<SlotOccurrence[]> {
   const from = now + SCHEDULE_MIN_LEAD_MS;
-  const until = now + SCHEDULE_MAX_LEAD_MS;
   // A minute around the window: a time in a slot's minute takes the slot.
   const taken = await scheduledTimesOfAccounts(
     db,
@@ -212,4 +212,34 @@ export async function placeInQueue(
   for (const target of queued.targets) target.scheduledFor = slotOf(target.integrationId);
   queued.post.scheduledFor = Math.min(...queued.targets.map((target) => target.scheduledFor!));
   return queued.quotas.map((quota) => quotaAt(quota, slotOf(quota.integration.id), now));
+}
+
+/**
+ * Inside the transaction that writes a post at a fixed slot (an evergreen copy): locks the
+ * accounts as a queued post does, then throws `NO_FREE_SLOT` when a target of one of them
+ * already takes the slot's minute, so a post queued or recycled into it meanwhile, by
+ * this instance or another, keeps it.
+ *
+ * @example
+ * ```ts
+ * await assertSlotStillFree(trx, capabilities, accounts, slotAt);
+ * ```
+ */
+export async function assertSlotStillFree(
+  trx: Db,
+  capabilities: Pick<StoreCapabilities, 'rowLocks'>,
+  accounts: readonly IntegrationRecord[],
+  at: number,
+): Promise<void> {
+  await lockIntegrationsForQuota(
+    trx,
+    capabilities,
+    accounts.map((account) => account.id),
+  );
+  for (const account of accounts) {
+    const taken = await scheduledTimesOfAccounts(trx, [account.id], at - MINUTE_MS, at + MINUTE_MS);
+    if (taken.some((time) => Math.floor(time / MINUTE_MS) === Math.floor(at / MINUTE_MS))) {
+      throw noFreeSlot(account, 'no_free_slot');
+    }
+  }
 }

@@ -9,6 +9,12 @@ export interface JobPayloads {
   dispatch_events: Record<string, never>;
   /** Makes the next attempt of one webhook delivery (the job id is the delivery id). */
   deliver_webhook: { deliveryId: string };
+  /** Records the comments and mentions of one verified Meta webhook batch (its raw body). */
+  ingest_meta_webhook: { body: string };
+  /** Creates the occurrences of one series that entered the 75-day window. */
+  materialize_series: { seriesId: string };
+  /** Reads one feed and turns its new items into posts, then sets itself 15 minutes on. */
+  check_feed: { feedId: string };
 }
 
 export type JobKind = keyof JobPayloads;
@@ -20,6 +26,9 @@ const KEY_PREFIXES: Record<JobKind, string> = {
   publish_target: 'publish:',
   dispatch_events: 'dispatch-events',
   deliver_webhook: 'deliver:',
+  ingest_meta_webhook: 'meta-webhook:',
+  materialize_series: 'series:',
+  check_feed: 'feed:',
 };
 
 /**

@@ -19,6 +19,15 @@ import { deletePostsOfProjects, targetIdsOfProjects } from '../store/posts';
 import { deleteMemberships } from '../store/project-members';
 import { deleteActivityOfProjects } from '../store/activity';
 import { deleteReviewLinksOfProjects } from '../store/review-links';
+import { deleteCommentsOfProjects } from '../store/comments';
+import { deleteSnippetsOfProjects } from '../store/snippets';
+import { deleteSeriesOfProjects } from '../store/series';
+import { deleteFeedsOfProjects } from '../store/feeds';
+import { deleteCommentActionsOfProjects } from '../store/comment-actions';
+import {
+  deleteInboxRecordsOfIntegration,
+  deleteInboxRecordsOfProjects,
+} from '../store/inbox-records';
 import { deleteCountersOfCredentials } from '../store/rate-limit-counters';
 import type { Database } from '../store/schema';
 import {
@@ -51,6 +60,9 @@ export async function eraseUser(db: Kysely<Database>, userId: string): Promise<s
     await deleteProfilesOfProjects(trx, projectIds);
     const integrationIds = await deleteIntegrationsOfProjects(trx, projectIds);
     await deleteContainerCreationsOfIntegrations(trx, integrationIds);
+    for (const integrationId of integrationIds) {
+      await deleteInboxRecordsOfIntegration(trx, integrationId);
+    }
     // Rows go now (their public URLs stop answering at once); their files are queued in
     // this same transaction and the media service's sweep deletes them from storage.
     // Erase time from the wall clock: it only orders the queue.
@@ -72,6 +84,15 @@ export async function eraseUser(db: Kysely<Database>, userId: string): Promise<s
     );
     await deleteActivityOfProjects(trx, projectIds);
     await deleteReviewLinksOfProjects(trx, projectIds);
+    await deleteCommentsOfProjects(trx, projectIds);
+    await deleteSnippetsOfProjects(trx, projectIds);
+    await deleteSeriesOfProjects(trx, projectIds);
+    await cancel(
+      trx,
+      (await deleteFeedsOfProjects(trx, projectIds)).map((id) => jobKey('check_feed', id)),
+    );
+    await deleteCommentActionsOfProjects(trx, projectIds);
+    await deleteInboxRecordsOfProjects(trx, projectIds);
     await deletePostsOfProjects(trx, projectIds);
     // Their organization's projects go with their members; in projects others shared with
     // them, only their membership goes.

@@ -42,13 +42,23 @@ export interface IntegrationsService {
  * const { total, rows } = await integrations.list(projectId, {}, { limit: 20, offset: 0, sort: 'desc' });
  * ```
  */
-export function createIntegrationsService(deps: ConnectDeps & HealthDeps): IntegrationsService {
+export function createIntegrationsService(
+  deps: ConnectDeps & HealthDeps,
+  hooks: {
+    /** Runs once accounts are connected (the inbox subscribes them to Meta's webhooks). */
+    afterConnect?: (integrations: IntegrationRecord[]) => Promise<void>;
+  } = {},
+): IntegrationsService {
   const { db, clock } = deps;
   return {
     list: (projectId, filters, page) => listIntegrations(db, projectId, filters, page),
     disconnect: (projectId, id) => disconnectIntegration(db, projectId, id, clock.now()),
     health: (projectId, id, options) => checkIntegrationHealth(deps, projectId, id, options),
     claimState: (state) => claimOAuthState(db, state.nonce, state.expiresAt, clock.now()),
-    connect: (state, code) => connectAccount(deps, state, code),
+    async connect(state, code) {
+      const outcome = await connectAccount(deps, state, code);
+      await hooks.afterConnect?.(outcome.integrations);
+      return outcome;
+    },
   };
 }

@@ -4,6 +4,8 @@
  * the tokens; a data-deletion request also erases the profile data and is recorded with
  * a confirmation code whose status anyone holding it can read.
  */
+import { deleteCommentsOfIntegration } from '../store/comments';
+import { deleteInboxRecordsOfIntegration } from '../store/inbox-records';
 import { randomBytes } from 'node:crypto';
 import type { LoginMode } from '@reelay/core';
 import type { Clock } from '../clock';
@@ -116,6 +118,9 @@ export function createPlatformUserDataService(deps: {
           });
           // The metrics read about the account's media are its data too.
           await deleteInsightsOfIntegrations(trx, [integration.id]);
+          // So are the comments read on its media and the mentions of it.
+          await deleteCommentsOfIntegration(trx, integration.id);
+          await deleteInboxRecordsOfIntegration(trx, integration.id);
         }
         await insertDataDeletionRequest(trx, request);
       });

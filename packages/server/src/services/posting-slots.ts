@@ -3,7 +3,10 @@
  * account or a profile, and list the next free ones. An account without a schedule of its
  * own follows its profile's (while the profile is not removed).
  */
+import type { AccountDeps } from './account-token';
+import { suggestForAccount, type AccountSuggestions } from './posting-suggestions';
 import {
+  EVERGREEN_MIN_DAYS_BETWEEN_DEFAULT,
   ReelayError,
   sortSlots,
   type ReplacePostingSlotsBody,
@@ -48,6 +51,12 @@ export interface PostingSlotsService {
   ): Promise<AppliedSchedule>;
   /** Slots of the profile's schedule free on every account that follows it. */
   profileFreeSlots(projectId: string, profileId: string, count: number): Promise<FreeSlots>;
+  /** Up to seven weekly times suggested for the account ("best time to post"). */
+  accountSuggestions(
+    projectId: string,
+    accountId: string,
+    timezone?: string,
+  ): Promise<AccountSuggestions>;
 }
 
 /**
@@ -57,7 +66,7 @@ export interface PostingSlotsService {
  * const { source, schedule } = await slots.accountSchedule(projectId, accountId);
  * ```
  */
-export function createPostingSlotsService(deps: { db: Db; clock: Clock }): PostingSlotsService {
+export function createPostingSlotsService(deps: AccountDeps): PostingSlotsService {
   const { db, clock } = deps;
 
   async function account(projectId: string, id: string): Promise<IntegrationRecord> {
@@ -81,7 +90,11 @@ export function createPostingSlotsService(deps: { db: Db; clock: Clock }): Posti
     return schedule ? { source: 'profile', schedule } : { source: 'none', schedule: undefined };
   }
 
-  /** Writes the owner's schedule, or removes it when there are no slots. */
+  /**
+   * Writes the owner's schedule, or removes it when there are no slots. Without
+   * `evergreen` the schedule keeps its own (a new one starts without), so a client that
+   * only edits the slots leaves recycling as it was.
+   */
   async function replace(
     projectId: string,
     ownerKind: ScheduleOwnerKind,
@@ -93,12 +106,19 @@ export function createPostingSlotsService(deps: { db: Db; clock: Clock }): Posti
       return;
     }
     const now = clock.now();
+    const kept = (await findSchedule(db, projectId, ownerKind, ownerId))?.evergreen;
     await saveSchedule(db, {
       ownerKind,
       ownerId,
       projectId,
       timezone: body.timezone!,
       slots: sortSlots(body.slots),
+      evergreen: body.evergreen
+        ? {
+            enabled: body.evergreen.enabled,
+            minDaysBetween: body.evergreen.minDaysBetween ?? EVERGREEN_MIN_DAYS_BETWEEN_DEFAULT,
+          }
+        : (kept ?? { enabled: false, minDaysBetween: EVERGREEN_MIN_DAYS_BETWEEN_DEFAULT }),
       createdAt: now,
       updatedAt: now,
     });
@@ -117,6 +137,8 @@ export function createPostingSlotsService(deps: { db: Db; clock: Clock }): Posti
   }
 
   return {
+    accountSuggestions: (projectId, accountId, timezone) =>
+      suggestForAccount(deps, projectId, accountId, timezone),
     accountSchedule: async (projectId, id) => scheduleOfAccount(db, await account(projectId, id)),
     async replaceAccountSchedule(projectId, id, body) {
       const found = await account(projectId, id);

@@ -37,6 +37,8 @@ export interface PendingEvent {
   createdAt: number;
   /** The profiles of the event's targets, read from its body on first use. */
   targetProfiles(): ReadonlySet<string | null>;
+  /** The accounts of the event (its targets', or the commented one), read on first use. */
+  accounts(): ReadonlySet<string>;
 }
 
 /**
@@ -52,6 +54,27 @@ export function profilesInBody(body: string): Set<string | null> {
     data?: { platforms?: Array<{ profileId?: string | null }> };
   };
   return new Set((payload.data?.platforms ?? []).map((target) => target.profileId ?? null));
+}
+
+/**
+ * The accounts an event is about, read from its body: its targets' (`data.platforms`) or
+ * the commented account (`data.comment`).
+ *
+ * @example
+ * ```ts
+ * accountsInBody('{"data":{"comment":{"integrationId":"int_a"}}}'); // Set { 'int_a' }
+ * ```
+ */
+export function accountsInBody(body: string): Set<string> {
+  const payload = JSON.parse(body) as {
+    data?: {
+      platforms?: Array<{ integrationId?: string }>;
+      comment?: { integrationId?: string };
+    };
+  };
+  const ids = (payload.data?.platforms ?? []).map((target) => target.integrationId);
+  ids.push(payload.data?.comment?.integrationId);
+  return new Set(ids.filter((id): id is string => typeof id === 'string'));
 }
 
 function eventRow(event: NewEvent): EventsTable {
@@ -106,6 +129,7 @@ export async function takeUndispatchedEvents(
   const rows = await pending.execute();
   return rows.map((row) => {
     let profiles: Set<string | null> | undefined;
+    let accounts: Set<string> | undefined;
     return {
       id: row.id,
       projectId: row.project_id,
@@ -115,6 +139,7 @@ export async function takeUndispatchedEvents(
       body: row.payload,
       createdAt: row.created_at,
       targetProfiles: () => (profiles ??= profilesInBody(row.payload)),
+      accounts: () => (accounts ??= accountsInBody(row.payload)),
     };
   });
 }

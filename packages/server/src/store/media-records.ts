@@ -40,6 +40,10 @@ export interface StoredMedia {
   /** The URL the media was imported from, if any. */
   readonly sourceUrl: string | null;
   readonly createdAt: number;
+  /** The name the file was sent with; null for media stored before names were kept. */
+  readonly fileName: string | null;
+  /** A person keeps it: the cleanup of unused media never deletes it. */
+  readonly keep: boolean;
 }
 
 /**
@@ -72,6 +76,8 @@ export function encodeMedia(media: StoredMedia): MediaTable {
     rendition_size: media.renditionSize,
     source_url: media.sourceUrl,
     created_at: media.createdAt,
+    file_name: media.fileName,
+    keep: Number(media.keep),
   };
 }
 
@@ -106,5 +112,7 @@ export function decodeMedia(row: MediaTable): StoredMedia {
     renditionSize: row.rendition_size,
     sourceUrl: row.source_url,
     createdAt: row.created_at,
+    fileName: row.file_name,
+    keep: row.keep === 1,
   };
 }

@@ -4,7 +4,7 @@
  * deletes rows in one transaction and queues the files in that same transaction, so a
  * storage outage or a crash delays the deletion but never forgets it.
  */
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { StoreCapabilities } from './database';
 import { encodeMedia, decodeMedia, type StoredMedia } from './media-records';
 import type { Database, Db } from './schema';
@@ -30,11 +30,39 @@ export async function findMedia(
 
 export interface MediaFilters {
   type?: StoredMedia['type'] | undefined;
+  /** `true`: only media no post uses; `false`: only media some post uses. */
+  unused?: boolean | undefined;
+  /** Part of the file name, any case. */
+  q?: string | undefined;
+}
+
+type MediaFilter = (eb: ExpressionBuilder<Database, 'media'>) => Expression<SqlBool>;
+
+/**
+ * Whether no post uses the media: no link in `post_media` (written with every post, of any
+ * status, in the post's own transaction).
+ */
+const noPostUses: MediaFilter = () =>
+  sql<SqlBool>`not exists (select 1 from post_media where post_media.project_id = media.project_id and post_media.media_id = media.id)`;
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
 function filteredMedia(db: Db, projectId: string, filters: MediaFilters) {
   let query = db.selectFrom('media').where('project_id', '=', projectId);
   if (filters.type !== undefined) query = query.where('type', '=', filters.type);
+  if (filters.unused !== undefined) {
+    const unused = filters.unused;
+    query = query.where((eb) => (unused ? noPostUses(eb) : eb.not(noPostUses(eb))));
+  }
+  if (filters.q !== undefined) {
+    // lower() on both sides: PostgreSQL's LIKE tells case apart, SQLite's does not.
+    const pattern = `%${escapeLike(filters.q.toLowerCase())}%`;
+    query = query.where((eb) =>
+      eb(sql`lower(coalesce(file_name, ''))`, 'like', sql`${pattern} escape '\\'`),
+    );
+  }
   return query;
 }
 
@@ -113,6 +141,100 @@ export async function findMediaByToken(db: Db, token: string): Promise<StoredMed
   return row && decodeMedia(row);
 }
 
+/**
+ * Sets whether a person keeps the media; false when the project has no such media.
+ *
+ * @example
+ * ```ts
+ * if (!(await setMediaKeep(db, projectId, mediaId, true))) throw notFound();
+ * ```
+ */
+export async function setMediaKeep(
+  db: Db,
+  projectId: string,
+  id: string,
+  keep: boolean,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('media')
+    .set({ keep: Number(keep) })
+    .where('project_id', '=', projectId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Media the cleanup may delete: unkept, created before `cutoff`, used by no post. */
+const unusedBefore =
+  (cutoff: number): MediaFilter =>
+  (eb) =>
+    eb.and([eb('keep', '=', 0), eb('created_at', '<', cutoff), noPostUses(eb)]);
+
+/**
+ * Ids of media, of any project, that the cleanup of unused media may delete: unkept,
+ * created before `cutoff`, used by no post; oldest first.
+ *
+ * @example
+ * ```ts
+ * const ids = await findUnusedMedia(db, now - 7 * DAY, 100);
+ * ```
+ */
+export async function findUnusedMedia(db: Db, cutoff: number, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('media')
+    .select('id')
+    .where(unusedBefore(cutoff))
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Deletes those of these media that are still unused, unkept and older than `cutoff`, and
+ * queues their files, in the caller's transaction; returns the ids deleted.
+ *
+ * The rows are first locked as a deletion locks them (`FOR UPDATE`): a post taking the
+ * media holds a shared lock until it commits (`publishing/held-media.ts`), so the lock
+ * waits for it, and the condition, checked again by the statements after the lock, then
+ * sees its link. A post coming after the lock waits for this transaction and then finds
+ * the media gone (refused as an unknown `mediaId`): never a post pointing at a deleted
+ * file, never a used media deleted. A `keep` set meanwhile is seen the same way. SQLite
+ * runs one write transaction at a time, so the check cannot go stale there.
+ *
+ * @example
+ * ```ts
+ * const deleted = await db.transaction().execute((trx) =>
+ *   eraseUnusedMedia(trx, capabilities, ids, cutoff, clock.now()),
+ * );
+ * ```
+ */
+export async function eraseUnusedMedia(
+  db: Db,
+  capabilities: Pick<StoreCapabilities, 'rowLocks'>,
+  ids: readonly string[],
+  cutoff: number,
+  now: number,
+): Promise<string[]> {
+  const sorted = [...new Set(ids)].sort();
+  if (sorted.length === 0) return [];
+  // In id order, as lockMedia locks, so two lockers cannot wait on each other.
+  let lock = db.selectFrom('media').select('id').where('id', 'in', sorted).orderBy('id');
+  if (capabilities.rowLocks) lock = lock.forUpdate();
+  await lock.execute();
+  const still = await db
+    .selectFrom('media')
+    .select('id')
+    .where('id', 'in', sorted)
+    .where(unusedBefore(cutoff))
+    .execute();
+  const confirmed = still.map((row) => row.id);
+  if (confirmed.length === 0) return [];
+  await eraseMediaWhere(db, (eb) => eb('id', 'in', confirmed), now);
+  return confirmed;
+}
+
 export async function setMediaRendition(
   db: Db,
   id: string,
@@ -156,8 +278,6 @@ export async function eraseMedia(
     now,
   );
 }
-
-type MediaFilter = (eb: ExpressionBuilder<Database, 'media'>) => Expression<SqlBool>;
 
 async function eraseMediaWhere(db: Db, filter: MediaFilter, now: number): Promise<string[]> {
   const rows = await db

@@ -79,6 +79,31 @@ export async function findMediaUses(
   }));
 }
 
+/**
+ * Which of these media of the project some post uses (any status, drafts included).
+ *
+ * @example
+ * ```ts
+ * const used = await findUsedMedia(db, projectId, page.map((media) => media.id));
+ * const unused = !used.has(media.id);
+ * ```
+ */
+export async function findUsedMedia(
+  db: Db,
+  projectId: string,
+  mediaIds: readonly string[],
+): Promise<Set<string>> {
+  if (mediaIds.length === 0) return new Set();
+  const rows = await withLinks(db)
+    .selectFrom('post_media')
+    .select('media_id')
+    .distinct()
+    .where('project_id', '=', projectId)
+    .where('media_id', 'in', [...new Set(mediaIds)])
+    .execute();
+  return new Set(rows.map((row) => row.media_id));
+}
+
 /** Drops the links to media that no longer exist, in the transaction that erases them. */
 export async function unlinkMedia(
   db: Db,

@@ -33,6 +33,15 @@ export interface PostRecord {
   problems: PostProblem[];
   /** Why the post was last rejected, until it is submitted again. */
   rejectionReason: string | null;
+  /** The series it is an occurrence of, and its place in it (from 1); null for a single post. */
+  seriesId: string | null;
+  seriesIndex: number | null;
+  /** An empty slot of a recycling schedule may take it again (docs/posting-slots.md). */
+  evergreen: boolean;
+  /** Variant captions its copies use in turn; empty: the copies keep its caption. */
+  evergreenCaptions: string[];
+  /** The evergreen post this one is a recycled copy of. */
+  recycledFrom: string | null;
   createdAt: number;
   updatedAt: number;
 }
@@ -117,19 +126,31 @@ export function decodePost(row: PostsTable): PostRecord {
     publishedAt: row.published_at,
     problems: row.problems === null ? [] : (JSON.parse(row.problems) as PostProblem[]),
     rejectionReason: row.rejection_reason,
+    seriesId: row.series_id,
+    seriesIndex: row.series_index,
+    evergreen: Boolean(row.evergreen),
+    evergreenCaptions:
+      row.evergreen_captions === null ? [] : (JSON.parse(row.evergreen_captions) as string[]),
+    recycledFrom: row.recycled_from,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
 }
 
-const POST_JSON = ['mediaItems', 'problems'] as const;
+const POST_JSON = ['mediaItems', 'problems', 'evergreenCaptions'] as const;
+
+/** No variants are stored as null, as before variants existed. */
+function withoutEmptyVariants(columns: Record<string, unknown>): Record<string, unknown> {
+  if (columns.evergreen_captions === '[]') columns.evergreen_captions = null;
+  return columns;
+}
 
 export function encodePost(post: PostRecord): PostsTable {
-  return toColumns(post, POST_JSON) as unknown as PostsTable;
+  return withoutEmptyVariants(toColumns(post, POST_JSON)) as unknown as PostsTable;
 }
 
 export function encodePostChanges(changes: PostChanges): Partial<PostsTable> {
-  return toColumns(changes, POST_JSON) as Partial<PostsTable>;
+  return withoutEmptyVariants(toColumns(changes, POST_JSON)) as Partial<PostsTable>;
 }
 
 export function decodeTarget(row: PostTargetsTable): TargetRecord {

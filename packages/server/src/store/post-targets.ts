@@ -4,7 +4,12 @@
  * read a target before a command cannot write over it. Every status write is checked
  * against the target state machine (`assertTransition`).
  */
-import { ACTIVE_TARGET_STATUSES, assertTransition, type TargetStatus } from '@reelay/core';
+import {
+  ACTIVE_TARGET_STATUSES,
+  assertTransition,
+  type PostKind,
+  type TargetStatus,
+} from '@reelay/core';
 import {
   decodePost,
   decodeTarget,
@@ -63,6 +68,11 @@ export async function findTargetWithPost(
         'p.published_at as post_published_at',
         'p.problems as post_problems',
         'p.rejection_reason as post_rejection_reason',
+        'p.series_id as post_series_id',
+        'p.series_index as post_series_index',
+        'p.evergreen as post_evergreen',
+        'p.evergreen_captions as post_evergreen_captions',
+        'p.recycled_from as post_recycled_from',
         'p.created_at as post_created_at',
         'p.updated_at as post_updated_at',
       ])
@@ -83,6 +93,11 @@ export async function findTargetWithPost(
     status: row.post_status,
     published_at: row.post_published_at,
     problems: row.post_problems,
+    series_id: row.post_series_id,
+    series_index: row.post_series_index,
+    evergreen: row.post_evergreen,
+    evergreen_captions: row.post_evergreen_captions,
+    recycled_from: row.post_recycled_from,
     rejection_reason: row.post_rejection_reason,
     created_at: row.post_created_at,
     updated_at: row.post_updated_at,
@@ -258,4 +273,33 @@ export async function activeTargetTimes(
  */
 export async function deleteTargetsOfPost(db: Db, postId: string): Promise<void> {
   await db.deleteFrom('post_targets').where('post_id', '=', postId).execute();
+}
+
+/**
+ * The account's targets published since `since`, newest first, with their post's kind.
+ *
+ * @example
+ * ```ts
+ * const recent = await publishedTargetsOfAccount(db, integrationId, now - 90 * DAY, 60);
+ * ```
+ */
+export async function publishedTargetsOfAccount(
+  db: Db,
+  integrationId: string,
+  since: number,
+  limit: number,
+): Promise<Array<{ target: TargetRecord; kind: PostKind }>> {
+  const rows = await db
+    .selectFrom('post_targets')
+    .innerJoin('posts', 'posts.id', 'post_targets.post_id')
+    .selectAll('post_targets')
+    .select('posts.kind as post_kind')
+    .where('post_targets.integration_id', '=', integrationId)
+    .where('post_targets.status', '=', 'published')
+    .where('post_targets.platform_post_id', 'is not', null)
+    .where('post_targets.published_at', '>=', since)
+    .orderBy('post_targets.published_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(({ post_kind, ...row }) => ({ target: decodeTarget(row), kind: post_kind }));
 }

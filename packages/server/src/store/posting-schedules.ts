@@ -16,6 +16,10 @@ export interface PostingSchedulesTable {
   timezone: string;
   /** JSON list of `{ day, time }`. */
   slots: string;
+  /** 1 when an empty slot takes an evergreen post again. */
+  evergreen_enabled: number;
+  /** Days an evergreen post waits between two publications. */
+  evergreen_min_days: number;
   created_at: number;
   updated_at: number;
 }
@@ -30,8 +34,15 @@ export interface PostingScheduleRecord {
   timezone: string;
   /** Sorted Monday first, then by time. */
   slots: WeeklySlot[];
+  /** Whether empty slots recycle evergreen posts, and the days between two uses of one. */
+  evergreen: EvergreenSettings;
   createdAt: number;
   updatedAt: number;
+}
+
+export interface EvergreenSettings {
+  enabled: boolean;
+  minDaysBetween: number;
 }
 
 const withSchedules = (db: Db) => db.withTables<{ posting_schedules: PostingSchedulesTable }>();
@@ -58,6 +69,10 @@ function decode(row: PostingSchedulesTable): PostingScheduleRecord {
     projectId: row.project_id,
     timezone: row.timezone,
     slots,
+    evergreen: {
+      enabled: Boolean(row.evergreen_enabled),
+      minDaysBetween: Number(row.evergreen_min_days),
+    },
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
   };
@@ -96,25 +111,42 @@ export async function findSchedule(
  * ```
  */
 export async function saveSchedule(db: Db, schedule: PostingScheduleRecord): Promise<void> {
+  const changed = {
+    timezone: schedule.timezone,
+    slots: JSON.stringify(schedule.slots),
+    evergreen_enabled: Number(schedule.evergreen.enabled),
+    evergreen_min_days: schedule.evergreen.minDaysBetween,
+    updated_at: schedule.updatedAt,
+  };
   await withSchedules(db)
     .insertInto('posting_schedules')
     .values({
       owner_kind: schedule.ownerKind,
       owner_id: schedule.ownerId,
       project_id: schedule.projectId,
-      timezone: schedule.timezone,
-      slots: JSON.stringify(schedule.slots),
       created_at: schedule.createdAt,
-      updated_at: schedule.updatedAt,
+      ...changed,
     })
-    .onConflict((conflict) =>
-      conflict.columns(['owner_kind', 'owner_id']).doUpdateSet({
-        timezone: schedule.timezone,
-        slots: JSON.stringify(schedule.slots),
-        updated_at: schedule.updatedAt,
-      }),
-    )
+    .onConflict((conflict) => conflict.columns(['owner_kind', 'owner_id']).doUpdateSet(changed))
     .execute();
+}
+
+/**
+ * Every schedule, of any project, whose empty slots recycle evergreen posts.
+ *
+ * @example
+ * ```ts
+ * for (const schedule of await recyclingSchedules(db)) await fillSlots(schedule);
+ * ```
+ */
+export async function recyclingSchedules(db: Db): Promise<PostingScheduleRecord[]> {
+  const rows = await withSchedules(db)
+    .selectFrom('posting_schedules')
+    .selectAll()
+    .where('evergreen_enabled', '=', 1)
+    .orderBy('owner_id')
+    .execute();
+  return rows.map(decode);
 }
 
 /**

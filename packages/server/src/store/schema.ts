@@ -2,7 +2,18 @@
  * The tables as Kysely sees them. Times are integer milliseconds since the epoch on both
  * dialects (sortable, no time-zone conversions); lists are JSON text.
  */
-import type { EventType, PostKind, PostStatus, TargetStatus } from '@reelay/core';
+import type {
+  FeedMode,
+  FeedStatus,
+  SeriesStatus,
+  CommentStatus,
+  EventType,
+  MentionKind,
+  PostKind,
+  PostStatus,
+  SnippetKind,
+  TargetStatus,
+} from '@reelay/core';
 import type { Generated, Kysely, Transaction } from 'kysely';
 
 export interface UsersTable {
@@ -188,6 +199,35 @@ export interface PostsTable {
   /** A draft's problems: JSON list of `{ field, message }`; null for other posts. */
   problems: string | null;
   rejection_reason: string | null;
+  /** The series this post is an occurrence of, and its place in it; null for a single post. */
+  series_id: string | null;
+  series_index: number | null;
+  /** 1 when an empty slot of a recycling schedule may take the post again. */
+  evergreen: number;
+  /** JSON list of variant captions used in turn by its copies; null without variants. */
+  evergreen_captions: string | null;
+  /** The evergreen post this one is a recycled copy of; null otherwise. */
+  recycled_from: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A recurring post (`ser_…`): its rule, and what each occurrence repeats. */
+export interface SeriesTable {
+  id: string;
+  project_id: string;
+  status: SeriesStatus;
+  rrule: string;
+  timezone: string;
+  start_at: number;
+  first_index: number;
+  generation: number;
+  next_index: number;
+  next_at: number | null;
+  template: string;
+  created_by: string;
+  skipped: string;
+  first_post_id: string;
   created_at: number;
   updated_at: number;
 }
@@ -238,6 +278,122 @@ export interface ReviewLinksTable {
   revoked_at: number | null;
 }
 
+export interface CommentsTable {
+  id: string;
+  project_id: string;
+  integration_id: string;
+  post_id: string | null;
+  platform_comment_id: string;
+  platform_media_id: string;
+  parent_id: string | null;
+  username: string | null;
+  from_id: string | null;
+  text: string;
+  created_at: number;
+  received_at: number;
+  hidden: number;
+  deleted_at: number | null;
+  status: CommentStatus;
+  from_self: number;
+  assignee_id: string | null;
+  private_reply_at: number | null;
+  thread_activity_at: number;
+}
+
+export interface CommentActionsTable {
+  id: string;
+  project_id: string;
+  kind: 'reply' | 'comment' | 'private_reply';
+  subject_id: string;
+  integration_id: string;
+  idempotency_key: string;
+  message: string;
+  state: 'pending' | 'done';
+  result_comment_id: string | null;
+  created_at: number;
+  finished_at: number | null;
+}
+
+export interface MentionsTable {
+  id: string;
+  project_id: string;
+  integration_id: string;
+  kind: MentionKind;
+  platform_media_id: string;
+  platform_comment_id: string | null;
+  mention_key: string;
+  username: string | null;
+  text: string | null;
+  permalink: string | null;
+  created_at: number | null;
+  received_at: number;
+}
+
+export interface SavedRepliesTable {
+  id: string;
+  project_id: string;
+  title: string;
+  text: string;
+  created_at: number;
+}
+
+export interface SnippetsTable {
+  id: string;
+  project_id: string;
+  kind: SnippetKind;
+  title: string;
+  text: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A feed a project follows (`fed_…`). */
+export interface FeedsTable {
+  id: string;
+  project_id: string;
+  url: string;
+  title: string | null;
+  mode: FeedMode;
+  caption_template: string;
+  integration_ids: string;
+  profile_id: string | null;
+  status: FeedStatus;
+  paused_reason: string | null;
+  consecutive_failures: number;
+  etag: string | null;
+  last_modified: string | null;
+  last_checked_at: number | null;
+  last_error: string | null;
+  next_check_at: number | null;
+  created_by: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** An item of a feed already seen, and the post it became (or why none). */
+export interface FeedItemsTable {
+  feed_id: string;
+  item_key: string;
+  post_id: string | null;
+  error: string | null;
+  created_at: number;
+}
+
+export interface CommentPollsTable {
+  integration_id: string;
+  platform_media_id: string;
+  next_poll_at: number;
+  last_polled_at: number | null;
+}
+
+export interface InboxAccountsTable {
+  integration_id: string;
+  paused_until: number | null;
+  usage_percent: number | null;
+  subscribed_at: number | null;
+  updated_at: number;
+}
+
 export interface JobsTable {
   id: string;
   kind: string;
@@ -272,6 +428,8 @@ export interface WebhookSubscriptionsTable {
   /** JSON list of event names. */
   event_types: string;
   profile_id: string | null;
+  /** Only events of this account (`int_…`), or null. */
+  integration_id: string | null;
   only_scheduled_posts: number;
   paused: number;
   /** Encrypted `whsec_…` secret. */
@@ -335,6 +493,10 @@ export interface MediaTable {
   rendition_size: number | null;
   source_url: string | null;
   created_at: number;
+  /** The name the file was sent with, cleaned (core's `mediaFileName`); null before it was kept. */
+  file_name: string | null;
+  /** 1: a person keeps it, the cleanup of unused media leaves it; 0 otherwise. */
+  keep: number;
 }
 
 /** Stored files whose rows were erased, waiting to be deleted from storage. */
@@ -354,6 +516,16 @@ export interface Database {
   post_notes: PostNotesTable;
   activity: ActivityTable;
   review_links: ReviewLinksTable;
+  comments: CommentsTable;
+  comment_actions: CommentActionsTable;
+  mentions: MentionsTable;
+  saved_replies: SavedRepliesTable;
+  snippets: SnippetsTable;
+  series: SeriesTable;
+  feeds: FeedsTable;
+  feed_items: FeedItemsTable;
+  comment_polls: CommentPollsTable;
+  inbox_accounts: InboxAccountsTable;
   profiles: ProfilesTable;
   integrations: IntegrationsTable;
   data_deletion_requests: DataDeletionRequestsTable;

@@ -15,6 +15,8 @@ export interface Subscription {
   url: string;
   eventTypes: EventType[];
   profileId: string | null;
+  /** Only events of this account, or null. */
+  integrationId: string | null;
   onlyScheduledPosts: boolean;
   paused: boolean;
   /** Encrypted `whsec_…` secret. */
@@ -44,6 +46,7 @@ export function decodeSubscription(row: WebhookSubscriptionsTable): Subscription
     url: row.url,
     eventTypes: JSON.parse(row.event_types) as EventType[],
     profileId: row.profile_id,
+    integrationId: row.integration_id,
     onlyScheduledPosts: row.only_scheduled_posts === 1,
     paused: row.paused === 1,
     secret: row.secret,
@@ -59,6 +62,7 @@ function encodeChanges(changes: SubscriptionChanges): Partial<WebhookSubscriptio
   if (changes.url !== undefined) row.url = changes.url;
   if (changes.eventTypes !== undefined) row.event_types = JSON.stringify(changes.eventTypes);
   if (changes.profileId !== undefined) row.profile_id = changes.profileId;
+  if (changes.integrationId !== undefined) row.integration_id = changes.integrationId;
   if (changes.onlyScheduledPosts !== undefined)
     row.only_scheduled_posts = changes.onlyScheduledPosts ? 1 : 0;
   if (changes.paused !== undefined) row.paused = changes.paused ? 1 : 0;
@@ -79,6 +83,7 @@ export async function insertSubscription(db: Db, subscription: Subscription): Pr
       url: subscription.url,
       event_types: JSON.stringify(subscription.eventTypes),
       profile_id: subscription.profileId,
+      integration_id: subscription.integrationId,
       only_scheduled_posts: subscription.onlyScheduledPosts ? 1 : 0,
       paused: subscription.paused ? 1 : 0,
       secret: subscription.secret,

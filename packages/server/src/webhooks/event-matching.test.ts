@@ -1,17 +1,23 @@
 import type { EventType } from '@reelay/core';
 import { describe, expect, it } from 'vitest';
-import { profilesInBody } from '../store/events';
+import { accountsInBody, profilesInBody } from '../store/events';
 import { subscriptionReceives, type MatchableEvent } from './event-matching';
 
 const subscription = (changes: Partial<Parameters<typeof subscriptionReceives>[0]> = {}) => ({
   eventTypes: ['post.scheduled', 'post.published', 'post.partial', 'post.failed'] as EventType[],
-  profileId: null,
+  profileId: null as string | null,
+  integrationId: null as string | null,
   onlyScheduledPosts: false,
   createdAt: 1_000,
   ...changes,
 });
-const event = (changes: Partial<MatchableEvent> & { profiles?: Array<string | null> } = {}) => {
-  const { profiles = [null], ...rest } = changes;
+const event = (
+  changes: Partial<MatchableEvent> & {
+    profiles?: Array<string | null>;
+    accountIds?: string[];
+  } = {},
+) => {
+  const { profiles = [null], accountIds = ['int_a'], ...rest } = changes;
   return {
     type: 'post.published' as const,
     createdAt: 2_000,
@@ -21,6 +27,12 @@ const event = (changes: Partial<MatchableEvent> & { profiles?: Array<string | nu
     targetProfiles: () =>
       profilesInBody(
         JSON.stringify({ data: { platforms: profiles.map((profileId) => ({ profileId })) } }),
+      ),
+    accounts: () =>
+      accountsInBody(
+        JSON.stringify({
+          data: { platforms: accountIds.map((integrationId) => ({ integrationId })) },
+        }),
       ),
     ...rest,
   };
@@ -59,6 +71,26 @@ describe('which subscriptions receive an event (spec §6 rules 4 and 5)', () => 
       profiles,
     );
     expect(reads).toBe(0);
+  });
+
+  it("sends an account's subscription the events of its posts and of comments on its media", () => {
+    const eventTypes: EventType[] = ['post.published', 'comment.received'];
+    const mine = subscription({ integrationId: 'int_a', eventTypes });
+    expect(subscriptionReceives(mine, event({ accountIds: ['int_b', 'int_a'] }))).toBe(true);
+    expect(subscriptionReceives(mine, event({ accountIds: ['int_b'] }))).toBe(false);
+    const comment = {
+      ...event({ type: 'comment.received' }),
+      accounts: () =>
+        accountsInBody(JSON.stringify({ data: { comment: { integrationId: 'int_a' } } })),
+    };
+    expect(subscriptionReceives(mine, comment)).toBe(true);
+    expect(
+      subscriptionReceives(subscription({ integrationId: 'int_b', eventTypes }), comment),
+    ).toBe(false);
+    // onlyScheduledPosts says nothing about comments.
+    expect(
+      subscriptionReceives(subscription({ onlyScheduledPosts: true, eventTypes }), comment),
+    ).toBe(true);
   });
 
   it('limits final events to scheduled posts with onlyScheduledPosts, never post.scheduled', () => {

@@ -9,7 +9,10 @@
  *   target or `null` when they differ: the body is stored once and sent as the same bytes
  *   to every subscription.
  * - `onlyScheduledPosts` limits final events to posts that were scheduled (at creation or
- *   by a scheduled retry); `post.scheduled` is by nature about a scheduled post.
+ *   by a scheduled retry); `post.scheduled` is by nature about a scheduled post. It says
+ *   nothing about events of other subjects (`comment.received`).
+ * - `integrationId` restricts to the events of that account: posts with a target on it,
+ *   comments on its media.
  * - A subscription created after the event does not receive it.
  */
 import type { PendingEvent } from '../store/events';
@@ -17,7 +20,7 @@ import type { Subscription } from '../store/subscriptions';
 
 export type MatchableEvent = Pick<
   PendingEvent,
-  'type' | 'createdAt' | 'wasScheduled' | 'profileId' | 'targetProfiles'
+  'type' | 'createdAt' | 'wasScheduled' | 'profileId' | 'targetProfiles' | 'accounts'
 >;
 
 /**
@@ -30,13 +33,24 @@ export type MatchableEvent = Pick<
  * ```
  */
 export function subscriptionReceives(
-  subscription: Pick<Subscription, 'eventTypes' | 'profileId' | 'onlyScheduledPosts' | 'createdAt'>,
+  subscription: Pick<
+    Subscription,
+    'eventTypes' | 'profileId' | 'integrationId' | 'onlyScheduledPosts' | 'createdAt'
+  >,
   event: MatchableEvent,
   profiles: () => ReadonlySet<string | null> = () => event.targetProfiles(),
 ): boolean {
   if (subscription.createdAt > event.createdAt) return false;
   if (!subscription.eventTypes.includes(event.type)) return false;
-  if (subscription.onlyScheduledPosts && event.type !== 'post.scheduled' && !event.wasScheduled)
+  const aboutPost = event.type.startsWith('post.');
+  if (
+    subscription.onlyScheduledPosts &&
+    aboutPost &&
+    event.type !== 'post.scheduled' &&
+    !event.wasScheduled
+  )
+    return false;
+  if (subscription.integrationId !== null && !event.accounts().has(subscription.integrationId))
     return false;
   if (subscription.profileId === null || subscription.profileId === event.profileId) return true;
   return profiles().has(subscription.profileId);

@@ -28,6 +28,7 @@ export function presentSubscription(subscription: Subscription, now: number) {
       previousSecretExpiresAt: overlapping ? isoTime(subscription.previousSecretExpiresAt) : null,
     },
     profileId: subscription.profileId,
+    accountId: subscription.integrationId,
     onlyScheduledPosts: subscription.onlyScheduledPosts,
     paused: subscription.paused,
     createdAt: isoTime(subscription.createdAt),

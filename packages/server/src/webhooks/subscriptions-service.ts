@@ -5,6 +5,7 @@
  * Every subscription is looked up in the caller's project; one of another project is
  * not found. Secrets are encrypted here and shown only by creation and rotation.
  */
+import { findIntegration } from '../store/integrations';
 import { DEFAULT_SECRET_OVERLAP_SECONDS, newId, ReelayError, type EventType } from '@reelay/core';
 import type { Clock } from '../clock';
 import type { TokenCipher } from '../security/token-cipher';
@@ -32,6 +33,8 @@ export interface SubscriptionFields {
   url: string;
   eventTypes: EventType[];
   profileId: string | null;
+  /** Only events of this account (`int_…`), or null. */
+  integrationId: string | null;
   onlyScheduledPosts: boolean;
 }
 
@@ -96,6 +99,16 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
     }
   }
 
+  async function assertAccount(projectId: string, integrationId: string | null | undefined) {
+    if (!integrationId) return;
+    if (!(await findIntegration(db, projectId, integrationId))) {
+      throw new ReelayError('NOT_FOUND', {
+        message: 'Conta não encontrada neste projeto.',
+        details: { field: 'accountId' },
+      });
+    }
+  }
+
   return {
     /** The subscription, or NOT_FOUND. */
     get,
@@ -109,6 +122,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
     ): Promise<{ subscription: Subscription; secret: string }> {
       await assertWebhookUrl(fields.url, policy);
       await assertProfile(projectId, fields.profileId);
+      await assertAccount(projectId, fields.integrationId);
       const now = clock.now();
       const secret = newWebhookSecret();
       const subscription: Subscription = {
@@ -131,6 +145,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
       const current = await get(projectId, id);
       if (edits.url !== undefined) await assertWebhookUrl(edits.url, policy);
       await assertProfile(projectId, edits.profileId);
+      await assertAccount(projectId, edits.integrationId);
       const now = clock.now();
       await changeSubscription(deps, current, { ...edits, updatedAt: now }, now);
       return get(projectId, current.id);

@@ -51,6 +51,11 @@ export async function emitEvents(
       publishedAt: now,
       problems: [],
       rejectionReason: null,
+      seriesId: null,
+      seriesIndex: null,
+      evergreen: false,
+      evergreenCaptions: [],
+      recycledFrom: null,
       createdAt: now,
       updatedAt: now,
     };

@@ -1,6 +1,6 @@
 /**
  * `POST /v1/media` (an upload or a URL import), the media library (`GET /v1/media`,
- * `GET|DELETE /v1/media/{id}`) and the public file route the platform fetches media from
+ * `GET|PATCH|DELETE /v1/media/{id}`) and the public file route the platform fetches media from
  * (`GET|HEAD /media/<token>/<name>`, outside the API contract).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -21,7 +21,7 @@ const mediaNotFound = () =>
 
 /**
  * The media handlers: `uploadMedia` answers 201 `{ success: true, media }` for an upload
- * or an import; `listMedia`, `getMedia` and `deleteMedia` serve the library.
+ * or an import; `listMedia`, `getMedia`, `updateMedia` and `deleteMedia` serve the library.
  *
  * @example
  * ```ts
@@ -33,10 +33,15 @@ export function mediaHandlers(media: MediaService, library: MediaLibraryService)
     listMedia: async ({ query }, context) => {
       const { total, media: found } = await library.list(
         projectOf(context),
-        { type: query.type },
+        {
+          type: query.type,
+          unused: query.unused === undefined ? undefined : query.unused === 'true',
+          q: query.q,
+        },
         { limit: query.limit, offset: query.offset, sort: query.sort },
       );
-      return { status: 200, body: { success: true, total, media: found.map(presentMedia) } };
+      const media = found.map((entry) => presentMedia(entry.media, { unused: entry.unused }));
+      return { status: 200, body: { success: true, total, media } };
     },
 
     getMedia: async ({ params }, context) => {
@@ -49,7 +54,19 @@ export function mediaHandlers(media: MediaService, library: MediaLibraryService)
       }));
       return {
         status: 200,
-        body: { success: true, media: { ...presentMedia(found.media), posts } },
+        body: {
+          success: true,
+          media: { ...presentMedia(found.media, { unused: posts.length === 0 }), posts },
+        },
+      };
+    },
+
+    updateMedia: async ({ params, body }, context) => {
+      const entry = await library.setKeep(projectOf(context), params.id, body!.keep);
+      if (!entry) throw mediaNotFound();
+      return {
+        status: 200,
+        body: { success: true, media: presentMedia(entry.media, { unused: entry.unused }) },
       };
     },
 
@@ -67,7 +84,11 @@ export function mediaHandlers(media: MediaService, library: MediaLibraryService)
         : body && 'url' in body
           ? await media.importFromUrl(projectId, body.url)
           : missingBody();
-      return { status: 201, body: { success: true, media: presentMedia(record) } };
+      // Just stored: no post can use it yet.
+      return {
+        status: 201,
+        body: { success: true, media: presentMedia(record, { unused: true }) },
+      };
     },
   };
 }

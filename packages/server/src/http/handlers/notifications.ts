@@ -23,6 +23,7 @@ export function notificationHandlers(
         url: body!.webhook.url,
         eventTypes: body!.eventTypes,
         profileId: body!.profileId ?? null,
+        integrationId: body!.accountId ?? null,
         onlyScheduledPosts: body!.onlyScheduledPosts ?? false,
       });
       return {
@@ -60,6 +61,7 @@ export function notificationHandlers(
         url: body!.webhook?.url,
         eventTypes: body!.eventTypes,
         profileId: body!.profileId,
+        integrationId: body!.accountId,
         onlyScheduledPosts: body!.onlyScheduledPosts,
         paused: body!.paused,
       });

@@ -1,6 +1,7 @@
 /**
  * Posting schedules of accounts and profiles: read, replace, and the next free slots.
  */
+import { EVERGREEN_MIN_DAYS_BETWEEN_DEFAULT } from '@reelay/core';
 import { isoTime } from '../../clock';
 import type { AppliedSchedule, FreeSlots, PostingSlotsService } from '../../services/posting-slots';
 import { projectOf, type RouteHandlers } from '../route-handler';
@@ -10,6 +11,10 @@ function presentSchedule({ source, schedule }: AppliedSchedule) {
     timezone: schedule?.timezone ?? null,
     slots: (schedule?.slots ?? []).map((slot) => ({ day: slot.day, time: slot.time })),
     source,
+    evergreen: schedule?.evergreen ?? {
+      enabled: false,
+      minDaysBetween: EVERGREEN_MIN_DAYS_BETWEEN_DEFAULT,
+    },
     updatedAt: schedule ? isoTime(schedule.updatedAt) : null,
   };
 }
@@ -39,6 +44,22 @@ export function postingSlotHandlers(slots: PostingSlotsService): RouteHandlers {
         await slots.accountFreeSlots(projectOf(context), params.id, query.count),
       ),
     }),
+    suggestIntegrationSlots: async ({ params, query }, context) => {
+      const suggested = await slots.accountSuggestions(
+        projectOf(context),
+        params.id,
+        query.timezone,
+      );
+      return {
+        status: 200,
+        body: {
+          success: true,
+          timezone: suggested.timezone,
+          source: suggested.source,
+          suggestions: suggested.suggestions.map((item) => ({ ...item })),
+        },
+      };
+    },
     getProfileSlots: async ({ params }, context) =>
       answer(await slots.profileSchedule(projectOf(context), params.id)),
     replaceProfileSlots: async ({ params, body }, context) =>

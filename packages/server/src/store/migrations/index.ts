@@ -20,6 +20,12 @@ import * as teams from './2026-11-28-014-teams';
 import * as activity from './2026-11-28-015-activity';
 import * as approvals from './2026-11-28-016-approvals';
 import * as reviewLinks from './2026-11-28-017-review-links';
+import * as inbox from './2026-11-28-018-inbox';
+import * as snippets from './2026-11-28-019-snippets';
+import * as mediaUpkeep from './2026-11-28-020-media-upkeep';
+import * as series from './2026-11-28-021-series';
+import * as evergreen from './2026-11-28-022-evergreen';
+import * as feeds from './2026-11-28-023-feeds';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21-001-accounts': accounts,
@@ -39,4 +45,10 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28-015-activity': activity,
   '2026-11-28-016-approvals': approvals,
   '2026-11-28-017-review-links': reviewLinks,
+  '2026-11-28-018-inbox': inbox,
+  '2026-11-28-019-snippets': snippets,
+  '2026-11-28-020-media-upkeep': mediaUpkeep,
+  '2026-11-28-021-series': series,
+  '2026-11-28-022-evergreen': evergreen,
+  '2026-11-28-023-feeds': feeds,
 };

@@ -1,0 +1,92 @@
+/**
+ * `accounts`: the connected accounts that will stop publishing soon, or already have:
+ * tokens near or past expiry, accounts waiting for a reconnection, permissions missing.
+ */
+import { result, type SetupCheck } from './setup-check';
+
+/** Tokens expiring within this warn. */
+export const TOKEN_WARNING_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** One connected account, as the check reads it. */
+export interface AccountState {
+  id: string;
+  username: string | null;
+  loginMode: 'instagram' | 'facebook';
+  tokenExpiresAt: number | null;
+  reconnectRequired: boolean;
+  scopes: readonly string[];
+}
+
+/** An account's problem, in the check's details. */
+interface AccountProblem {
+  id: string;
+  username: string | null;
+  status: 'warning' | 'error';
+  problem: string;
+  missingScopes?: string[];
+}
+
+/**
+ * Judges every connected account of the project.
+ *
+ * @example
+ * ```ts
+ * checkAccounts(accounts, { instagram: ['instagram_business_basic'], facebook: [] }, Date.now());
+ * ```
+ */
+export function checkAccounts(
+  accounts: readonly AccountState[],
+  requiredScopes: Readonly<Record<AccountState['loginMode'], readonly string[]>>,
+  now: number,
+): SetupCheck {
+  const id = 'accounts';
+  if (accounts.length === 0) {
+    return result(id, 'skipped', 'Nenhuma conta conectada neste projeto.');
+  }
+  const problems = accounts.flatMap((account) => problemsOf(account, requiredScopes, now));
+  if (problems.length === 0) {
+    return result(
+      id,
+      'ok',
+      `${accounts.length} conta(s) conectada(s) com token válido e as permissões pedidas.`,
+    );
+  }
+  const status = problems.some((problem) => problem.status === 'error') ? 'error' : 'warning';
+  const named = problems.map((problem) => `@${problem.username ?? problem.id}: ${problem.problem}`);
+  return result(
+    id,
+    status,
+    named.join('; ') + '.',
+    'Reconecte as contas indicadas (Contas → Reconectar, ou `reelay accounts connect`): a reconexão traz um token novo e as permissões que faltam.',
+    { accounts: problems },
+  );
+}
+
+function problemsOf(
+  account: AccountState,
+  requiredScopes: Readonly<Record<AccountState['loginMode'], readonly string[]>>,
+  now: number,
+): AccountProblem[] {
+  const found: AccountProblem[] = [];
+  const base = { id: account.id, username: account.username };
+  if (account.reconnectRequired) {
+    found.push({ ...base, status: 'error', problem: 'precisa ser reconectada' });
+  } else if (account.tokenExpiresAt !== null && account.tokenExpiresAt <= now) {
+    found.push({ ...base, status: 'error', problem: 'o token expirou' });
+  } else if (account.tokenExpiresAt !== null && account.tokenExpiresAt - now < TOKEN_WARNING_MS) {
+    const days = Math.max(1, Math.ceil((account.tokenExpiresAt - now) / (24 * 60 * 60 * 1000)));
+    found.push({ ...base, status: 'warning', problem: `o token expira em ${days} dia(s)` });
+  }
+  const missingScopes = requiredScopes[account.loginMode].filter(
+    (scope) => !account.scopes.includes(scope),
+  );
+  if (missingScopes.length > 0) {
+    found.push({
+      ...base,
+      status: 'warning',
+      problem: `faltam as permissões ${missingScopes.join(', ')}`,
+      missingScopes,
+    });
+  }
+  return found;
+}
