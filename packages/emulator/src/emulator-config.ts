@@ -155,6 +155,12 @@ export interface EmulatorConfig {
   privateReplyPermission: 'messaging' | 'comments';
   /** Whether `mentioned_comment` and `mentioned_media` answer with an Instagram Login token. */
   mentionFieldsOnInstagramLogin: boolean;
+  /**
+   * `online_followers` (reference §10.7, uncertain on v25+): `'answer'` gives followers online
+   * per hour (empty days under 100 followers, as Meta documents), `'empty'` empty days for
+   * every account, `'removed'` refuses the metric as unknown.
+   */
+  onlineFollowers: 'answer' | 'empty' | 'removed';
   /** How an Instagram Login app hears of an @mention in a comment: a `comments` change or a `mentions` one. */
   instagramMentionWebhook: 'comments' | 'mentions';
   /** Which secret signs the Instagram Login app's webhooks: `appSecret` or `facebookAppSecret`. */
@@ -210,6 +216,7 @@ export const DEFAULT_CONFIG: Readonly<EmulatorConfig> = Object.freeze({
   commentWritesPerHour: 0,
   privateReplyPermission: 'messaging',
   mentionFieldsOnInstagramLogin: false,
+  onlineFollowers: 'answer',
   instagramMentionWebhook: 'comments',
   instagramWebhookSecret: 'instagram',
   pageSubscribedFields: 'instagram',
@@ -263,6 +270,7 @@ const CHECKS: Record<keyof EmulatorConfig, [Check, string]> = {
   commentWritesPerHour: [nonNegativeInt, 'an integer >= 0'],
   privateReplyPermission: [oneOf('messaging', 'comments'), "'messaging' or 'comments'"],
   mentionFieldsOnInstagramLogin: [bool, 'a boolean'],
+  onlineFollowers: [oneOf('answer', 'empty', 'removed'), "'answer', 'empty' or 'removed'"],
   instagramMentionWebhook: [oneOf('comments', 'mentions'), "'comments' or 'mentions'"],
   instagramWebhookSecret: [oneOf('instagram', 'facebook'), "'instagram' or 'facebook'"],
   pageSubscribedFields: [oneOf('instagram', 'page'), "'instagram' or 'page'"],

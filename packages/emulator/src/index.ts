@@ -56,6 +56,7 @@ export {
 export { FAULT_KINDS, type Fault, type FaultKind, type FaultSpec } from './faults/fault-registry';
 export type { LoggedRequest } from './state/request-log';
 export { FEW_VIEWERS_MARKER } from './graph/insights';
+export { peakHour } from './graph/online-followers';
 export type { AccountInput, AccountView } from './state/accounts';
 export type {
   CallbackKind,

@@ -45,6 +45,12 @@ async function handle(
   const target = req.url ?? '/';
   const url = new URL(`http://emulator${target.startsWith('/') ? '' : '/'}${target}`);
   const path = url.pathname;
+  // A browser showing the consent page asks for an icon: there is none, and no content is
+  // a plainer answer than a Graph error (nor is the request recorded as a platform call).
+  if (path === '/favicon.ico' && (req.method === 'GET' || req.method === 'HEAD')) {
+    send(res, { status: 204, headers: { 'cache-control': 'max-age=86400' }, body: '' });
+    return;
+  }
   if (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)) {
     send(res, await settle(ctx, () => routeControl(ctx, req, path)));
     return;

@@ -34,15 +34,24 @@ export interface OpenedPage {
   problems: string[];
 }
 
-/** A page in a new context (new storage), with the browser's languages set. */
+/**
+ * A page in a new context (new storage), with the browser's languages set, and its time
+ * zone and window size when given.
+ */
 export async function openPage(
   browser: Browser,
-  options: { locale?: 'pt-BR' | 'en-US' } = {},
+  options: {
+    locale?: 'pt-BR' | 'en-US';
+    timezoneId?: string;
+    viewport?: { width: number; height: number };
+  } = {},
 ): Promise<OpenedPage> {
   const locale = options.locale ?? 'pt-BR';
   const context = await browser.newContext({
     locale,
     extraHTTPHeaders: { 'accept-language': locale },
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+    ...(options.viewport ? { viewport: options.viewport } : {}),
   });
   const page = await context.newPage();
   const problems: string[] = [];

@@ -1,8 +1,8 @@
 /**
  * A project that looks used, for screenshots and demonstrations: a profile with an
  * emulated Instagram account connected through the consent page, posts in several states
- * (published, failed, scheduled), a webhook subscription with deliveries and two API
- * keys. Everything goes through the app or the SDK, as a person or an integration would.
+ * (published, failed, scheduled), a weekly posting schedule (so free slots and the queue
+ * have times to show), a webhook subscription with deliveries and two API keys. Everything goes through the app or the SDK, as a person or an integration would.
  */
 import { Reelay } from '@reelay/sdk';
 import type { Page } from 'playwright-core';
@@ -75,6 +75,19 @@ export async function seedDemo(
     'cafe.aurora',
   );
   const [account] = await api.accounts.list().toArray({ max: 1 });
+  // Weekdays at breakfast and at the end of the afternoon, Saturday mid-morning: the
+  // calendar's free slots and the composer's queue have something to offer at once.
+  const weekdays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const;
+  await api.accounts.replaceSlots(account!.id, {
+    timezone: options.timeZone,
+    slots: [
+      ...weekdays.flatMap((day) => [
+        { day, time: '08:00' },
+        { day, time: '17:30' },
+      ]),
+      { day: 'saturday', time: '10:00' },
+    ],
+  });
 
   await api.notifications.create({
     webhook: { url: options.webhookUrl },

@@ -53,3 +53,20 @@ export async function connectThroughConsentPage(
   await page.waitForURL(/\/app\/accounts/);
   await page.getByRole('heading', { level: 1 }).waitFor();
 }
+
+/**
+ * Runs `action` with the app's menu open (the pages visited now and then, the language,
+ * sign out), then closes the menu if it is still open.
+ *
+ * @example
+ * ```ts
+ * await inAppMenu(page, () => page.getByLabel('Idioma').selectOption('en'));
+ * ```
+ */
+export async function inAppMenu(page: Page, action: () => Promise<unknown>): Promise<void> {
+  const button = page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true });
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+  await action();
+  if ((await button.count()) > 0 && (await button.getAttribute('aria-expanded')) === 'true')
+    await page.keyboard.press('Escape');
+}

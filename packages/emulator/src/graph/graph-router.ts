@@ -4,7 +4,12 @@ import { parseFields } from '../http/fields';
 import type { Params } from '../http/params';
 import { jsonReply, type Reply } from '../http/reply';
 import { authorize } from '../oauth/authorize';
-import { exchangeCode, exchangeForLongLived, refreshLongLived } from '../oauth/token-endpoints';
+import {
+  appAccessToken,
+  exchangeCode,
+  exchangeForLongLived,
+  refreshLongLived,
+} from '../oauth/token-endpoints';
 import { authenticate, type Caller } from '../oauth/tokens';
 import { accountSubscribedApps } from '../webhooks/subscribed-apps';
 import { commentRequest, listComments, postComment, updateMedia } from './comments';
@@ -47,7 +52,12 @@ export async function routeGraph(ctx: EmulatorContext, request: GraphRequest): P
       if (method !== 'GET') throw unsupportedMethod(method);
       return authorize(ctx, stringParams(params));
     }
-    if (second === 'access_token' && rest.length === 0) return exchangeCode(ctx, method, params);
+    if (second === 'access_token' && rest.length === 0) {
+      if (method === 'GET' && params.raw.grant_type === 'client_credentials') {
+        return appAccessToken(params, ctx);
+      }
+      return exchangeCode(ctx, method, params);
+    }
     throw unknownPath(segments.slice(1));
   }
   if (first === 'access_token' && second === undefined)

@@ -14,6 +14,7 @@ import { DAY_MS } from '../state/store';
 import type { Account, Media, MediaProductType } from '../state/types';
 import { accountDayValues, mediaMetricValues, type AccountDayValues } from './insight-values';
 import { graphTimestamp } from './timestamp';
+import { onlineFollowersInsights } from './online-followers';
 
 /**
  * Put this in a caption and the media's insights answer code 10, "Not enough viewers"
@@ -161,6 +162,21 @@ export function accountInsights(
   requireInsightsScope(caller);
   const metrics = requireMetrics(params);
   const period = params.require('period');
+  if (metrics.includes('online_followers') && ctx.config.onlineFollowers !== 'removed') {
+    if (metrics.length > 1) {
+      throw invalidParameter('online_followers must be requested alone, with period=lifetime');
+    }
+    const now = Math.floor(ctx.now() / 1000);
+    const until = unixSeconds(params, 'until') ?? now;
+    const since = unixSeconds(params, 'since') ?? until - 86_400;
+    if (since >= until) throw invalidParameter('The since parameter must be before until');
+    if (until - since > MAX_RANGE_S) {
+      throw invalidParameter(
+        `There cannot be more than 30 days (${MAX_RANGE_S} s) between since and until`,
+      );
+    }
+    return onlineFollowersInsights(ctx, account, { since, until, period });
+  }
   if (period !== 'day') throw invalidParameter('period must be one of the following values: day');
   const type = (params.string('metric_type') ?? 'time_series') as MetricType;
   if (type !== 'time_series' && type !== 'total_value') {

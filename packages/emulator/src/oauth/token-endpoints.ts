@@ -128,6 +128,19 @@ function requireGet(method: string): void {
   if (method !== 'GET') throw unsupportedMethod(method);
 }
 
+/**
+ * `GET /oauth/access_token?client_id&client_secret&grant_type=client_credentials`: an app
+ * access token (`{app id}|{app secret}` on the platform), the cheapest way a server can
+ * learn whether its app id and secret are accepted.
+ */
+export function appAccessToken(params: Params, ctx: EmulatorContext): Reply {
+  if (params.require('client_id') !== ctx.config.appId) {
+    throw invalidParameter('Error validating application. Invalid application ID.');
+  }
+  checkClientSecret(ctx, params.require('client_secret'));
+  return jsonReply({ access_token: `${ctx.config.appId}|app`, token_type: 'bearer' });
+}
+
 function checkClientSecret(ctx: EmulatorContext, secret: string): void {
   // Graph answers a wrong app secret with code 1, which clients must not take for a
   // transient failure: the flag says so.
