@@ -1,45 +1,25 @@
 /**
- * The plan of `reelay posts bulk`: each CSV row read and checked offline (columns, time,
- * media, accounts, caption, kind), before anything is sent.
+ * The plan of `reelay posts bulk`: core's CSV plan (`@reelay/core/bulk`, shared with the
+ * web app's import page), with media paths read from the CSV's folder and every problem
+ * worded in the CLI's language.
  */
-import { createHash } from 'node:crypto';
 import {
-  checkCaption,
-  checkScheduleWindow,
-  compositionIssues,
-  isReelayError as isCoreError,
-  POST_KINDS,
-  resolvePostKind,
-  type MediaType,
-  type PostKind,
-} from '@reelay/core';
-import { isReelayError } from '@reelay/sdk';
+  BulkFileError,
+  LIST_SEPARATOR,
+  planBulkRows,
+  rowKey,
+  type BulkFileProblem,
+  type BulkProblem,
+  type BulkRow,
+} from '@reelay/core/bulk';
 import { CliError, usageError } from './cli-error';
-import { parseCsv, type CsvTable } from './csv';
 import { classifyMedia, type MediaRef } from './media-input';
-import { assertTimeZone, parseScheduleTime } from './schedule-time';
 import { t } from './i18n';
 
-const REQUIRED = ['at', 'media', 'accounts'] as const;
-const OPTIONAL = ['caption', 'kind', 'timezone', 'first_comment', 'idempotency_key'] as const;
-type ColumnName = (typeof REQUIRED)[number] | (typeof OPTIONAL)[number];
+export { LIST_SEPARATOR, rowKey };
 
-/** The separator of several media or accounts in one cell. */
-export const LIST_SEPARATOR = '|';
-
-export interface PlannedRow {
-  /** Line of the CSV file where the row starts. */
-  line: number;
-  scheduledFor: Date | null;
-  timezone: string | undefined;
-  content: string | undefined;
-  kind: (typeof POST_KINDS)[number] | undefined;
+export interface PlannedRow extends Omit<BulkRow, 'media' | 'problems'> {
   media: MediaRef[];
-  /** Media as written, for the dry run. */
-  mediaText: string[];
-  accounts: string[];
-  firstComment: string | undefined;
-  idempotencyKey: string;
   problems: string[];
 }
 
@@ -49,95 +29,59 @@ export interface BulkOptions {
   timezone?: string;
 }
 
-function split(cell: string): string[] {
-  return cell
-    .split(LIST_SEPARATOR)
-    .map((part) => part.trim())
-    .filter(Boolean);
-}
-
-/** Media types a file name or URL tells for sure; anything else is left to the server. */
-const TYPE_BY_EXTENSION: Readonly<Record<string, MediaType>> = {
-  jpg: 'image',
-  jpeg: 'image',
-  png: 'image',
-  webp: 'image',
-  mp4: 'video',
-  mov: 'video',
-};
-
-/**
- * Core's composition rules (the server's own, `assertPostComposition`) applied to a row:
- * media count against the kind, types against the kind where the file name tells the
- * type, and caption and first comment against the kind. A medium of unknown type (a
- * `med_…` id, a URL without extension) counts as the type its kind takes, so only the
- * server judges it.
- */
-function compositionProblems(row: {
-  kind: PostKind | undefined;
-  content: string;
-  media: readonly string[];
-  firstComment: string | undefined;
-}): string[] {
-  const fallback: MediaType = row.kind === 'reel' ? 'video' : 'image';
-  const mediaTypes = row.media.map((item) => {
-    const extension = /\.([a-z0-9]+)(?:[?#].*)?$/i.exec(item)?.[1]?.toLowerCase();
-    return (extension && TYPE_BY_EXTENSION[extension]) || fallback;
-  });
-  let kind: PostKind;
-  try {
-    kind = resolvePostKind(row.kind, mediaTypes);
-  } catch (error) {
-    if (isCoreError(error)) return [error.message];
-    throw error;
+/** A row's problem in the CLI's words; core's own wording where the rule has one. */
+function problemText(problem: BulkProblem): string {
+  const value = (name: string): string | number => problem.values[name] ?? '';
+  switch (problem.code) {
+    case 'tooManyFields':
+      return t('bulk.tooManyFields', { fields: value('fields'), columns: value('columns') });
+    case 'emptyColumn':
+      return t('bulk.emptyColumn', { column: value('column') });
+    case 'unknownZone':
+      return t('time.unknownZone', { zone: value('zone') });
+    case 'time_invalid':
+      return t('time.invalid', { label: 'at', text: value('text') });
+    case 'time_noZone':
+      return t('time.noZone', { label: 'at', text: value('text') });
+    case 'time_noSuchDate':
+      return t('time.noSuchDate', { label: `at "${value('text')}"` });
+    case 'time_skipped':
+      return t('time.skipped', { label: `at "${value('text')}"`, zone: value('zone') });
+    case 'invalidKind':
+      return t('bulk.invalidKind', { kind: value('kind'), kinds: value('kinds') });
+    case 'invalidMediaUrl':
+      return t('shared.invalidMediaUrl', { value: value('value') });
+    case 'tooManyAccounts':
+      return t('bulk.tooManyAccounts', { count: value('count') });
+    case 'sameAccountTwice':
+      return t('bulk.sameAccountTwice');
+    case 'keyTooLong':
+      return t('bulk.keyTooLong');
+    default:
+      // Core's rules (window, caption, kind and media) and the file checks below.
+      return problem.message ?? problem.code;
   }
-  const columns: Record<string, string> = {
-    content: 'caption',
-    'platforms[0].options.firstComment': 'first_comment',
-  };
-  return compositionIssues(kind, {
-    content: row.content,
-    mediaTypes,
-    platforms: [{ options: row.firstComment ? { firstComment: row.firstComment } : {} }],
-  }).map((issue) => `${columns[issue.field] ?? issue.field}: ${issue.message}`);
 }
 
-/**
- * The idempotency key of a row: a hash of its cells by column name, so the same row
- * gives the same key whatever its position, the file's name or its column order.
- *
- * @example
- * ```ts
- * rowKey({ at: '2026-12-01T10:00-03:00', caption: 'Oi', media: 'a.jpg', accounts: '@cafe' }); // 'csv-3f1a…'
- * ```
- */
-export function rowKey(cells: Partial<Record<ColumnName, string>>): string {
-  const canonical = JSON.stringify(
-    Object.keys(cells)
-      .sort()
-      .filter((name) => name !== 'idempotency_key' && (cells[name as ColumnName] ?? '') !== '')
-      .map((name) => [name, cells[name as ColumnName]]),
-  );
-  return `csv-${createHash('sha256').update(canonical).digest('hex').slice(0, 40)}`;
-}
-
-function columnsOf(table: CsvTable): ColumnName[] {
-  const known = new Set<string>([...REQUIRED, ...OPTIONAL]);
-  const names = table.header.map((name) => name.toLowerCase());
-  const unknown = names.filter((name) => !known.has(name));
-  if (unknown.length > 0) {
-    throw usageError(
-      t('bulk.unknownColumns', { columns: unknown.join(', ') }),
-      t('bulk.acceptedColumns', { columns: [...REQUIRED, ...OPTIONAL].join(', ') }),
-    );
+/** A file core cannot plan, as the usage error (exit 2) the CLI has always given. */
+function fileError(problem: BulkFileProblem): CliError {
+  switch (problem.code) {
+    case 'openQuote':
+      return usageError(
+        t('bulk.invalidCsv', { problem: t('shared.csvOpenQuote', { line: problem.line }) }),
+      );
+    case 'unknownColumns':
+      return usageError(
+        t('bulk.unknownColumns', { columns: problem.columns.join(', ') }),
+        t('bulk.acceptedColumns', { columns: problem.accepted.join(', ') }),
+      );
+    case 'missingColumns':
+      return usageError(t('bulk.missingColumns', { columns: problem.columns.join(', ') }));
+    case 'repeatedColumns':
+      return usageError(t('bulk.repeatedColumns', { columns: problem.columns.join(', ') }));
+    case 'noRows':
+      return usageError(t('bulk.noRows'));
   }
-  const missing = REQUIRED.filter((name) => !names.includes(name));
-  if (missing.length > 0)
-    throw usageError(t('bulk.missingColumns', { columns: missing.join(', ') }));
-  const repeated = names.filter((name, index) => names.indexOf(name) !== index);
-  if (repeated.length > 0)
-    throw usageError(t('bulk.repeatedColumns', { columns: repeated.join(', ') }));
-  return names as ColumnName[];
 }
 
 /**
@@ -154,97 +98,40 @@ export function planRows(
   text: string,
   options: { baseDir: string; timezone?: string; checkWindow?: boolean; now?: number },
 ): PlannedRow[] {
-  let table: CsvTable;
+  let rows: BulkRow[];
   try {
-    table = parseCsv(text);
-  } catch (error) {
-    throw usageError(t('bulk.invalidCsv', { problem: (error as Error).message }));
-  }
-  const columns = columnsOf(table);
-  if (table.records.length === 0) throw usageError(t('bulk.noRows'));
-  const now = options.now ?? Date.now();
-  return table.records.map((record) => {
-    const problems: string[] = [];
-    if (record.fields.length > columns.length) {
-      problems.push(
-        t('bulk.tooManyFields', { fields: record.fields.length, columns: columns.length }),
-      );
-    }
-    const cells: Partial<Record<ColumnName, string>> = {};
-    columns.forEach((name, index) => {
-      cells[name] = (record.fields[index] ?? '').trim();
+    rows = planBulkRows(text, {
+      timezone: options.timezone,
+      checkWindow: options.checkWindow ?? false,
+      ...(options.now !== undefined ? { now: options.now } : {}),
+      // Paths are files next to the CSV: they must exist.
+      checkPath: (path) => {
+        try {
+          classifyMedia(path, options.baseDir);
+          return null;
+        } catch (error) {
+          if (!(error instanceof CliError)) throw error;
+          return {
+            code: 'mediaFile',
+            column: 'media',
+            values: { value: path },
+            message: error.message,
+          };
+        }
+      },
     });
-    const attempt = <T>(work: () => T): T | undefined => {
-      try {
-        return work();
-      } catch (error) {
-        problems.push(error instanceof CliError ? error.message : String(error));
-        return undefined;
-      }
-    };
-
-    const timezone = cells.timezone || options.timezone;
-    const zoneOk =
-      timezone === undefined || attempt(() => (assertTimeZone(timezone), true)) === true;
-    let scheduledFor: Date | null = null;
-    if (!cells.at) problems.push(t('bulk.emptyColumn', { column: 'at' }));
-    else if (zoneOk) {
-      scheduledFor =
-        attempt(() => parseScheduleTime(cells.at!, { timeZone: timezone, label: 'at', now })) ??
-        null;
-      if (scheduledFor && options.checkWindow) {
-        const outside = checkScheduleWindow(scheduledFor, new Date(now));
-        if (outside) problems.push(`at ${outside}`);
-      }
-    }
-
-    const kind = cells.kind || undefined;
-    if (kind && !(POST_KINDS as readonly string[]).includes(kind)) {
-      problems.push(t('bulk.invalidKind', { kind, kinds: POST_KINDS.join(', ') }));
-    }
-    const content = cells.caption === undefined || cells.caption === '' ? undefined : cells.caption;
-    if (content !== undefined) {
-      const problem = checkCaption(content);
-      if (problem) problems.push(problem);
-    }
-
-    const mediaText = split(cells.media ?? '');
-    if (mediaText.length === 0) problems.push(t('bulk.emptyColumn', { column: 'media' }));
-    const media = mediaText
-      .map((item) => attempt(() => classifyMedia(item, options.baseDir)))
-      .filter((ref): ref is MediaRef => ref !== undefined);
-    if (mediaText.length > 0 && (!kind || (POST_KINDS as readonly string[]).includes(kind))) {
-      problems.push(
-        ...compositionProblems({
-          kind: kind as PostKind | undefined,
-          content: content ?? '',
-          media: mediaText,
-          firstComment: cells.first_comment || undefined,
-        }),
-      );
-    }
-
-    const accounts = split(cells.accounts ?? '');
-    if (accounts.length === 0) problems.push(t('bulk.emptyColumn', { column: 'accounts' }));
-    if (accounts.length > 5) problems.push(t('bulk.tooManyAccounts', { count: accounts.length }));
-    const normalized = accounts.map((a) => a.replace(/^@/, '').toLowerCase());
-    if (new Set(normalized).size !== normalized.length) problems.push(t('bulk.sameAccountTwice'));
-
-    const explicitKey = cells.idempotency_key || undefined;
-    if (explicitKey && explicitKey.length > 128) problems.push(t('bulk.keyTooLong'));
-
-    return {
-      line: record.line,
-      scheduledFor,
-      timezone,
-      content,
-      kind: kind as PlannedRow['kind'],
-      media,
-      mediaText,
-      accounts,
-      firstComment: cells.first_comment || undefined,
-      idempotencyKey: explicitKey ?? rowKey(cells),
-      problems,
-    };
-  });
+  } catch (error) {
+    if (error instanceof BulkFileError) throw fileError(error.problem);
+    throw error;
+  }
+  return rows.map((row) => ({
+    ...row,
+    media: row.media.map((medium) =>
+      classifyMedia(
+        medium.kind === 'url' ? medium.url : medium.kind === 'id' ? medium.id : medium.path,
+        options.baseDir,
+      ),
+    ),
+    problems: row.problems.map(problemText),
+  }));
 }

@@ -87,6 +87,38 @@ function stripFinalNewline(text: string): string {
 }
 
 /**
+ * Refuses, as a usage error naming the flag to use instead, to ask a question where
+ * nobody can answer it: stdin or stderr is not a terminal (a pipe, a script, CI).
+ *
+ * @example
+ * ```ts
+ * assertTerminal('Apagar o comentário cmt_01…?', '--yes'); // throws when piped
+ * ```
+ */
+export function assertTerminal(question: string, flag: string): void {
+  if (!process.stdin.isTTY || !process.stderr.isTTY) {
+    throw usageError(
+      t('shared.noTerminal', { question: question.replace(/[:?]?\s*(\[[^\]]*\]\s*)?$/, '') }),
+      t('shared.useFlag', { flag }),
+    );
+  }
+}
+
+/**
+ * Whether an answer to a yes/no question is yes, in either language (`y`, `yes`, `s`,
+ * `sim`); anything else, an empty answer included, is no.
+ *
+ * @example
+ * ```ts
+ * isYes(' Sim '); // true
+ * isYes(''); // false
+ * ```
+ */
+export function isYes(answer: string): boolean {
+  return /^(y|yes|s|sim)$/i.test(answer.trim());
+}
+
+/**
  * Asks a question on the terminal (stderr), optionally without echoing the answer.
  * Without a terminal it is a usage error naming the flag to use instead.
  *
@@ -99,12 +131,7 @@ export async function prompt(
   question: string,
   options: { hidden?: boolean; flag: string },
 ): Promise<string> {
-  if (!process.stdin.isTTY || !process.stderr.isTTY) {
-    throw usageError(
-      t('shared.noTerminal', { question: question.replace(/:\s*$/, '') }),
-      t('shared.useFlag', { flag: options.flag }),
-    );
-  }
+  assertTerminal(question, options.flag);
   const { createInterface } = await import('node:readline');
   const output = process.stderr;
   const rl = createInterface({ input: process.stdin, output, terminal: true });

@@ -113,8 +113,15 @@ export function wallClock(iso: string, timeZone: string): string {
   }
 }
 
-/** An instant on the wall clock of a zone the header already names: `2026-12-01 10:00`. */
-function localTime(iso: string, timeZone: string): string {
+/**
+ * An instant on the wall clock of a zone the header already names: `2026-12-01 10:00`.
+ *
+ * @example
+ * ```ts
+ * localTime('2026-12-01T13:00:00.000Z', 'America/Sao_Paulo'); // '2026-12-01 10:00'
+ * ```
+ */
+export function localTime(iso: string, timeZone: string): string {
   const text = wallClock(iso, timeZone);
   return text === iso ? iso : text.slice(0, -(timeZone.length + 1));
 }
@@ -149,6 +156,17 @@ export function describePost(post: Post, usernames?: ReadonlyMap<string, string>
       ...(post.rejectionReason
         ? [[t('posts.fieldRejectionReason'), post.rejectionReason] as const]
         : []),
+      ...(post.evergreen
+        ? [
+            [
+              t('posts.fieldEvergreen'),
+              post.evergreenCaptions?.length
+                ? `${t('posts.evergreenYes')} (${t('posts.evergreenVariants', { count: post.evergreenCaptions.length })})`
+                : t('posts.evergreenYes'),
+            ] as const,
+          ]
+        : []),
+      ...(post.recycledFrom ? [[t('posts.fieldRecycledFrom'), post.recycledFrom] as const] : []),
     ]) +
     problemLines(post.problems ?? []) +
     // A draft without accounts yet has no table: its problems already say so.

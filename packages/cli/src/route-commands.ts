@@ -11,6 +11,10 @@ import type { RouteId } from '@reelay/core';
 import { accountAdminCommands } from './route-commands/account-admin';
 import { accountCommands } from './route-commands/accounts';
 import { approvalCommands } from './route-commands/approval';
+import { commentCommands } from './route-commands/comments';
+import { snippetCommands } from './route-commands/snippets';
+import { seriesCommands } from './route-commands/series';
+import { feedCommands } from './route-commands/feeds';
 import type { CommandSpec } from './route-commands/command-spec';
 import { mediaCommands } from './route-commands/media';
 import { postCommands } from './route-commands/posts';
@@ -43,7 +47,11 @@ export const GROUP_HELP: Readonly<Record<string, MessageKey>> = {
   posts: 'help.posts',
   approval: 'help.approval',
   'review-links': 'help.reviewLinks',
+  comments: 'help.comments',
+  mentions: 'help.mentions',
+  'saved-replies': 'help.savedReplies',
   media: 'help.mediaGroup',
+  feeds: 'help.feeds',
   webhooks: 'help.webhooks',
 };
 
@@ -65,7 +73,11 @@ export const ROUTE_COMMANDS: Partial<Record<RouteId, readonly CommandSpec[]>> = 
   ...postCommands,
   ...approvalCommands,
   ...reviewLinkCommands,
+  ...commentCommands,
   ...mediaCommands,
+  ...seriesCommands,
+  ...feedCommands,
+  ...snippetCommands,
   ...webhookCommands,
 };
 

@@ -4,23 +4,13 @@
  * instant is inside the scheduling window (spec §8: 1 minute to 75 days); this only
  * makes sure the instant is the one the person meant.
  */
-import { isIanaTimeZone, parseOffsetDateTime, resolveZonedTime } from '@reelay/core';
+import { isIanaTimeZone, resolveZonedTime } from '@reelay/core';
+import { isRealDate, readScheduleText } from '@reelay/core/bulk';
 // The SDK's declaration of core's wall clock: core is bundled into the CLI, not a
 // dependency, so the published types name the SDK's.
 import type { WallClock as SdkWallClock } from '@reelay/sdk';
 import { usageError } from './cli-error';
 import { t } from './i18n';
-
-const UNIT_MS: Record<string, number> = {
-  s: 1000,
-  m: 60_000,
-  h: 3_600_000,
-  d: 86_400_000,
-  w: 7 * 86_400_000,
-};
-
-const RELATIVE = /^([+-])((?:\d+[smhdw])+)$/i;
-const LOCAL = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/i;
 
 const examples = () => t('time.examples');
 
@@ -52,41 +42,26 @@ export interface ScheduleTimeOptions {
  */
 export function parseScheduleTime(text: string, options: ScheduleTimeOptions = {}): Date {
   const label = options.label ?? '--at';
-  const value = text.trim();
   if (options.timeZone !== undefined) assertTimeZone(options.timeZone);
-
-  const relative = RELATIVE.exec(value);
-  if (relative) {
-    let total = 0;
-    for (const [, amount, unit] of relative[2]!.matchAll(/(\d+)([smhdw])/gi)) {
-      total += Number(amount) * UNIT_MS[unit!.toLowerCase()]!;
-    }
-    const sign = relative[1] === '-' ? -1 : 1;
-    return new Date((options.now ?? Date.now()) + sign * total);
-  }
-
-  const withOffset = parseOffsetDateTime(value.replace(/^(\d{4}-\d{2}-\d{2}) (?=\d)/, '$1T'));
-  if (withOffset) return withOffset;
-
-  const local = LOCAL.exec(value);
-  if (local) {
-    const [, year, month, day, hour, minute, second = '0'] = local;
-    const clock = {
-      year: Number(year),
-      month: Number(month),
-      day: Number(day),
-      hour: Number(hour),
-      minute: Number(minute),
-      second: Number(second),
-    };
-    // A date no calendar has is the first thing to tell, with or without a zone.
-    assertRealDate(clock, `${label} "${text}"`);
-    if (options.timeZone === undefined) {
+  // Core reads the text (the web app's CSV import reads it the same way).
+  const read = readScheduleText(text, {
+    timeZone: options.timeZone,
+    ...(options.now !== undefined ? { now: options.now } : {}),
+  });
+  if ('instant' in read) return read.instant;
+  switch (read.problem) {
+    case 'noSuchDate':
+      throw usageError(t('time.noSuchDate', { label: `${label} "${text}"` }), examples());
+    case 'noZone':
       throw usageError(t('time.noZone', { label, text }), t('time.noZoneHint'));
-    }
-    return zonedTimeToInstant(clock, options.timeZone, `${label} "${text}"`);
+    case 'skipped':
+      throw usageError(
+        t('time.skipped', { label: `${label} "${text}"`, zone: options.timeZone! }),
+        t('time.skippedHint'),
+      );
+    default:
+      throw usageError(t('time.invalid', { label, text }), examples());
   }
-  throw usageError(t('time.invalid', { label, text }), examples());
 }
 
 /**
@@ -133,17 +108,5 @@ export function zonedTimeToInstant(
 
 /** Refuses a date or time that no calendar has (month 13, February 30, 24:00). */
 function assertRealDate(clock: WallClock, label: string): void {
-  const check = new Date(
-    Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second),
-  );
-  if (
-    check.getUTCFullYear() !== clock.year ||
-    check.getUTCMonth() + 1 !== clock.month ||
-    check.getUTCDate() !== clock.day ||
-    clock.hour > 23 ||
-    clock.minute > 59 ||
-    clock.second > 59
-  ) {
-    throw usageError(t('time.noSuchDate', { label }), examples());
-  }
+  if (!isRealDate(clock)) throw usageError(t('time.noSuchDate', { label }), examples());
 }

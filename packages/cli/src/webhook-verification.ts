@@ -5,6 +5,7 @@
  * `webhook-*`; spec §6's when both are there), through the SDK's `verifyWebhook`.
  */
 import { readFileSync } from 'node:fs';
+import type { WebhookEvent } from '@reelay/sdk';
 import { usageError } from './cli-error';
 import { t, tDynamic } from './i18n';
 import { registerSecrets } from './secrets';
@@ -49,4 +50,21 @@ export function webhookSecrets(options: { secret?: string[]; secretFile?: string
   }
   registerSecrets(clean);
   return clean;
+}
+
+/**
+ * What an event is about, in one line: the post and its status, or the comment and who
+ * wrote it.
+ *
+ * @example
+ * ```ts
+ * eventSubject(event); // 'post_01… (published)' or 'cmt_01… @ana.souza: Quanto custa?'
+ * ```
+ */
+export function eventSubject(event: WebhookEvent): string {
+  if (event.type === 'comment.received') {
+    const { comment } = event.data;
+    return `${comment.id} @${comment.username ?? '?'}: ${comment.text}`;
+  }
+  return `${event.data.post.id} (${event.data.post.status})`;
 }

@@ -92,8 +92,10 @@ describe('the CLI against the contract', () => {
       'lookupReviewLink',
       'metaDataDeletion',
       'metaDeauthorize',
+      'receiveMetaWebhook',
       'refresh',
       'rejectByReviewLink',
+      'verifyMetaWebhook',
     ]);
   });
 
@@ -151,6 +153,7 @@ describe('the CLI against the contract', () => {
         'webhooks deliveries --status',
         'keys create --role',
         'invitations create --role',
+        'comments list --status',
       ]),
     );
   });

@@ -168,6 +168,58 @@ describe('reelay slots and posts create --queue', { timeout: 60_000 }, () => {
     expect(shown.json().schedule.source).toBe('none');
   });
 
+  it('turns recycling on with --evergreen, keeps it when the slots change, and marks posts evergreen', async () => {
+    const other = await connectThroughPlatform(platform, owner, {
+      username: `${username}.perene`,
+    });
+    const id = other.body.integration.id as string;
+    const slots = ['--timezone', 'UTC', '--slot', 'mon-sun@12:00'];
+    const on = await reelay.run([
+      'slots',
+      'set',
+      id,
+      ...slots,
+      '--evergreen',
+      '--min-days-between',
+      '14',
+      '--json',
+    ]);
+    expect(on.code, on.stderr).toBe(0);
+    expect(on.json().schedule.evergreen).toEqual({ enabled: true, minDaysBetween: 14 });
+    const kept = await reelay.run(['slots', 'set', id, ...slots]);
+    expect(kept.code, kept.stderr).toBe(0);
+    expect(kept.stdout).toContain('ligada');
+    expect(kept.stdout).toContain('14 dias');
+    const off = await reelay.run(['slots', 'set', id, ...slots, '--no-evergreen', '--json']);
+    expect(off.json().schedule.evergreen).toEqual({ enabled: false, minDaysBetween: 30 });
+    const lonely = await reelay.run(['slots', 'set', id, ...slots, '--min-days-between', '3']);
+    expect(lonely.code).toBe(2);
+
+    const created = await reelay.run([
+      'posts',
+      'create',
+      'O clássico',
+      '--media',
+      mediaId,
+      '--account',
+      id,
+      '--at',
+      '+2h',
+      '--evergreen',
+      '--evergreen-caption',
+      'O clássico, de novo',
+      '--json',
+    ]);
+    expect(created.code, created.stderr).toBe(0);
+    const post = created.json().post;
+    expect(post).toMatchObject({ evergreen: true, evergreenCaptions: ['O clássico, de novo'] });
+    const edited = await reelay.run(['posts', 'edit', post.id, '--no-evergreen', '--json']);
+    expect(edited.code, edited.stderr).toBe(0);
+    expect(edited.json().post).toMatchObject({ evergreen: false, content: 'O clássico' });
+    const shown = await reelay.run(['posts', 'edit', post.id, '--evergreen']);
+    expect(shown.stdout).toContain('Evergreen');
+  });
+
   it('refuses a missing or double owner and bad slots as usage errors, before any request', async () => {
     for (const args of [
       ['slots', 'show'],

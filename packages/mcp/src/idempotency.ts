@@ -1,7 +1,8 @@
 /**
- * Idempotency keys for creating tools. `POST /v1/posts` takes an `idempotencyKey` (up to
- * 128 characters): the same key with the same content answers the original post, the
- * same key with other content answers `IDEMPOTENCY_KEY_REUSED` (409). A model, or the
+ * Idempotency keys for creating tools. `POST /v1/posts` and a comment's reply take an
+ * `idempotencyKey` (up to 128 characters): the same key with the same content answers
+ * the original post or reply, the same key with other content answers
+ * `IDEMPOTENCY_KEY_REUSED` (409). A model, or the
  * client running it, may send a call again after a lost answer; deriving the key from
  * the call itself makes that repeat harmless even when the model gave no key.
  */

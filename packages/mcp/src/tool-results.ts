@@ -53,7 +53,7 @@ const ACTIONS: Readonly<Record<string, string>> = {
   NOT_FOUND:
     'Não existe neste projeto: confira o id (liste os recursos para encontrá-lo). Ids de outro projeto também respondem assim.',
   IDEMPOTENCY_KEY_REUSED:
-    'Esta idempotencyKey já criou um post com outro conteúdo. Para um post diferente, use outra idempotencyKey.',
+    'Esta idempotencyKey já foi usada com outro conteúdo (outro post, ou outra mensagem). Para um post ou uma mensagem diferente, use outra idempotencyKey.',
   POST_NOT_CANCELLABLE:
     'O post já começou a ser publicado, já terminou ou passou do horário: leia-o com get_post em vez de insistir.',
   POST_NOT_EDITABLE:
@@ -80,6 +80,18 @@ const ACTIONS: Readonly<Record<string, string>> = {
     'Uma pessoa precisa reconectar a conta concedendo a permissão que falta (details.scope).',
   ACCOUNT_RESTRICTED:
     'O Instagram restringiu a conta: uma pessoa precisa resolver a restrição no aplicativo do Instagram.',
+  POST_NOT_PUBLISHED:
+    'O post ainda não saiu no Instagram nesta conta: leia-o com get_post e espere que seja publicado antes de comentar.',
+  COMMENT_DELETED:
+    'O comentário foi apagado no Instagram: não há mais o que fazer com ele. Não repita; siga para os outros (list_comments).',
+  COMMENT_HIDDEN:
+    'O comentário está oculto e o Instagram não aceita resposta a ele. Só uma pessoa decide mostrá-lo de novo: avise-a em vez de insistir.',
+  COMMENTS_DISABLED:
+    'Os comentários deste post estão desativados. Só uma pessoa decide reativá-los: avise-a em vez de insistir.',
+  COMMENT_NOT_ON_OWN_MEDIA:
+    'O comentário está num post de outra conta (uma menção): só o dono do post pode ocultá-lo ou apagá-lo. Não repita.',
+  PRIVATE_REPLY_UNAVAILABLE:
+    'O Instagram permite uma resposta privada por comentário, em até 7 dias: esta não pode mais ser enviada. Não repita.',
   ACCOUNT_IN_USE:
     'A conta já está conectada a outro perfil: uma pessoa precisa desconectá-la de lá primeiro.',
 };
@@ -88,7 +100,7 @@ function retryAdvice(failure: Omit<ToolFailure, 'action'>, context: FailureConte
   const waiting = wait !== undefined ? `, depois de esperar ${wait} s` : ' mais tarde';
   if (failure.code === 'CONNECTION_ERROR' || failure.code === 'TIMEOUT') {
     if (context.idempotencyKey !== undefined) {
-      return `O servidor Reelay não respondeu; o pedido pode ou não ter sido feito. Chame ${context.tool} de novo com os mesmos argumentos e a mesma idempotencyKey ("${context.idempotencyKey}"): se o post já existe, ele é devolvido, sem duplicar.`;
+      return `O servidor Reelay não respondeu; o pedido pode ou não ter sido feito. Chame ${context.tool} de novo com os mesmos argumentos e a mesma idempotencyKey ("${context.idempotencyKey}"): se já foi feito (o post, a resposta), o resultado é devolvido, sem duplicar.`;
     }
     if (!context.repeatable) {
       return `O servidor Reelay não respondeu; o pedido pode ou não ter sido feito. Liste os recursos antes de repetir ${context.tool}, para não criar em dobro.`;

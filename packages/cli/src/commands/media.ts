@@ -1,6 +1,6 @@
 /**
- * `reelay media upload|list|show|delete`: uploads a file (progress bar) or imports a URL,
- * and the project's media library.
+ * `reelay media upload|list|show|keep|unkeep|delete`: uploads a file (progress bar) or
+ * imports a URL, and the project's media library.
  */
 import type { SortOrder } from '@reelay/core';
 import type { ListMediaQuery, Media, MediaPost } from '@reelay/sdk';
@@ -24,6 +24,7 @@ import { t } from '../i18n';
 export function describeMedia(media: Media): string {
   return renderFields([
     ['Id', media.id],
+    [t('media.fieldFileName'), media.fileName],
     [t('media.fieldType'), `${media.type} (${media.mime})`],
     [t('media.fieldSize'), formatBytes(media.size)],
     [
@@ -42,6 +43,7 @@ export function describeMedia(media: Media): string {
     ],
     ['URL', media.url],
     [t('media.fieldCreatedAt'), media.createdAt],
+    [t('media.fieldUse'), useText(media)],
   ]);
 }
 
@@ -63,6 +65,12 @@ export async function uploadMediaCommand(source: string, ctx: CommandContext): P
   ctx.out.result({ success: true, media }, () => describeMedia(media));
 }
 
+/** Whether a post uses the media, and whether it is kept from the cleanup of unused media. */
+function useText(media: Pick<Media, 'unused' | 'keep'>): string {
+  const use = media.unused ? t('media.useUnused') : t('media.useUsed');
+  return media.keep ? `${use}, ${t('media.useKept')}` : use;
+}
+
 const mediaColumns = () => [
   { header: 'id', value: (m: Media) => m.id },
   { header: t('media.columnType'), value: (m: Media) => m.type },
@@ -74,6 +82,8 @@ const mediaColumns = () => [
   },
   { header: t('media.columnFits'), value: (m: Media) => m.kinds.join(', ') },
   { header: t('media.columnCreatedAt'), value: (m: Media) => m.createdAt },
+  { header: t('media.columnFileName'), value: (m: Media) => m.fileName },
+  { header: t('media.columnUse'), value: (m: Media) => useText(m) },
 ];
 
 const useColumns = () => [
@@ -84,6 +94,10 @@ const useColumns = () => [
 
 export interface ListMediaOptions {
   type?: 'image' | 'video';
+  /** Only media no post uses. */
+  unused?: boolean;
+  /** Part of the file name. */
+  search?: string;
   /** Checked against the route's bounds, with its default, before the command runs. */
   limit?: number;
   offset?: number;
@@ -92,7 +106,7 @@ export interface ListMediaOptions {
 }
 
 /**
- * `reelay media list [--type] [--limit] [--offset] [--sort] [--all]`: the project's media,
+ * `reelay media list [--type] [--unused] [--search] [--limit] [--offset] [--sort] [--all]`: the project's media,
  * newest first; one page, or all of them with `--all`.
  *
  * @example
@@ -108,6 +122,8 @@ export async function listMediaCommand(
   const reelay = await projectClient(await loadSettings(ctx.global));
   const query: ListMediaQuery = {
     ...(options.type ? { type: options.type } : {}),
+    ...(options.unused ? { unused: 'true' as const } : {}),
+    ...(options.search ? { q: options.search } : {}),
     ...(options.sort ? { sort: options.sort } : {}),
     ...(options.all || limit === undefined ? {} : { limit }),
     offset,
@@ -148,6 +164,25 @@ export async function showMediaCommand(mediaId: string, ctx: CommandContext): Pr
       ? `${describeMedia(answer.media)}\n${t('media.usedBy')}\n${renderTable(posts, useColumns())}`
       : `${describeMedia(answer.media)}\n${t('media.unused')}\n`,
   );
+}
+
+/**
+ * `reelay media keep <id>` and `reelay media unkeep <id>`: keeps the media from the cleanup
+ * of unused media, or lets the cleanup delete it again once unused.
+ *
+ * @example
+ * ```ts
+ * await keepMediaCommand('med_01jd8k2m3n4p5q6r7s8t9v0wxy', true, ctx);
+ * ```
+ */
+export async function keepMediaCommand(
+  mediaId: string,
+  keep: boolean,
+  ctx: CommandContext,
+): Promise<void> {
+  const reelay = await projectClient(await loadSettings(ctx.global));
+  const answer = await reelay.media.update(mediaId, { keep });
+  ctx.out.result(answer, () => t(keep ? 'media.kept' : 'media.unkept', { id: mediaId }));
 }
 
 /**

@@ -6,6 +6,8 @@
  */
 import {
   checkCaption,
+  checkRecurrence,
+  recurrenceProblemMessage,
   type PostKind,
   type PostStatus,
   type SortOrder,
@@ -53,6 +55,35 @@ export interface PostInputOptions {
   timeout?: string;
   /** `posts create` only: the next free slot of each account's posting schedule. */
   queue?: boolean;
+  /** An RFC 5545 rule: the post repeats, from `--at` on, at its local time. */
+  repeat?: string;
+  /** `--evergreen` (and `--no-evergreen` on `posts edit`). */
+  evergreen?: boolean;
+  /** `--evergreen-caption`, repeated: the copies' variant captions, in turn. */
+  evergreenCaption?: string[];
+}
+
+/**
+ * The evergreen fields of a post body from the flags, each variant caption checked
+ * against the caption rules first.
+ *
+ * @example
+ * ```ts
+ * evergreenFields({ evergreen: true, evergreenCaption: ['De novo: o clássico'] });
+ * // { evergreen: true, evergreenCaptions: ['De novo: o clássico'] }
+ * ```
+ */
+export function evergreenFields(
+  options: Pick<PostInputOptions, 'evergreen' | 'evergreenCaption'>,
+): { evergreen?: boolean; evergreenCaptions?: string[] } {
+  for (const variant of options.evergreenCaption ?? []) {
+    const problem = checkCaption(variant);
+    if (problem) throw usageError(t('posts.invalidEvergreenCaption', { problem }));
+  }
+  return {
+    ...(options.evergreen !== undefined ? { evergreen: options.evergreen } : {}),
+    ...(options.evergreenCaption?.length ? { evergreenCaptions: options.evergreenCaption } : {}),
+  };
 }
 
 /**
@@ -217,6 +248,8 @@ async function newPostBody(
     throw usageError(t('posts.queueOrAt'), t('posts.queueOrAtHint'));
   }
   const scheduledFor = scheduleTimeOf(options);
+  const recurrence = options.repeat === undefined ? undefined : checkedRepeat(options);
+  const evergreen = evergreenFields(options);
 
   const tracker = createUploadTracker();
   const reelay = await projectClient(await loadSettings(ctx.global), { fetch: tracker.fetch });
@@ -230,10 +263,27 @@ async function newPostBody(
     ...(options.kind ? { kind: options.kind } : {}),
     ...(scheduledFor ? { scheduledFor } : {}),
     ...(options.queue ? { queue: true } : {}),
+    ...(recurrence ? { recurrence } : {}),
+    ...evergreen,
     ...(options.timezone ? { timezone: options.timezone } : {}),
     ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
   };
   return { reelay, body, accountArgs };
+}
+
+/** `--repeat`'s rule, checked as the server checks it, before anything is uploaded. */
+function checkedRepeat(options: PostInputOptions): { rrule: string } {
+  if (!options.at) throw usageError(t('series.repeatNeedsAt'), t('series.repeatNeedsAtHint'));
+  const checked = checkRecurrence(options.repeat!);
+  if (!checked.ok) {
+    throw usageError(
+      t('series.invalidRule', {
+        reason: recurrenceProblemMessage(checked.problem, checked.detail),
+      }),
+      t('series.invalidRuleHint'),
+    );
+  }
+  return { rrule: checked.rule.rrule };
 }
 
 async function submitPost(
@@ -257,7 +307,10 @@ async function submitPost(
  */
 function acceptedText(post: Post): string {
   if (post.status === 'awaiting_approval') return t('posts.awaitingApproval', { id: post.id });
-  return `${post.scheduledFor ? t('posts.scheduledFor', { when: post.scheduledFor }) : t('posts.acceptedNow')}: ${post.id}`;
+  const accepted = `${post.scheduledFor ? t('posts.scheduledFor', { when: post.scheduledFor }) : t('posts.acceptedNow')}: ${post.id}`;
+  return post.series
+    ? `${accepted}\n${t('series.repeatsSeries', { id: post.series.id })}`
+    : accepted;
 }
 
 /**
@@ -300,7 +353,8 @@ export interface EditPostOptions extends PostInputOptions {
 
 /**
  * `reelay posts edit <id> [caption]`: changes a draft (caption, media, accounts, time) or a
- * scheduled post (caption, media, time). `--account` replaces the draft's accounts, with
+ * scheduled post (caption, media, time); `--evergreen`, `--no-evergreen` and
+ * `--evergreen-caption` change any post, a published one included. `--account` replaces the draft's accounts, with
  * the Instagram options given now.
  *
  * @example
@@ -324,7 +378,16 @@ export async function editPost(
   }
   const refs = (options.media ?? []).map((text) => classifyMedia(text));
   const scheduledFor = scheduleTimeOf(options);
-  const changes = [content, options.kind, options.timezone, scheduledFor, options.unschedule];
+  const evergreen = evergreenFields(options);
+  const changes = [
+    content,
+    options.kind,
+    options.timezone,
+    scheduledFor,
+    options.unschedule,
+    evergreen.evergreen,
+    evergreen.evergreenCaptions,
+  ];
   if (refs.length === 0 && accountArgs.length === 0 && changes.every((c) => c === undefined)) {
     throw usageError(t('posts.nothingToEdit'), t('posts.nothingToEditHint'));
   }
@@ -340,6 +403,7 @@ export async function editPost(
     ...(scheduledFor ? { scheduledFor } : {}),
     ...(options.unschedule ? { scheduledFor: null } : {}),
     ...(options.timezone ? { timezone: options.timezone } : {}),
+    ...evergreen,
   };
   const answer = await reelay.posts.update(postId, body);
   const post = answer.post;

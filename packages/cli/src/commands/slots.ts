@@ -141,6 +141,12 @@ export function describeSchedule(schedule: PostingSchedule): string {
       [t('slots.fieldSchedule'), t(SOURCE_KEYS[schedule.source])],
       [t('slots.fieldZone'), schedule.timezone],
       [t('slots.fieldTimes'), schedule.slots.length],
+      [
+        t('slots.fieldEvergreen'),
+        schedule.evergreen?.enabled
+          ? t('slots.evergreenOn', { days: schedule.evergreen.minDaysBetween })
+          : t('slots.evergreenOff'),
+      ],
       [t('slots.fieldUpdatedAt'), schedule.updatedAt],
     ]) +
     '\n' +
@@ -176,11 +182,37 @@ export async function showSlots(
 export interface SetSlotsOptions extends SlotOwnerOptions {
   timezone?: string;
   slot?: string[];
+  /** `--evergreen` / `--no-evergreen`; absent, the schedule keeps its setting. */
+  evergreen?: boolean;
+  minDaysBetween?: number;
 }
 
 /**
- * `reelay slots set [account] [--profile] --timezone <zone> --slot <days>@<times>…`:
- * replaces the whole schedule.
+ * The `evergreen` of a `slots set` body from its flags: absent when neither is given (the
+ * server keeps the schedule's setting).
+ *
+ * @example
+ * ```ts
+ * evergreenSetting({ evergreen: true, minDaysBetween: 14 }); // { enabled: true, minDaysBetween: 14 }
+ * ```
+ */
+export function evergreenSetting(
+  options: Pick<SetSlotsOptions, 'evergreen' | 'minDaysBetween'>,
+): { enabled: boolean; minDaysBetween?: number } | undefined {
+  if (options.minDaysBetween !== undefined && options.evergreen !== true) {
+    throw usageError(t('slots.minDaysNeedsEvergreen'), t('slots.minDaysNeedsEvergreenHint'));
+  }
+  if (options.evergreen === undefined) return undefined;
+  return {
+    enabled: options.evergreen,
+    ...(options.minDaysBetween !== undefined ? { minDaysBetween: options.minDaysBetween } : {}),
+  };
+}
+
+/**
+ * `reelay slots set [account] [--profile] --timezone <zone> --slot <days>@<times>…
+ * [--evergreen [--min-days-between <n>] | --no-evergreen]`: replaces the whole schedule;
+ * without either evergreen flag, recycling stays as it was.
  *
  * @example
  * ```ts
@@ -196,6 +228,7 @@ export async function setSlots(
     throw usageError(t('slots.zoneMissing'), t('slots.zoneMissingHint'));
   }
   assertTimeZone(options.timezone);
+  const evergreen = evergreenSetting(options);
   const slots = parseSlotSpecs(options.slot ?? []);
   if (slots.length === 0) {
     throw usageError(
@@ -205,7 +238,7 @@ export async function setSlots(
   }
   const reelay = await projectClient(await loadSettings(ctx.global));
   const owner = await ownerOf(reelay, account, options);
-  const body = { timezone: options.timezone, slots };
+  const body = { timezone: options.timezone, slots, ...(evergreen ? { evergreen } : {}) };
   const answer =
     owner.kind === 'account'
       ? await reelay.accounts.replaceSlots(owner.id, body)
@@ -273,5 +306,46 @@ export async function nextSlots(
       { header: t('insights.day'), value: (slot) => dayLabel(slot.day) },
       { header: 'utc', value: (slot) => slot.at },
     ]);
+  });
+}
+
+/**
+ * `reelay slots suggest <account> [--timezone] [--apply]`: the best times to post, with
+ * why; `--apply` makes them the account's schedule.
+ *
+ * @example
+ * ```ts
+ * await suggestSlots('@cafe.aurora', { timezone: 'America/Sao_Paulo', apply: true }, ctx);
+ * ```
+ */
+export async function suggestSlots(
+  account: string,
+  options: { timezone?: string; apply?: boolean },
+  ctx: CommandContext,
+): Promise<void> {
+  if (options.timezone !== undefined) assertTimeZone(options.timezone);
+  const reelay = await projectClient(await loadSettings(ctx.global));
+  const [accountId] = await resolveAccountIds(reelay, [account]);
+  const answer = await reelay.accounts.suggestSlots(accountId!, {
+    ...(options.timezone !== undefined ? { timezone: options.timezone } : {}),
+  });
+  if (options.apply) {
+    await reelay.accounts.replaceSlots(accountId!, {
+      timezone: answer.timezone,
+      slots: answer.suggestions.map(({ day, time }) => ({ day, time })),
+    });
+  }
+  ctx.out.result({ ...answer, applied: options.apply === true }, () => {
+    const table = renderTable(answer.suggestions, [
+      { header: t('insights.day'), value: (row) => dayLabel(row.day) },
+      { header: t('slots.columnLocal', { zone: answer.timezone }), value: (row) => row.time },
+      { header: t('slots.columnReason'), value: (row) => row.reason, max: 90 },
+    ]);
+    return [
+      t(`slots.suggestionSource.${answer.source}`),
+      table.trimEnd(),
+      options.apply ? t('slots.suggestionsApplied') : t('slots.suggestionsApplyHint'),
+      '',
+    ].join('\n');
   });
 }

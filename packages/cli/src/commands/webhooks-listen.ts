@@ -11,7 +11,7 @@ import { verifyWebhook, WebhookVerificationError, type WebhookEvent } from '@ree
 import { usageError } from '../cli-error';
 import type { CommandContext } from '../command-context';
 import { integerOption } from '../options';
-import { reasonText, webhookSecrets } from '../webhook-verification';
+import { eventSubject, reasonText, webhookSecrets } from '../webhook-verification';
 import { t } from '../i18n';
 
 export interface ListenOptions {
@@ -79,8 +79,7 @@ export async function listenForWebhooks(
     seen.add(event.id);
     const receivedAt = new Date().toISOString();
     ctx.out.line({ receivedAt, duplicate, event }, () => {
-      const post = event.data.post;
-      return `${receivedAt}  ${event.type.padEnd(14)}  ${event.id}  ${post.id} (${post.status})${duplicate ? `  ${t('listen.duplicate')}` : ''}`;
+      return `${receivedAt}  ${event.type.padEnd(16)}  ${event.id}  ${eventSubject(event)}${duplicate ? `  ${t('listen.duplicate')}` : ''}`;
     });
     if (maxEvents !== undefined && seen.size >= maxEvents) stop();
   };

@@ -11,7 +11,7 @@ import type { CommandContext } from '../command-context';
 import { readStdinBytes } from '../input';
 import { integerOption } from '../options';
 import { renderFields } from '../table';
-import { reasonText, webhookSecrets } from '../webhook-verification';
+import { eventSubject, reasonText, webhookSecrets } from '../webhook-verification';
 import { t } from '../i18n';
 
 export interface VerifyOptions {
@@ -124,7 +124,10 @@ export async function verifyDelivery(options: VerifyOptions, ctx: CommandContext
         [t('webhooks.fieldEvent'), event.id],
         [t('media.fieldType'), event.type],
         [t('verify.fieldCreatedAt'), event.createdAt],
-        ['Post', `${event.data.post.id} (${event.data.post.status})`],
+        [
+          event.type === 'comment.received' ? t('verify.fieldComment') : 'Post',
+          eventSubject(event),
+        ],
       ])}`,
   );
 }

@@ -26,12 +26,20 @@ const EN = new Map(leaves(en as Tree));
  */
 const SAME_IN_BOTH = new Set([
   'posts.columnStatus',
+  'doctor.check_smtp',
   'posts.fieldStatus',
   'posts.columnLink',
   'config.useKeys',
   'shared.useFlag',
   // The product's name, for what the server did by itself.
   'trail.system',
+  // "post" is the Portuguese word too; "#" a symbol.
+  'placeholder.post',
+  'series.columnPost',
+  'series.columnIndex',
+  // "Evergreen" is the feature's name in both.
+  'slots.fieldEvergreen',
+  'posts.fieldEvergreen',
 ]);
 
 describe('CLI catalogues', () => {

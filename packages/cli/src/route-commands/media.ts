@@ -1,5 +1,5 @@
 /**
- * Media library commands: uploading, listing, reading and deleting media. Part of the
+ * Media library commands: uploading, listing, reading, keeping and deleting media. Part of the
  * command table (`route-commands.ts`), in its order.
  */
 import type { RouteId } from '@reelay/core';
@@ -23,6 +23,8 @@ export const mediaCommands = {
       help: 'help.mediaList',
       options: [
         { flags: '--type', value: 'placeholder.kind', help: 'help.mediaType', field: 'type' },
+        { flags: '--unused', help: 'help.mediaUnused' },
+        { flags: '--search', value: 'placeholder.text', help: 'help.mediaSearch', field: 'q' },
         ...pageOptions,
         sortOption,
         allPages,
@@ -36,6 +38,20 @@ export const mediaCommands = {
       help: 'help.mediaShow',
       arguments: [{ value: 'id', help: 'help.mediaId' }],
       run: async ([id], _o, ctx) => (await mediaModule()).showMediaCommand(id!, ctx),
+    },
+  ],
+  updateMedia: [
+    {
+      name: 'media keep',
+      help: 'help.mediaKeep',
+      arguments: [{ value: 'id', help: 'help.mediaId' }],
+      run: async ([id], _o, ctx) => (await mediaModule()).keepMediaCommand(id!, true, ctx),
+    },
+    {
+      name: 'media unkeep',
+      help: 'help.mediaUnkeep',
+      arguments: [{ value: 'id', help: 'help.mediaId' }],
+      run: async ([id], _o, ctx) => (await mediaModule()).keepMediaCommand(id!, false, ctx),
     },
   ],
   deleteMedia: [

@@ -74,8 +74,17 @@ function postInput(mode: PostInputMode): OptionSpec[] {
     },
     { flags: '--audio-name', value: 'placeholder.name', help: 'help.audioName' },
     { flags: '--product', value: 'id[:x,y]', help: 'help.product', repeat: true },
+    { flags: '--evergreen', help: 'help.evergreen' },
+    ...(creating ? [] : [{ flags: '--no-evergreen', help: 'help.noEvergreen' } as const]),
+    {
+      flags: '--evergreen-caption',
+      value: 'placeholder.caption',
+      help: 'help.evergreenCaption',
+      repeat: true,
+    },
     ...(publishing
       ? [
+          { flags: '--repeat', value: 'placeholder.rule', help: 'help.repeat' } as const,
           { flags: '--wait', help: 'help.wait' } as const,
           { flags: '--timeout', value: 'placeholder.seconds', help: 'help.waitTimeout' } as const,
         ]

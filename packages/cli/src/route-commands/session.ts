@@ -56,6 +56,13 @@ export const sessionCommands = {
       run: async (_, _o, ctx) => (await import('../commands/status')).status(ctx),
     },
   ],
+  getSetupChecks: [
+    {
+      name: 'doctor',
+      help: 'help.doctor',
+      run: async (_, _o, ctx) => (await import('../commands/doctor')).doctor(ctx),
+    },
+  ],
   getOpenApiDocument: [
     {
       name: 'openapi',

@@ -38,6 +38,14 @@ export const slotCommands = {
           field: 'timezone',
         },
         { flags: '--slot', value: 'placeholder.days', help: 'help.slotsSlot', repeat: true },
+        { flags: '--evergreen', help: 'help.slotsEvergreen' },
+        { flags: '--no-evergreen', help: 'help.slotsNoEvergreen' },
+        {
+          flags: '--min-days-between',
+          value: 'n',
+          help: 'help.slotsMinDays',
+          field: 'evergreen.minDaysBetween',
+        },
       ],
       run: async ([account], o, ctx) => (await slotsModule()).setSlots(account, o, ctx),
     },
@@ -59,6 +67,23 @@ export const slotCommands = {
         { flags: '--count', value: 'n', help: 'help.slotsCount', field: 'count' },
       ],
       run: async ([account], o, ctx) => (await slotsModule()).nextSlots(account, o, ctx),
+    },
+  ],
+  suggestIntegrationSlots: [
+    {
+      name: 'slots suggest',
+      help: 'help.slotsSuggest',
+      arguments: [{ value: 'placeholder.account', help: 'help.slotsAccount' }],
+      options: [
+        {
+          flags: '--timezone',
+          value: 'placeholder.zone',
+          help: 'help.slotsSuggestTimezone',
+          field: 'timezone',
+        },
+        { flags: '--apply', help: 'help.slotsSuggestApply' },
+      ],
+      run: async ([account], o, ctx) => (await slotsModule()).suggestSlots(account!, o, ctx),
     },
   ],
 } satisfies Partial<Record<RouteId, readonly CommandSpec[]>>;
