@@ -1,12 +1,16 @@
 /**
- * The shell: banner, main landmark and the routes. Each page is its own chunk, loaded
+ * The shell: banner, main landmark, the phone's bottom bar and the routes. Each page is its own chunk, loaded
  * when first shown. Signed out, every path shows the sign-in page, and the same path
  * opens once signed in, except an invitation's link, whose page offers to sign up too.
  */
 import { Fragment } from 'preact';
 import { useEffect } from 'preact/hooks';
 import { ErrorBoundary, lazy, LocationProvider, Route, Router, useLocation } from 'preact-iso';
+import { useAwaitingCount } from './components/approval-count';
 import { Header } from './components/header';
+import { useUnreadCount } from './components/inbox-count';
+import { BottomNav } from './components/shell/bottom-nav';
+import { useMenu } from './components/shell/use-menu';
 import { useT } from './i18n';
 import { invitationTokenIn } from './pages/invite/invite-path';
 import { reviewTokenIn } from './pages/review/review-path';
@@ -18,9 +22,13 @@ const SignInPage = lazy(() => import('./pages/sign-in'));
 const OidcCallbackPage = lazy(() => import('./pages/sign-in/oidc-callback'));
 const AccountsPage = lazy(() => import('./pages/accounts'));
 const ComposePage = lazy(() => import('./pages/compose'));
+const ImportPage = lazy(() => import('./pages/import'));
 const MediaPage = lazy(() => import('./pages/media'));
 const CalendarPage = lazy(() => import('./pages/calendar'));
+const GridPlannerPage = lazy(() => import('./pages/grid'));
+const FeedsPage = lazy(() => import('./pages/feeds'));
 const ApprovalsPage = lazy(() => import('./pages/approvals'));
+const InboxPage = lazy(() => import('./pages/inbox'));
 const PostDetailPage = lazy(() => import('./pages/post-detail'));
 const WebhooksPage = lazy(() => import('./pages/webhooks'));
 const ApiKeysPage = lazy(() => import('./pages/api-keys'));
@@ -74,9 +82,13 @@ function Content({ state }: { state: SessionState }) {
             <Route path={OIDC_CALLBACK_PATH} component={Home} />
             <Route path="/app/accounts" component={AccountsPage} />
             <Route path="/app/compose" component={ComposePage} />
+            <Route path="/app/import" component={ImportPage} />
             <Route path="/app/media" component={MediaPage} />
             <Route path="/app/calendar" component={CalendarPage} />
+            <Route path="/app/planner" component={GridPlannerPage} />
+            <Route path="/app/feeds" component={FeedsPage} />
             <Route path="/app/approvals" component={ApprovalsPage} />
+            <Route path="/app/inbox" component={InboxPage} />
             <Route path="/app/posts/:id" component={PostDetailPage} />
             <Route path="/app/webhooks" component={WebhooksPage} />
             <Route path="/app/members" component={MembersPage} />
@@ -98,19 +110,41 @@ export function App() {
         <ReviewPage />
       </ErrorBoundary>
     );
-  const state = useSession();
-  const t = useT();
   return (
     <LocationProvider scope="/app">
+      <Shell />
+    </LocationProvider>
+  );
+}
+
+/**
+ * The banner, the page and, signed in, the phone's bottom bar, which shares the menu and
+ * the counts with the banner. The bar comes after the page, so the keyboard reaches the
+ * page first.
+ */
+function Shell() {
+  const state = useSession();
+  const session = useSessionClient();
+  const t = useT();
+  const { path } = useLocation();
+  const projectId = state.status === 'signed-in' ? state.projectId : null;
+  const counts = {
+    approvals: useAwaitingCount(session.api, projectId, path) ?? 0,
+    inbox: useUnreadCount(session.api, projectId, path) ?? 0,
+  };
+  const menu = useMenu(path);
+  return (
+    <div class={projectId ? 'app-shell with-bottom-nav' : 'app-shell'}>
       <a class="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>
-      <Header state={state} />
+      <Header state={state} path={path} counts={counts} menu={menu} />
       <main id="main" class="container" tabIndex={-1}>
         <ErrorBoundary>
           <Content state={state} />
         </ErrorBoundary>
       </main>
-    </LocationProvider>
+      {projectId && <BottomNav path={path} counts={counts} menu={menu} />}
+    </div>
   );
 }

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from '@reelay/test-support/app-server';
 import { seriousViolations } from './helpers/axe';
 import { launchBrowser, openPage, type OpenedPage } from '@reelay/test-support/browser';
-import { signUp } from '@reelay/test-support/flows';
+import { signUp, inAppMenu } from '@reelay/test-support/flows';
 
 describe('the accounts page with Facebook Login', { timeout: 60_000 }, () => {
   let app: AppServer;
@@ -191,13 +191,14 @@ describe('the accounts page with Facebook Login', { timeout: 60_000 }, () => {
     await account('loja.sol').getByRole('button', { name: 'Reconectar @loja.sol' }).click();
     await continueOnFacebook('Pessoa Facebook 1');
     await page.getByText('2 contas conectadas. Elas já podem receber posts.').waitFor();
-    // The same connections: nothing new, nothing switched to Instagram Login.
-    expect(await page.getByRole('article').count()).toBe(3);
+    // The same connections: nothing new, nothing switched to Instagram Login. The notice can
+    // show before the list has reloaded, so the count is awaited.
+    await expect.poll(() => page.getByRole('article').count()).toBe(3);
     expect(await account('loja.sol').textContent()).toContain('Login do Facebook (Página)');
   });
 
   it('says the same in English', async () => {
-    await page.getByLabel('Idioma').selectOption('en');
+    await inAppMenu(page, () => page.getByLabel('Idioma').selectOption('en'));
     const card = account('loja.lua');
     await card.getByText('Facebook Login (Page)').waitFor();
     expect(await card.textContent()).toContain('does not expire (Facebook Page token)');
@@ -214,7 +215,7 @@ describe('the accounts page with Facebook Login', { timeout: 60_000 }, () => {
       'connect through the Facebook Page linked to the account, which lets posts tag products',
     );
     expect(await seriousViolations(page)).toEqual([]);
-    await page.getByLabel('Language').selectOption('pt-BR');
+    await inAppMenu(page, () => page.getByLabel('Language').selectOption('pt-BR'));
     expect(opened.problems).toEqual([]);
   });
 });

@@ -17,7 +17,7 @@ import { startAppServer, type AppServer } from '@reelay/test-support/app-server'
 import { seriousViolations } from './helpers/axe';
 import { launchBrowser, openPage, type OpenedPage } from '@reelay/test-support/browser';
 import { apiAs } from './helpers/compose';
-import { connectThroughConsentPage, signUp } from '@reelay/test-support/flows';
+import { connectThroughConsentPage, inAppMenu, signUp } from '@reelay/test-support/flows';
 
 const DAY_MS = 24 * 60 * 60_000;
 const AHEAD_MS = 10 * DAY_MS;
@@ -152,7 +152,7 @@ describe('account insights on the accounts page', { timeout: 90_000 }, () => {
       expect(value).toMatch(/^\d{1,3}(\.\d{3})*$/);
     }
     await card('cafe.aurora')
-      .getByText(/Lido do Instagram em .+ \([\w/+-]+ \(UTC[+−]\d\d:\d\d\)\)\.$/)
+      .getByText(/Lido do Instagram em .+ no fuso [\w/+-]+ \(UTC[+−]\d\d:\d\d\)\.$/)
       .waitFor();
     expect(await seriousViolations(page), 'with the insights open').toEqual([]);
   });
@@ -226,7 +226,7 @@ describe('account insights on the accounts page', { timeout: 90_000 }, () => {
   });
 
   it('speaks English too', async () => {
-    await page.getByLabel(/^(Idioma|Language)$/).selectOption('en');
+    await inAppMenu(page, () => page.getByLabel(/^(Idioma|Language)$/).selectOption('en'));
     await disclosure('cafe.aurora').locator('summary').click();
     await card('cafe.aurora').getByText('Insights for 7 days loaded.').waitFor();
     expect(await disclosure('cafe.aurora').locator('summary').textContent()).toBe(

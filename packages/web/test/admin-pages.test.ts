@@ -17,7 +17,7 @@ import { startReceiver, type Receiver } from '@reelay/test-support/webhook-recei
 import { appDatabases, startAppServer, type AppServer } from '@reelay/test-support/app-server';
 import { seriousViolations } from './helpers/axe';
 import { launchBrowser, openPage, type OpenedPage } from '@reelay/test-support/browser';
-import { connectThroughConsentPage, signUp } from '@reelay/test-support/flows';
+import { connectThroughConsentPage, signUp, inAppMenu } from '@reelay/test-support/flows';
 
 const PASSWORD = 'senha-bem-longa';
 
@@ -76,7 +76,9 @@ describe.each(appDatabases())(
     }
 
     async function open(link: string, heading: string) {
-      await page.getByRole('navigation').getByRole('link', { name: link, exact: true }).click();
+      await inAppMenu(page, () =>
+        page.getByRole('navigation').getByRole('link', { name: link, exact: true }).click(),
+      );
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
     }
 
@@ -150,6 +152,8 @@ describe.each(appDatabases())(
 
       it('asks for an event before sending, and shows the server refusing the URL beside it', async () => {
         const events = page.getByRole('group', { name: 'Eventos' });
+        // The inbox's event is offered, in words.
+        await events.getByLabel('Comentário recebido').waitFor();
         for (const box of await events.getByRole('checkbox').all()) await box.uncheck();
         await page.getByRole('button', { name: 'Criar assinatura' }).click();
         await events.getByText('Escolha ao menos um evento.').waitFor();
@@ -288,7 +292,7 @@ describe.each(appDatabases())(
     describe('settings', () => {
       it('shows the e-mail, with no serious accessibility violation', async () => {
         await open('Configurações', 'Configurações');
-        await page.getByText(email).waitFor();
+        await page.getByRole('main').getByText(email).waitFor();
         expect(await seriousViolations(page)).toEqual([]);
       });
 
@@ -317,7 +321,7 @@ describe.each(appDatabases())(
         const loggedOut = page.waitForResponse((answer) =>
           answer.url().endsWith('/v1/auth/logout'),
         );
-        await page.getByRole('button', { name: 'Sair' }).click();
+        await inAppMenu(page, () => page.getByRole('button', { name: 'Sair' }).click());
         await page.getByRole('heading', { level: 1, name: 'Entrar no Reelay' }).waitFor();
         expect((await loggedOut).status()).toBe(204);
         expect(await storedRefreshToken()).toBeNull();

@@ -14,6 +14,7 @@
 import type { Post, Reelay } from '@reelay/sdk';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inAppMenu } from '@reelay/test-support/flows';
 import {
   connectAccount,
   signUpThroughApi,
@@ -97,7 +98,9 @@ describe('drafts and approvals in the web app', { timeout: 90_000 }, () => {
 
   it('lets the owner require approval in Settings, which the editor sees but cannot change', async () => {
     const page = owner.page;
-    await page.getByRole('navigation').getByRole('link', { name: 'Configurações' }).click();
+    await inAppMenu(page, () =>
+      page.getByRole('navigation').getByRole('link', { name: 'Configurações' }).click(),
+    );
     const toggle = page.getByRole('switch', { name: 'Exigir aprovação para posts de editores' });
     expect(await toggle.isChecked()).toBe(false);
     expect(await seriousViolations(page), 'settings, approval off').toEqual([]);
@@ -105,7 +108,9 @@ describe('drafts and approvals in the web app', { timeout: 90_000 }, () => {
     await page.getByText('Aprovação exigida: os posts de editores aguardam aprovação.').waitFor();
     expect((await ownerApi.projectSettings.get(projectId)).settings.approvalRequired).toBe(true);
 
-    await editor.page.getByRole('navigation').getByRole('link', { name: 'Settings' }).click();
+    await inAppMenu(editor.page, () =>
+      editor.page.getByRole('navigation').getByRole('link', { name: 'Settings' }).click(),
+    );
     const readOnly = editor.page.getByRole('switch', {
       name: "Require approval for editors' posts",
     });

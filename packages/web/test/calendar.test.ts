@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from '@reelay/test-support/app-server';
 import { seriousViolations } from './helpers/axe';
 import { launchBrowser, openPage, type OpenedPage } from '@reelay/test-support/browser';
-import { connectThroughConsentPage, signUp } from '@reelay/test-support/flows';
+import { connectThroughConsentPage, signUp, inAppMenu } from '@reelay/test-support/flows';
 import { guidanceFor } from '../src/pages/post-detail/guidance';
 import { apiClientFor, connectAccount, uploadPhoto } from '@reelay/test-support/api-steps';
 
@@ -145,7 +145,10 @@ describe('the calendar and the post page', { timeout: 60_000 }, () => {
 
     await openCalendar();
     await expect.poll(() => new URL(page.url()).searchParams.get('view')).toBe('month');
+    // The zone is named in the page's help, behind the heading's button.
+    await page.getByRole('button', { name: 'Ajuda' }).click();
     await page.getByText('Horários mostrados no fuso America/Sao_Paulo (UTC−03:00).').waitFor();
+    await page.getByRole('button', { name: 'Ocultar ajuda' }).click();
     const soon = event(/Bom dia! Café quentinho/);
     await soon.waitFor();
     expect(await soon.textContent()).toContain('◷ Agendado');
@@ -177,11 +180,11 @@ describe('the calendar and the post page', { timeout: 60_000 }, () => {
   });
 
   it('follows the language switch', async () => {
-    await page.getByLabel('Idioma').selectOption('en');
+    await inAppMenu(page, () => page.getByLabel('Idioma').selectOption('en'));
     await page.getByRole('heading', { level: 1, name: 'Calendar' }).waitFor();
     await expect.poll(() => event(/Bom dia!/).textContent()).toContain('◷ Scheduled');
     expect(await page.getByRole('tab', { name: /month/i }).textContent()).toBe('Month');
-    await page.getByLabel('Language').selectOption('pt-BR');
+    await inAppMenu(page, () => page.getByLabel('Language').selectOption('pt-BR'));
     await page.getByRole('heading', { level: 1, name: 'Calendário' }).waitFor();
     await expect.poll(() => event(/Bom dia!/).textContent()).toContain('◷ Agendado');
   });
@@ -214,10 +217,14 @@ describe('the calendar and the post page', { timeout: 60_000 }, () => {
         hour12: false,
       }).format(new Date(posts.soon.scheduledFor!));
     await page.getByLabel('Fuso horário').selectOption('Asia/Tokyo');
-    await page.getByText('Horários mostrados no fuso Asia/Tokyo (UTC+09:00).').waitFor();
+    await page
+      .getByText('Horários mostrados no fuso Asia/Tokyo (UTC+09:00).')
+      .waitFor({ state: 'attached' });
     await expect.poll(() => event(/Bom dia!/).textContent()).toContain(timeIn('Asia/Tokyo'));
     await page.getByLabel('Fuso horário').selectOption(ZONE);
-    await page.getByText('Horários mostrados no fuso America/Sao_Paulo (UTC−03:00).').waitFor();
+    await page
+      .getByText('Horários mostrados no fuso America/Sao_Paulo (UTC−03:00).')
+      .waitFor({ state: 'attached' });
     await expect.poll(() => event(/Bom dia!/).textContent()).toContain(timeIn(ZONE));
   });
 

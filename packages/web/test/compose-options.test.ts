@@ -15,7 +15,7 @@ import { seriousViolations } from './helpers/axe';
 import { launchBrowser, openPage, type OpenedPage } from '@reelay/test-support/browser';
 import { apiAs, descriptionOf, imageFile } from './helpers/compose';
 import { connectWithFacebook, connectWithInstagram } from './helpers/connect-steps';
-import { signUp } from '@reelay/test-support/flows';
+import { signUp, inAppMenu } from '@reelay/test-support/flows';
 import { reelFile } from './helpers/video';
 
 describe('the composer’s newest options', { timeout: 120_000 }, () => {
@@ -205,7 +205,7 @@ describe('the composer’s newest options', { timeout: 120_000 }, () => {
 
   it('says the same in English', async () => {
     await page.getByRole('button', { name: 'Criar outro post' }).click();
-    await page.getByLabel('Idioma').selectOption('en');
+    await inAppMenu(page, () => page.getByLabel('Idioma').selectOption('en'));
     await page.getByLabel('Choose files').setInputFiles(await imageFile('mesa.png', 1080, 1080));
     await page.getByText('Automatic (Feed)').waitFor();
     await page.getByLabel('Caption', { exact: true }).fill('#a #b #c #d #e #f');

@@ -157,17 +157,22 @@ describe.each(appDatabases())('the composer on %s', { timeout: 90_000 }, (databa
     await page.getByLabel('Hora', { exact: true }).fill(kolkata.slice(11, 16));
     await page.getByText('Data e hora em Asia/Kolkata (UTC+05:30).').waitFor();
     await page.getByText(/Será publicado em .+, no fuso Asia\/Kolkata \(UTC\+05:30\)\./).waitFor();
+    // Once published, it may come back in empty evergreen slots.
+    await page
+      .getByRole('switch', { name: 'Post evergreen: pode voltar nos horários vazios' })
+      .check();
 
     await submit('Agendar post').click();
     const done = page.getByRole('region', { name: 'Post agendado' });
     await done.waitFor();
-    expect(await done.textContent()).toContain('(Asia/Kolkata (UTC+05:30)) em @cafe.aurora.');
+    expect(await done.textContent()).toContain('no fuso Asia/Kolkata (UTC+05:30) em @cafe.aurora.');
     const href = await done.getByRole('link', { name: 'Ver o post' }).getAttribute('href');
     const postId = href!.match(/^\/app\/posts\/(post_\w+)$/)![1]!;
     const { post } = await api.posts.get(postId);
     expect(post.scheduledFor).toBe(moment.toISOString());
     expect(post.timezone).toBe('Asia/Kolkata');
     expect(post.status).toBe('scheduled');
+    expect(post.evergreen).toBe(true);
     expect(post.kind).toBe('feed');
     expect(post.content).toBe('Bom dia! #café');
     expect(post.idempotencyKey).toMatch(/^compose-[0-9a-f]{32}$/);

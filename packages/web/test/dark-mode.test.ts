@@ -77,6 +77,7 @@ describe('every page in dark mode', { timeout: 60_000 }, () => {
 
   it.each([
     ['/app/calendar', 'Calendário'],
+    ['/app/planner', 'Planejar a grade'],
     ['/app/compose', 'Criar post'],
     ['/app/approvals', 'Aguardando aprovação'],
     ['/app/media', 'Biblioteca de mídia'],

@@ -108,7 +108,10 @@ describe('a person’s journey from sign-up to a published post', () => {
       // The calendar shows it scheduled, at the typed time, in the named zone.
       await page.getByRole('navigation').getByRole('link', { name: 'Calendário' }).click();
       await page.getByRole('heading', { level: 1, name: 'Calendário' }).waitFor();
-      await page.getByText('Horários mostrados no fuso America/Sao_Paulo (UTC−03:00).').waitFor();
+      // The zone is named in the page's help, behind the heading's button.
+      await page
+        .getByText('Horários mostrados no fuso America/Sao_Paulo (UTC−03:00).')
+        .waitFor({ state: 'attached' });
       const event = page.getByRole('link', { name: /Bom dia! Café quentinho/ });
       await event.waitFor();
       expect(await event.textContent()).toContain('◷ Agendado');

@@ -12,6 +12,7 @@
 import { isReelayError, Reelay } from '@reelay/sdk';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inAppMenu } from '@reelay/test-support/flows';
 import { signUpThroughApi, signedInLink } from '@reelay/test-support/api-steps';
 import { startAppServer, type AppServer } from '@reelay/test-support/app-server';
 import { launchBrowser, openPage, type OpenedPage } from '@reelay/test-support/browser';
@@ -72,7 +73,9 @@ describe('the members and invitation pages', { timeout: 90_000 }, () => {
   it('shows the owner alone, with the invite form, reached from the navigation', async () => {
     const page = owner.page;
     await page.goto(await signedInLink(app, ownerEmail, '/app/calendar'));
-    await page.getByRole('navigation').getByRole('link', { name: 'Membros', exact: true }).click();
+    await inAppMenu(page, () =>
+      page.getByRole('navigation').getByRole('link', { name: 'Membros', exact: true }).click(),
+    );
     await page.getByRole('heading', { level: 1, name: 'Membros' }).waitFor();
     await memberRow(page, new RegExp(ownerEmail)).waitFor();
     expect(await memberRow(page, new RegExp(ownerEmail)).textContent()).toContain('Dono');
@@ -233,10 +236,12 @@ describe('the members and invitation pages', { timeout: 90_000 }, () => {
 
   it('creates an API key with the role chosen, shown in its row', async () => {
     const page = owner.page;
-    await page
-      .getByRole('navigation')
-      .getByRole('link', { name: 'Chaves de API', exact: true })
-      .click();
+    await inAppMenu(page, () =>
+      page
+        .getByRole('navigation')
+        .getByRole('link', { name: 'Chaves de API', exact: true })
+        .click(),
+    );
     await page.getByRole('heading', { level: 1, name: 'Chaves de API' }).waitFor();
     expect(await page.getByLabel(/^Papel/).inputValue()).toBe('admin');
     await page.getByLabel(/^Nome/).fill('painel-leitura');

@@ -40,7 +40,7 @@ describe('signing in with an OpenID Connect issuer', { timeout: 60_000 }, () => 
     await button.click();
     await page.getByRole('heading', { level: 1, name: 'Contas conectadas' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/app/accounts');
-    await page.getByRole('button', { name: 'Sair' }).waitFor();
+    await page.getByRole('banner').getByRole('button', { name: 'Menu' }).waitFor();
     const stored = () => page.evaluate(() => localStorage.getItem('reelay.oidcRefreshToken'));
     const first = await stored();
     expect(first).toBeTruthy();

@@ -11,6 +11,7 @@
 import type { Post, Reelay } from '@reelay/sdk';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inAppMenu } from '@reelay/test-support/flows';
 import {
   formatDuration,
   formatMetric,
@@ -218,7 +219,7 @@ describe.each(appDatabases())(
       expect(platforms[0]!.reason).toBe('not_enough_viewers');
       expect(await seriousViolations(page)).toEqual([]);
 
-      await page.getByLabel('Language').selectOption('pt-BR');
+      await inAppMenu(page, () => page.getByLabel('Language').selectOption('pt-BR'));
       await page.getByRole('heading', { level: 2, name: 'Métricas' }).waitFor();
       const portuguese = page
         .getByRole('region', { name: 'Métricas' })
@@ -226,7 +227,7 @@ describe.each(appDatabases())(
       expect(await portuguese.textContent()).toContain(
         'Poucas pessoas viram o post para o Instagram informar métricas.',
       );
-      await page.getByLabel('Idioma').selectOption('en');
+      await inAppMenu(page, () => page.getByLabel('Idioma').selectOption('en'));
       await page.getByRole('heading', { level: 2, name: 'Insights' }).waitFor();
       expect(opened.problems).toEqual([]);
     });

@@ -14,7 +14,7 @@ import { connectAccount } from '@reelay/test-support/api-steps';
 import { appDatabases, startAppServer, type AppServer } from '@reelay/test-support/app-server';
 import { seriousViolations } from './helpers/axe';
 import { launchBrowser, openPage, type OpenedPage } from '@reelay/test-support/browser';
-import { apiAs, focusedId, imageFile } from './helpers/compose';
+import { apiAs, descriptionOf, focusedId, imageFile } from './helpers/compose';
 import { signUp } from '@reelay/test-support/flows';
 
 const ZONE = 'America/Sao_Paulo';
@@ -123,8 +123,26 @@ describe.each(appDatabases())(
       await form.getByText('O perfil ainda não tem agenda.').waitFor();
       await form.getByLabel('Fuso horário da agenda').selectOption('Europe/Lisbon');
       await addTime(form, '10:30');
+      // Recycling evergreen posts: off at first; days outside the bounds are refused.
+      const recycle = form.getByRole('switch', {
+        name: 'Reaproveitar posts evergreen nos horários vazios',
+      });
+      expect(await recycle.isChecked()).toBe(false);
+      await recycle.check();
+      const days = form.getByLabel('Dias, no mínimo, entre duas saídas do mesmo post');
+      expect(await days.inputValue()).toBe('30');
+      await days.fill('0');
+      await form.getByRole('button', { name: 'Salvar agenda' }).click();
+      await form.getByText('Informe um número inteiro de dias entre 1 e 365.').waitFor();
+      expect((await api.profiles.slots(ids.profile)).schedule.source).toBe('none');
+      await days.fill('14');
+      expect(await seriousViolations(page), 'with the evergreen switch on').toEqual([]);
       await form.getByRole('button', { name: 'Salvar agenda' }).click();
       await form.getByText('Agenda de Padaria salva: 7 horários por semana.').waitFor();
+      expect((await api.profiles.slots(ids.profile)).schedule.evergreen).toEqual({
+        enabled: true,
+        minDaysBetween: 14,
+      });
 
       const account = await openEditor(card('padaria.sol'), '@padaria.sol');
       await account.getByText('Esta conta segue a agenda do perfil “Padaria”.').waitFor();
@@ -194,7 +212,10 @@ describe.each(appDatabases())(
       const day = dayIn(ZONE, second!.at);
       await page.goto(`${app.url}/app/calendar?view=week&date=${day}&account=${ids.cafe}`);
       await page.getByRole('heading', { level: 1, name: 'Calendário' }).waitFor();
-      await page.getByText(/^Na visão de semana, os horários livres/).waitFor();
+      // The note waits in the page's help, behind the heading's button.
+      await page
+        .getByText(/^Na visão de semana, os horários livres/)
+        .waitFor({ state: 'attached' });
       const slot = page.locator(`a.free-slot-event[href*="${encodeURIComponent(second!.at)}"]`);
       await slot.waitFor();
       expect(await slot.innerText()).toMatch(/Horário livre\s*@cafe\.aurora/);
@@ -223,7 +244,7 @@ describe.each(appDatabases())(
       expect(await page.getByLabel('@padaria.sol').isChecked()).toBe(false);
     });
 
-    it('shows why an account cannot take the queue, and the server’s NO_FREE_SLOT beside it', async () => {
+    it('keeps “Add to queue” unavailable while an account has no schedule, and shows the server’s NO_FREE_SLOT beside it', async () => {
       const before = (await api.posts.list()).total;
       await openComposer();
       await page
@@ -242,7 +263,36 @@ describe.each(appDatabases())(
           .getAttribute('href'),
       ).toBe('/app/accounts');
 
-      await page.getByRole('button', { name: 'Adicionar à fila', exact: true }).click();
+      // Nothing is sent that the queue would refuse: the button waits, and says why.
+      const send = page.getByRole('button', { name: 'Adicionar à fila', exact: true });
+      const reason =
+        'Para pôr na fila, cada conta precisa de um horário livre. @sem.agenda não tem agenda de publicação.';
+      await page.getByText(reason).waitFor();
+      expect(await send.isDisabled()).toBe(true);
+      expect(await send.getAttribute('aria-disabled')).toBe('true');
+      expect(await descriptionOf(send)).toBe(reason);
+      expect(await seriousViolations(page), 'with the queue unavailable').toEqual([]);
+      // Unchosen, the account no longer holds the queue back.
+      await page.getByLabel('@cafe.aurora').uncheck();
+      await page.getByLabel('@sem.agenda').uncheck();
+      expect(await send.isDisabled()).toBe(false);
+      await page.getByLabel('@sem.agenda').check();
+      await page.getByText(reason).waitFor();
+
+      // Given a schedule, the account can take the queue (read afresh when it is chosen again)…
+      await api.accounts.replaceSlots(ids.bare, {
+        timezone: ZONE,
+        slots: [{ day: 'monday', time: '08:00' }],
+      });
+      await page.getByLabel('Agendar', { exact: true }).check();
+      await page.getByLabel('Adicionar à fila').check();
+      await page.getByLabel('@cafe.aurora').check();
+      await queue.getByText(/^@sem\.agenda: próximo horário livre em /).waitFor();
+      expect(await send.isDisabled()).toBe(false);
+      expect(await page.getByText(reason).count()).toBe(0);
+      // …and losing it before the post is sent, the server's refusal shows beside it.
+      await api.accounts.replaceSlots(ids.bare, { timezone: ZONE, slots: [] });
+      await send.click();
       const message =
         'O servidor recusou a fila: @sem.agenda não tem agenda de publicação. Defina os horários dela na página de contas, ou agende num horário escolhido.';
       await bare.getByText(message).waitFor();

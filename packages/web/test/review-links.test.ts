@@ -196,7 +196,7 @@ describe('review links', { timeout: 90_000 }, () => {
     const details = page.getByRole('region', { name: 'Details' });
     await details.getByText('@padaria.ana').waitFor();
     await details.getByText(/America\/Sao_Paulo \(UTC−03:00\)/).waitFor();
-    await details.getByText(/Your time: .* \(Europe\/Lisbon/).waitFor();
+    await details.getByText(/Your time: .* in Europe\/Lisbon \(UTC/).waitFor();
     expect(await seriousViolations(page), 'the review page, undecided').toEqual([]);
 
     // Changes need a comment; approving does not.
@@ -211,7 +211,7 @@ describe('review links', { timeout: 90_000 }, () => {
     await comment.fill('Perfeito, pode publicar!');
     await decision.getByRole('button', { name: 'Approve' }).click();
     await page.getByRole('heading', { name: 'Post approved. Thank you!' }).waitFor();
-    await page.getByText(/It will be published on .* \(America\/Sao_Paulo/).waitFor();
+    await page.getByText(/It will be published on .* in America\/Sao_Paulo/).waitFor();
     await page.getByText('Approved and scheduled').waitFor();
     expect(await page.getByRole('button', { name: 'Approve' }).count()).toBe(0);
     expect((await ownerKey.posts.get(postId)).post.status).toBe('scheduled');

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from '@reelay/test-support/app-server';
 import { seriousViolations } from './helpers/axe';
 import { launchBrowser, openPage } from '@reelay/test-support/browser';
-import { newEmail, signUp } from '@reelay/test-support/flows';
+import { newEmail, signUp, inAppMenu } from '@reelay/test-support/flows';
 
 describe('signing in to the web app', { timeout: 60_000 }, () => {
   let app: AppServer;
@@ -40,7 +40,7 @@ describe('signing in to the web app', { timeout: 60_000 }, () => {
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Contas conectadas' }).waitFor();
 
-    await page.getByRole('button', { name: 'Sair' }).click();
+    await inAppMenu(page, () => page.getByRole('button', { name: 'Sair' }).click());
     await page.getByRole('heading', { level: 1, name: 'Entrar no Reelay' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('reelay.refreshToken'))).toBeNull();
 
@@ -117,9 +117,11 @@ describe('signing in to the web app', { timeout: 60_000 }, () => {
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Entrar no Reelay' }).waitFor();
     await signUp(page, app, newEmail());
-    await page.getByLabel('Idioma').selectOption('en');
-    await page.getByRole('heading', { level: 1, name: 'Connected accounts' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Sign out' }).count()).toBe(1);
+    await inAppMenu(page, async () => {
+      await page.getByLabel('Idioma').selectOption('en');
+      await page.getByRole('heading', { level: 1, name: 'Connected accounts' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Sign out' }).count()).toBe(1);
+    });
     await context.close();
   });
 

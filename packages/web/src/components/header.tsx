@@ -1,35 +1,51 @@
 /**
- * The app's banner: the name, the main navigation (only pages that exist, the approvals
- * link with the count of posts awaiting approval), the project switcher when the person
- * has several projects (their organization's and those shared with them), the language
- * switcher and sign out.
+ * The app's banner: the name, the main pages (the approvals link with the count of posts
+ * awaiting approval, the inbox link with the count of unread comment threads), the project
+ * switcher when the person has several projects (their organization's and those shared
+ * with them), and the menu button, whose menu holds the other pages and the person's
+ * account. On a phone the banner keeps only the name and the menu button: the main pages
+ * are in the bar at the bottom. Signed out, it offers the language instead.
  */
-import { useLocation } from 'preact-iso';
 import { useT } from '../i18n';
 import { type Me, type SessionState } from '../session/session';
 import { useSessionClient } from '../session/session-context';
-import { useAwaitingCount } from './approval-count';
 import { LanguageSelect } from './language-select';
+import { MenuPanel } from './shell/menu-panel';
+import { NavIcon } from './shell/nav-icons';
+import { NavLink } from './shell/nav-link';
+import { MAIN_PAGES, type NavCounts } from './shell/nav-pages';
+import { MENU_ID, type Menu } from './shell/use-menu';
+import { useWide } from './shell/use-wide';
 
-/** The pages of the main navigation. */
-const PAGES = [
-  { path: '/app/calendar', label: 'nav.calendar' },
-  { path: '/app/compose', label: 'compose.nav' },
-  { path: '/app/approvals', label: 'approvals.nav' },
-  { path: '/app/media', label: 'library.nav' },
-  { path: '/app/accounts', label: 'nav.accounts' },
-  { path: '/app/webhooks', label: 'webhooks.nav' },
-  { path: '/app/members', label: 'members.nav' },
-  { path: '/app/api-keys', label: 'apiKeys.nav' },
-  { path: '/app/settings', label: 'settings.nav' },
-] as const;
-
-export function Header({ state }: { state: SessionState }) {
+/**
+ * @example
+ * ```tsx
+ * <Header state={state} path={path} counts={counts} menu={menu} />
+ * ```
+ */
+export function Header({
+  state,
+  path,
+  counts,
+  menu,
+}: {
+  state: SessionState;
+  path: string;
+  counts: NavCounts;
+  menu: Menu;
+}) {
   const session = useSessionClient();
   const t = useT();
-  const { path } = useLocation();
   const signedIn = state.status === 'signed-in' ? state : null;
-  const awaiting = useAwaitingCount(session.api, signedIn?.projectId ?? null, path);
+  const wide = useWide();
+  const projectSelect =
+    signedIn && signedIn.me.projects.length > 1 ? (
+      <ProjectSelect
+        me={signedIn.me}
+        projectId={signedIn.projectId}
+        onSelect={(projectId) => session.selectProject(projectId)}
+      />
+    ) : null;
   return (
     <header class="container app-header">
       <nav aria-label={t('nav.label')}>
@@ -40,57 +56,45 @@ export function Header({ state }: { state: SessionState }) {
             </a>
           </li>
           {signedIn &&
-            PAGES.map((page) => {
-              // The approvals link shows how many posts wait, and says it in its name.
-              const count = page.path === '/app/approvals' && awaiting ? awaiting : 0;
-              return (
-                <li key={page.path}>
-                  <a
-                    href={page.path}
-                    aria-current={path.startsWith(page.path) ? 'page' : undefined}
-                    aria-label={
-                      count ? t('approvals.navLabel', { label: t(page.label), count }) : undefined
-                    }
-                  >
-                    {t(page.label)}
-                    {count > 0 && (
-                      <>
-                        {' '}
-                        <span class="nav-count">{count}</span>
-                      </>
-                    )}
-                  </a>
-                </li>
-              );
-            })}
+            MAIN_PAGES.map((page) => (
+              <li key={page.path} class="not-phone">
+                <NavLink page={page} path={path} counts={counts} />
+              </li>
+            ))}
         </ul>
         <ul class="app-tools">
-          {signedIn && signedIn.me.projects.length > 1 && (
+          {signedIn ? (
+            <>
+              {wide && projectSelect && <li>{projectSelect}</li>}
+              <li>
+                <button
+                  type="button"
+                  class="secondary outline menu-button"
+                  aria-expanded={menu.open}
+                  aria-controls={MENU_ID}
+                  onClick={(event) => menu.toggle(event.currentTarget)}
+                >
+                  <NavIcon name="menu" /> {t('shell.menu.button')}
+                </button>
+              </li>
+            </>
+          ) : (
             <li>
-              <ProjectSelect
-                me={signedIn.me}
-                projectId={signedIn.projectId}
-                onSelect={(projectId) => session.selectProject(projectId)}
-              />
-            </li>
-          )}
-          <li>
-            <LanguageSelect />
-          </li>
-          {signedIn && (
-            <li>
-              <button
-                type="button"
-                class="secondary outline"
-                title={t('nav.signedInAs', { email: signedIn.me.user.email })}
-                onClick={() => session.signOut()}
-              >
-                {t('nav.signOut')}
-              </button>
+              <LanguageSelect />
             </li>
           )}
         </ul>
       </nav>
+      {signedIn && (
+        <MenuPanel
+          menu={menu}
+          path={path}
+          counts={counts}
+          email={signedIn.me.user.email}
+          projectSelect={wide ? null : projectSelect}
+          onSignOut={() => session.signOut()}
+        />
+      )}
     </header>
   );
 }

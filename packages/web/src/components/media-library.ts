@@ -1,6 +1,7 @@
 /**
  * The project's media library as the API gives it: a page of media (newest or oldest
- * first, images or videos), one media with the posts that use it, and deleting one. The
+ * first, images or videos, unused or used, by file name), one media with the posts that
+ * use it, keeping one from the cleanup of unused media, and deleting one. The
  * library page and the composer's picker read it the same way.
  */
 import type { PostKind } from '@reelay/sdk';
@@ -12,6 +13,10 @@ export type { MediaDetail } from '@reelay/sdk';
 
 export interface LibraryQuery {
   type?: 'image' | 'video' | undefined;
+  /** `true`: only media no post uses; `false`: only media some post uses. */
+  unused?: boolean | undefined;
+  /** Part of the file name. */
+  q?: string | undefined;
   sort?: 'asc' | 'desc';
   limit: number;
   offset: number;
@@ -30,8 +35,16 @@ export async function listLibrary(
   query: LibraryQuery,
   signal?: AbortSignal,
 ): Promise<{ total: number; media: LibraryMedia[] }> {
-  const { type, ...rest } = query;
-  return api.media.list({ ...rest, ...(type ? { type } : {}) }, signal ? { signal } : {});
+  const { type, unused, q, ...rest } = query;
+  return api.media.list(
+    {
+      ...rest,
+      ...(type ? { type } : {}),
+      ...(unused === undefined ? {} : { unused: unused ? 'true' : 'false' }),
+      ...(q ? { q } : {}),
+    },
+    signal ? { signal } : {},
+  );
 }
 
 /**
@@ -48,6 +61,23 @@ export function readMedia(
   signal?: AbortSignal,
 ): Promise<{ media: MediaDetail }> {
   return api.media.get(id, signal ? { signal } : {});
+}
+
+/**
+ * Keeps a media from the cleanup of unused media (`keep: true`), or lets the cleanup
+ * delete it again once no post uses it; answers the media as it now is.
+ *
+ * @example
+ * ```ts
+ * const { media } = await keepMedia(api, 'med_…', true);
+ * ```
+ */
+export function keepMedia(
+  api: Reelay,
+  id: string,
+  keep: boolean,
+): Promise<{ media: LibraryMedia }> {
+  return api.media.update(id, { keep });
 }
 
 /**

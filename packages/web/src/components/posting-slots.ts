@@ -6,6 +6,7 @@
  */
 import {
   WEEKDAYS,
+  type EvergreenSettingsInput,
   type FreeSlot,
   type PostingSchedule,
   type PostingSlot,
@@ -53,7 +54,7 @@ export function readSchedule(
 export function replaceSchedule(
   api: Reelay,
   owner: ScheduleOwner,
-  body: { timezone?: string; slots: PostingSlot[] },
+  body: { timezone?: string; slots: PostingSlot[]; evergreen?: EvergreenSettingsInput },
 ): Promise<{ schedule: PostingSchedule }> {
   return owner.kind === 'account'
     ? api.accounts.replaceSlots(owner.id, body)

@@ -31,6 +31,8 @@ export interface PagedLoad<T> {
   refresh(): Promise<boolean>;
   retry(): Promise<boolean>;
   more(): Promise<void>;
+  /** Changes what is shown in place, as an action's answer tells (no read). */
+  update(change: (items: T[]) => T[]): void;
 }
 
 /**
@@ -83,5 +85,6 @@ export function usePagedLoad<T>(
     refresh: first.refresh,
     retry: first.retry,
     more,
+    update: (change) => first.update((current) => ({ ...current, items: change(current.items) })),
   };
 }

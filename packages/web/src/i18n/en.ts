@@ -4,6 +4,16 @@
  */
 import type { ptBR } from './pt-BR';
 import { reviewLinksEn } from './review-links-en';
+import { calendarEn } from './calendar-en';
+import { inboxEn } from './inbox-en';
+import { mediaEn } from './media-en';
+import { gridEn } from './grid-en';
+import { evergreenEn } from './evergreen-en';
+import { feedsEn } from './feeds-en';
+import { shellEn } from './shell-en';
+import { importEn } from './import-en';
+import { composeEn } from './compose-en';
+import { seriesEn } from './series-en';
 
 /** The same nested keys as `T`, each a text. */
 export type TranslationShape<T> = {
@@ -17,6 +27,8 @@ export const en: TranslationShape<typeof ptBR> = {
     loading: 'Loading…',
     unexpected: 'Something went wrong. Reload the page and try again.',
     retry: 'Try again',
+    help: 'Help',
+    hideHelp: 'Hide help',
   },
   nav: {
     label: 'Main',
@@ -194,7 +206,7 @@ export const en: TranslationShape<typeof ptBR> = {
       saved_one: 'Schedule of {{name}} saved: {{count}} slot a week.',
       saved_other: 'Schedule of {{name}} saved: {{count}} slots a week.',
       loadFailed: 'The schedule could not be read.',
-      updatedAt: 'Updated on {{when}} ({{zone}}).',
+      updatedAt: 'Updated on {{when}} in {{zone}}.',
     },
     insights: {
       summary: 'Insights',
@@ -231,7 +243,7 @@ export const en: TranslationShape<typeof ptBR> = {
         'Too few people saw the account in this range for Instagram to report insights.',
       followersHint:
         'New followers: people who started following minus those who stopped; Instagram reports only the last 30 days, not today.',
-      fetchedAt: 'Read from Instagram on {{when}} ({{zone}}).',
+      fetchedAt: 'Read from Instagram on {{when}} in {{zone}}.',
       loadFailed: 'The insights could not be read.',
       permissionRequired:
         'Reconnect the account to see insights: it was connected without Instagram’s insights permission, which a new authorization includes.',
@@ -256,6 +268,7 @@ export const en: TranslationShape<typeof ptBR> = {
     dismiss: 'Dismiss notice',
   },
   calendar: {
+    ...calendarEn,
     title: 'Calendar',
     intro:
       "The project's posts by date. Drag a scheduled post to another day or time to reschedule it; click a post to see its details.",
@@ -270,7 +283,7 @@ export const en: TranslationShape<typeof ptBR> = {
     refresh: 'Refresh',
     updatedAt: 'Updated at {{time}}',
     loadFailed: 'The posts could not be loaded.',
-    rescheduled: 'Post rescheduled to {{time}} ({{zone}}).',
+    rescheduled: 'Post rescheduled to {{time}} in {{zone}}.',
     rescheduleFailed: 'The post was not rescheduled and is back at its previous time: {{reason}}',
     unknownAccount: 'removed account',
     noCaption: 'No caption',
@@ -355,7 +368,7 @@ export const en: TranslationShape<typeof ptBR> = {
       missingIntro: 'Before it can be submitted:',
       complete: 'It is complete: it can be submitted.',
       submitScheduled:
-        'Once submitted, it is scheduled for {{when}} ({{zone}}), or awaits approval where the project or a profile requires it.',
+        'Once submitted, it is scheduled for {{when}} in {{zone}}, or awaits approval where the project or a profile requires it.',
       submitNow:
         'It has no time: once submitted, it is published at once, or awaits approval where the project or a profile requires it.',
       edit: 'Edit the draft',
@@ -373,7 +386,7 @@ export const en: TranslationShape<typeof ptBR> = {
       noTime: 'No time yet',
       submitRefused: 'The draft cannot be submitted yet: see what it lacks above.',
       submittedAwaiting: 'Draft submitted: it awaits the approval of an admin or the owner.',
-      submittedScheduled: 'Draft submitted: it will be published on {{when}} ({{zone}}).',
+      submittedScheduled: 'Draft submitted: it will be published on {{when}} in {{zone}}.',
       submittedPublishing: 'Draft submitted: Reelay is publishing it.',
     },
     title: 'Post details',
@@ -391,7 +404,7 @@ export const en: TranslationShape<typeof ptBR> = {
     },
     scheduledFor: 'Scheduled for',
     createdAt: 'Created (published at once)',
-    inPostZone: "In the post's time zone: {{time}} ({{zone}})",
+    inPostZone: "In the post's time zone: {{time}}, {{zone}}",
     publishedAt: 'Published',
     id: 'Identifier',
     caption: 'Caption',
@@ -470,8 +483,8 @@ export const en: TranslationShape<typeof ptBR> = {
     zone: 'Time zone',
     reschedule: 'Reschedule',
     rescheduling: 'Rescheduling…',
-    rescheduled: 'Post rescheduled to {{time}} ({{zone}}).',
-    rescheduledAwaiting: 'Post rescheduled to {{time}} ({{zone}}): it awaits approval again.',
+    rescheduled: 'Post rescheduled to {{time}} in {{zone}}.',
+    rescheduledAwaiting: 'Post rescheduled to {{time}} in {{zone}}: it awaits approval again.',
     invalidTime: 'Enter a valid date and time.',
     insights: {
       title: 'Insights',
@@ -547,10 +560,10 @@ export const en: TranslationShape<typeof ptBR> = {
     reject: 'Reject',
     cancel: 'Back',
     approveTitle: 'Approve this post?',
-    approveScheduled: 'It will be published on {{when}} ({{zone}}).',
+    approveScheduled: 'It will be published on {{when}} in {{zone}}.',
     approveNow: 'It has no time: once approved, it is published at once.',
     timePassed:
-      'Its time, {{when}} ({{zone}}), passed while it waited: nothing was published. Choose when to publish it.',
+      'Its time, {{when}} in {{zone}}, passed while it waited: nothing was published. Choose when to publish it.',
     whenLegend: 'When to publish',
     when: {
       now: 'Now',
@@ -564,7 +577,7 @@ export const en: TranslationShape<typeof ptBR> = {
     reason: 'Reason',
     reasonHint: 'Say what needs to change.',
     reasonMissing: 'Write the reason, so its author knows what to change.',
-    approvedScheduled: 'Post approved: it will be published on {{when}} ({{zone}}).',
+    approvedScheduled: 'Post approved: it will be published on {{when}} in {{zone}}.',
     approvedPublishing: 'Post approved: Reelay is publishing it.',
     rejected: 'Post rejected: it is a draft again, with your reason.',
   },
@@ -729,6 +742,7 @@ export const en: TranslationShape<typeof ptBR> = {
       post_awaiting_approval: 'Post awaiting approval',
       post_approved: 'Post approved',
       post_rejected: 'Post rejected',
+      comment_received: 'Comment received',
     },
     profile: 'Profile',
     allProfiles: 'All profiles',
@@ -996,7 +1010,7 @@ export const en: TranslationShape<typeof ptBR> = {
       inZone: 'Date and time in {{zone}}.',
       zone: 'Time zone',
       summary: 'It will be published on {{when}}, in {{zone}}.',
-      localEquivalent: 'On your clock ({{zone}}): {{when}}.',
+      localEquivalent: 'On your clock, in {{zone}}: {{when}}.',
     },
     preview: {
       title: 'Preview',
@@ -1056,12 +1070,12 @@ export const en: TranslationShape<typeof ptBR> = {
     done: {
       scheduledTitle: 'Post scheduled',
       publishingTitle: 'Post sent for publishing',
-      scheduled: 'It will be published on {{when}} ({{zone}}) to {{accounts}}.',
+      scheduled: 'It will be published on {{when}} in {{zone}} to {{accounts}}.',
       publishing: 'Reelay is publishing the post to {{accounts}}.',
       view: 'View the post',
       another: 'Compose another post',
       queuedTitle: 'Post added to the queue',
-      queued: 'Each account took the next free slot of its schedule (times in {{zone}}):',
+      queued: 'Each account took the next free slot of its schedule, with times in {{zone}}:',
       queuedAccount: '{{name}}: {{when}}',
       draftTitle: 'Draft saved',
       draftIncomplete_one:
@@ -1224,6 +1238,17 @@ export const en: TranslationShape<typeof ptBR> = {
       'The post is no longer awaiting approval: someone already approved, rejected or cancelled it. Reload the page.',
     APPROVAL_TIME_PASSED:
       "The post's time passed while it awaited approval: choose to publish it now or a new time.",
+    POST_NOT_PUBLISHED:
+      'The post has not gone out on Instagram (on this account) yet: only a published post takes comments.',
+    COMMENT_DELETED:
+      'This comment was deleted on Instagram: it can no longer be answered nor moderated.',
+    COMMENT_HIDDEN: 'Instagram takes no reply to a hidden comment: unhide it to reply.',
+    COMMENTS_DISABLED:
+      "This post's comments are turned off: turn them on on the post's page to comment or reply.",
+    COMMENT_NOT_ON_OWN_MEDIA:
+      "This comment is on another account's post (a mention): only that post's owner can hide or delete it.",
+    PRIVATE_REPLY_UNAVAILABLE:
+      'Instagram takes no private reply to this comment: there is one per comment, within 7 days of it.',
     fields: {
       email: 'Enter a valid e-mail address.',
       password: 'The password must have 8 to 256 characters.',
@@ -1234,4 +1259,13 @@ export const en: TranslationShape<typeof ptBR> = {
     },
   },
   reviewLinks: reviewLinksEn,
+  mediaUpkeep: mediaEn,
+  grid: gridEn,
+  evergreen: evergreenEn,
+  feeds: feedsEn,
+  inbox: inboxEn,
+  shell: shellEn,
+  import: importEn,
+  composer: composeEn,
+  series: seriesEn,
 };

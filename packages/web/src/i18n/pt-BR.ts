@@ -3,6 +3,16 @@
  * (checked by its type and by test/translations.test.ts).
  */
 import { reviewLinksPtBR } from './review-links-pt-BR';
+import { calendarPtBR } from './calendar-pt-BR';
+import { inboxPtBR } from './inbox-pt-BR';
+import { mediaPtBR } from './media-pt-BR';
+import { gridPtBR } from './grid-pt-BR';
+import { evergreenPtBR } from './evergreen-pt-BR';
+import { feedsPtBR } from './feeds-pt-BR';
+import { shellPtBR } from './shell-pt-BR';
+import { importPtBR } from './import-pt-BR';
+import { composePtBR } from './compose-pt-BR';
+import { seriesPtBR } from './series-pt-BR';
 
 export const ptBR = {
   app: {
@@ -11,6 +21,8 @@ export const ptBR = {
     loading: 'Carregando…',
     unexpected: 'Algo deu errado. Recarregue a página e tente de novo.',
     retry: 'Tentar de novo',
+    help: 'Ajuda',
+    hideHelp: 'Ocultar ajuda',
   },
   nav: {
     label: 'Principal',
@@ -187,7 +199,7 @@ export const ptBR = {
       saved_one: 'Agenda de {{name}} salva: {{count}} horário por semana.',
       saved_other: 'Agenda de {{name}} salva: {{count}} horários por semana.',
       loadFailed: 'Não foi possível ler a agenda.',
-      updatedAt: 'Atualizada em {{when}} ({{zone}}).',
+      updatedAt: 'Atualizada em {{when}} no fuso {{zone}}.',
     },
     insights: {
       summary: 'Métricas',
@@ -224,7 +236,7 @@ export const ptBR = {
         'Poucas pessoas viram a conta no período para o Instagram informar as métricas.',
       followersHint:
         'Seguidores novos: quem passou a seguir menos quem deixou de seguir; o Instagram só informa os últimos 30 dias, sem o dia de hoje.',
-      fetchedAt: 'Lido do Instagram em {{when}} ({{zone}}).',
+      fetchedAt: 'Lido do Instagram em {{when}} no fuso {{zone}}.',
       loadFailed: 'Não foi possível ler as métricas.',
       permissionRequired:
         'Reconecte a conta para ver as métricas: ela foi conectada sem a permissão de métricas do Instagram, que uma nova autorização inclui.',
@@ -249,6 +261,7 @@ export const ptBR = {
     dismiss: 'Fechar aviso',
   },
   calendar: {
+    ...calendarPtBR,
     title: 'Calendário',
     intro:
       'Os posts do projeto por data. Arraste um post agendado para outro dia ou horário para reagendá-lo; clique num post para ver os detalhes.',
@@ -263,7 +276,7 @@ export const ptBR = {
     refresh: 'Atualizar',
     updatedAt: 'Atualizado às {{time}}',
     loadFailed: 'Não foi possível carregar os posts.',
-    rescheduled: 'Post reagendado para {{time}} ({{zone}}).',
+    rescheduled: 'Post reagendado para {{time}} no fuso {{zone}}.',
     rescheduleFailed: 'O post não foi reagendado e voltou ao horário anterior: {{reason}}',
     unknownAccount: 'conta removida',
     noCaption: 'Sem legenda',
@@ -348,7 +361,7 @@ export const ptBR = {
       missingIntro: 'Antes de enviar, falta:',
       complete: 'Está completo: pode ser enviado.',
       submitScheduled:
-        'Enviado, ele é agendado para {{when}} ({{zone}}), ou aguarda aprovação onde o projeto ou um perfil a exige.',
+        'Enviado, ele é agendado para {{when}} no fuso {{zone}}, ou aguarda aprovação onde o projeto ou um perfil a exige.',
       submitNow:
         'Ele não tem horário: enviado, é publicado na hora, ou aguarda aprovação onde o projeto ou um perfil a exige.',
       edit: 'Editar o rascunho',
@@ -366,7 +379,7 @@ export const ptBR = {
       noTime: 'Sem horário ainda',
       submitRefused: 'O rascunho ainda não pode ser enviado: veja o que falta acima.',
       submittedAwaiting: 'Rascunho enviado: ele aguarda a aprovação de um admin ou do dono.',
-      submittedScheduled: 'Rascunho enviado: será publicado em {{when}} ({{zone}}).',
+      submittedScheduled: 'Rascunho enviado: será publicado em {{when}} no fuso {{zone}}.',
       submittedPublishing: 'Rascunho enviado: o Reelay está publicando.',
     },
     title: 'Detalhes do post',
@@ -384,7 +397,7 @@ export const ptBR = {
     },
     scheduledFor: 'Agendado para',
     createdAt: 'Criado em (publicação imediata)',
-    inPostZone: 'No fuso do post: {{time}} ({{zone}})',
+    inPostZone: 'No fuso do post: {{time}}, {{zone}}',
     publishedAt: 'Publicado em',
     id: 'Identificador',
     caption: 'Legenda',
@@ -464,8 +477,9 @@ export const ptBR = {
     zone: 'Fuso horário',
     reschedule: 'Reagendar',
     rescheduling: 'Reagendando…',
-    rescheduled: 'Post reagendado para {{time}} ({{zone}}).',
-    rescheduledAwaiting: 'Post reagendado para {{time}} ({{zone}}): ele aguarda aprovação de novo.',
+    rescheduled: 'Post reagendado para {{time}} no fuso {{zone}}.',
+    rescheduledAwaiting:
+      'Post reagendado para {{time}} no fuso {{zone}}: ele aguarda aprovação de novo.',
     invalidTime: 'Informe uma data e um horário válidos.',
     insights: {
       title: 'Métricas',
@@ -542,10 +556,10 @@ export const ptBR = {
     reject: 'Recusar',
     cancel: 'Voltar',
     approveTitle: 'Aprovar este post?',
-    approveScheduled: 'Ele será publicado em {{when}} ({{zone}}).',
+    approveScheduled: 'Ele será publicado em {{when}} no fuso {{zone}}.',
     approveNow: 'Ele não tem horário: aprovado, é publicado na hora.',
     timePassed:
-      'O horário dele, {{when}} ({{zone}}), passou enquanto ele aguardava: nada foi publicado. Escolha quando publicar.',
+      'O horário dele, {{when}} no fuso {{zone}}, passou enquanto ele aguardava: nada foi publicado. Escolha quando publicar.',
     whenLegend: 'Quando publicar',
     when: {
       now: 'Agora',
@@ -559,7 +573,7 @@ export const ptBR = {
     reason: 'Motivo',
     reasonHint: 'Diga o que precisa mudar.',
     reasonMissing: 'Escreva o motivo, para quem escreveu saber o que mudar.',
-    approvedScheduled: 'Post aprovado: será publicado em {{when}} ({{zone}}).',
+    approvedScheduled: 'Post aprovado: será publicado em {{when}} no fuso {{zone}}.',
     approvedPublishing: 'Post aprovado: o Reelay está publicando.',
     rejected: 'Post recusado: voltou a rascunho, com o seu motivo.',
   },
@@ -721,6 +735,7 @@ export const ptBR = {
       post_awaiting_approval: 'Post aguardando aprovação',
       post_approved: 'Post aprovado',
       post_rejected: 'Post recusado',
+      comment_received: 'Comentário recebido',
     },
     profile: 'Perfil',
     allProfiles: 'Todos os perfis',
@@ -991,7 +1006,7 @@ export const ptBR = {
       inZone: 'Data e hora em {{zone}}.',
       zone: 'Fuso horário',
       summary: 'Será publicado em {{when}}, no fuso {{zone}}.',
-      localEquivalent: 'No seu relógio ({{zone}}): {{when}}.',
+      localEquivalent: 'No seu relógio, no fuso {{zone}}: {{when}}.',
     },
     preview: {
       title: 'Prévia',
@@ -1051,12 +1066,13 @@ export const ptBR = {
     done: {
       scheduledTitle: 'Post agendado',
       publishingTitle: 'Post enviado para publicação',
-      scheduled: 'Será publicado em {{when}} ({{zone}}) em {{accounts}}.',
+      scheduled: 'Será publicado em {{when}} no fuso {{zone}} em {{accounts}}.',
       publishing: 'O Reelay está publicando o post em {{accounts}}.',
       view: 'Ver o post',
       another: 'Criar outro post',
       queuedTitle: 'Post adicionado à fila',
-      queued: 'Cada conta pegou o próximo horário livre da sua agenda (horários no fuso {{zone}}):',
+      queued:
+        'Cada conta pegou o próximo horário livre da sua agenda, com horários no fuso {{zone}}:',
       queuedAccount: '{{name}}: {{when}}',
       draftTitle: 'Rascunho salvo',
       draftIncomplete_one: 'Ainda falta {{count}} item para poder enviá-lo: veja na página dele.',
@@ -1219,6 +1235,18 @@ export const ptBR = {
       'O post não está mais aguardando aprovação: alguém já o aprovou, recusou ou cancelou. Recarregue a página.',
     APPROVAL_TIME_PASSED:
       'O horário do post passou enquanto ele aguardava aprovação: escolha publicar agora ou um novo horário.',
+    POST_NOT_PUBLISHED:
+      'O post ainda não saiu no Instagram (nesta conta): só um post publicado recebe comentários.',
+    COMMENT_DELETED:
+      'Este comentário foi apagado no Instagram: não dá mais para respondê-lo nem moderá-lo.',
+    COMMENT_HIDDEN:
+      'O Instagram não aceita resposta a um comentário oculto: mostre-o de novo para responder.',
+    COMMENTS_DISABLED:
+      'Os comentários deste post estão desativados: ative-os na página do post para comentar ou responder.',
+    COMMENT_NOT_ON_OWN_MEDIA:
+      'Este comentário está num post de outra conta (uma menção): só o dono do post pode ocultá-lo ou apagá-lo.',
+    PRIVATE_REPLY_UNAVAILABLE:
+      'O Instagram não aceita resposta privada a este comentário: ela é uma só por comentário, em até 7 dias depois dele.',
     fields: {
       email: 'Informe um e-mail válido.',
       password: 'A senha deve ter de 8 a 256 caracteres.',
@@ -1229,4 +1257,13 @@ export const ptBR = {
     },
   },
   reviewLinks: reviewLinksPtBR,
+  mediaUpkeep: mediaPtBR,
+  grid: gridPtBR,
+  evergreen: evergreenPtBR,
+  feeds: feedsPtBR,
+  inbox: inboxPtBR,
+  shell: shellPtBR,
+  import: importPtBR,
+  composer: composePtBR,
+  series: seriesPtBR,
 };

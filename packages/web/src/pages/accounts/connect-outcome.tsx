@@ -41,6 +41,9 @@ export function outcomeOf(
   return null;
 }
 
+/** The notice's element id: the page brings it into view once the accounts are shown. */
+export const OUTCOME_NOTICE_ID = 'connect-outcome';
+
 const STARTED_LOGIN = 'reelay.connectLogin';
 
 /** Remembers, for this tab, the login a connection leaves the app with. */
@@ -94,7 +97,7 @@ export function ConnectOutcomeNotice({
   if (outcome.kind === 'connected') {
     const name = integrations.find((item) => item.id === outcome.integrationId)?.displayName;
     return (
-      <div class="notice success" role="status">
+      <div id={OUTCOME_NOTICE_ID} class="notice success" role="status" tabIndex={-1}>
         <p>
           {outcome.count > 1
             ? t('accounts.outcome.connectedCount', { count: outcome.count })
@@ -127,7 +130,7 @@ export function ConnectOutcomeNotice({
       ? t(`connectOutcome.${outcome.code}`)
       : t('connectOutcome.other', { code: outcome.code, message: outcome.message });
   return (
-    <div class="notice refused" role="alert">
+    <div id={OUTCOME_NOTICE_ID} class="notice refused" role="alert" tabIndex={-1}>
       <h2>{t('connectOutcome.refusedTitle')}</h2>
       <p>{text}</p>
       <button type="button" class="secondary outline" onClick={onDismiss}>

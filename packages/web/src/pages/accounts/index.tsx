@@ -59,8 +59,9 @@ export default function AccountsPage() {
 
   return (
     <section class="accounts-page">
-      <PageHeading title={t('accounts.title')}>{t('accounts.title')}</PageHeading>
-      <p>{t('accounts.intro')}</p>
+      <PageHeading title={t('accounts.title')} help={<p>{t('accounts.intro')}</p>}>
+        {t('accounts.title')}
+      </PageHeading>
       {outcome && (
         <ConnectOutcomeNotice
           outcome={outcome}

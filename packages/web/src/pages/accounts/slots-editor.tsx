@@ -3,8 +3,12 @@
  * as a table of times by days of the week, in a named time zone. Closed at first, so
  * nothing is asked of the server until opened; saving replaces the whole schedule. An
  * account without a schedule of its own shows its profile's (and says so): saving there
- * gives the account its own.
+ * gives the account its own. An open editor takes the whole width of the page (its card
+ * spans the accounts grid), and on a narrow screen lists days instead of a table, so
+ * nothing scrolls sideways. An account's editor also suggests times (see
+ * `slots-editor-suggestions.tsx`); the evergreen switch is saved with the slots.
  */
+import type { EvergreenSettings } from '@reelay/sdk';
 import { useState } from 'preact/hooks';
 import { useLoad } from '../../components/use-load';
 import { describeError } from '../../components/api-error';
@@ -23,6 +27,10 @@ import {
 } from '../../components/posting-slots';
 import { useT } from '../../i18n';
 import { useApi } from '../../session/session-context';
+import { SlotsDays, useNarrowScreen } from './slots-editor-days';
+import { evergreenDraft, evergreenSettings, type EvergreenDraft } from './evergreen-days';
+import { EvergreenFields } from './slots-editor-evergreen';
+import { SlotSuggestions } from './slots-editor-suggestions';
 import { NewTimeField, SlotsTable } from './slots-table';
 import './slots-editor.css';
 
@@ -112,15 +120,21 @@ function SlotsForm({
   const [rows, setRows] = useState<SlotRow[]>(() => slotRows(initial.slots));
   // Without any schedule yet, the person's own zone is the likely one.
   const [zone, setZone] = useState(initial.timezone ?? personZone);
+  const [evergreen, setEvergreen] = useState<EvergreenDraft>(() =>
+    evergreenDraft(initial.evergreen),
+  );
+  const [evergreenInvalid, setEvergreenInvalid] = useState(false);
   const [saveError, setSaveError] = useState<unknown>(null);
   const [saving, setSaving] = useState(false);
   const [notice, setNotice] = useState('');
   const base = `slots-${owner.id}`;
+  const narrow = useNarrowScreen();
 
   function show(found: PostingSchedule) {
     setSchedule(found);
     setRows(slotRows(found.slots));
     setZone(found.timezone ?? personZone);
+    setEvergreen(evergreenDraft(found.evergreen));
   }
 
   function toggleDay(time: string, day: WeekDay, on: boolean) {
@@ -145,13 +159,28 @@ function SlotsForm({
     return '';
   }
 
+  /** Puts suggested times in place of the rows, in their zone; saving keeps them. */
+  function applySuggested(slots: PostingSlot[], timezone: string) {
+    setRows(slotRows(slots));
+    setZone(timezone);
+    setNotice(t('grid.suggest.used', { count: slots.length }));
+  }
+
   /** Replaces the schedule; no slots give it up (an account then follows its profile's). */
-  async function replace(slots: PostingSlot[], done: (saved: PostingSchedule) => string) {
+  async function replace(
+    slots: PostingSlot[],
+    done: (saved: PostingSchedule) => string,
+    recycling?: EvergreenSettings,
+  ) {
     setSaving(true);
     setSaveError(null);
     setNotice('');
     try {
-      const { schedule: saved } = await replaceSchedule(api, owner, { timezone: zone, slots });
+      const { schedule: saved } = await replaceSchedule(api, owner, {
+        timezone: zone,
+        slots,
+        ...(recycling && { evergreen: recycling }),
+      });
       show(saved);
       setNotice(done(saved));
     } catch (caught) {
@@ -163,15 +192,26 @@ function SlotsForm({
 
   function save(event: Event) {
     event.preventDefault();
-    void replace(rowsToSlots(rows), (saved) =>
-      owner.kind === 'account' && saved.source === 'profile'
-        ? t('accounts.slots.followingProfile', { name, profile: profileName ?? '' })
-        : t('accounts.slots.saved', { count: saved.slots.length, name }),
+    // Days left wrong while recycling is off are not sent: the stored ones stay.
+    const recycling =
+      evergreenSettings(evergreen) ??
+      (evergreen.enabled ? null : { ...schedule.evergreen, enabled: false });
+    setEvergreenInvalid(recycling === null);
+    if (recycling === null) return;
+    void replace(
+      rowsToSlots(rows),
+      (saved) =>
+        owner.kind === 'account' && saved.source === 'profile'
+          ? t('accounts.slots.followingProfile', { name, profile: profileName ?? '' })
+          : t('accounts.slots.saved', { count: saved.slots.length, name }),
+      recycling,
     );
   }
 
   const source = sourceText(t, owner, schedule, profileName);
   const count = rowsToSlots(rows).length;
+  // Seven day columns do not fit a narrow screen: it lists days instead.
+  const Layout = narrow ? SlotsDays : SlotsTable;
 
   return (
     <form onSubmit={save} noValidate aria-label={t('accounts.slots.formLabel', { name })}>
@@ -184,10 +224,13 @@ function SlotsForm({
         value={zone}
         onChange={setZone}
       />
+      {owner.kind === 'account' && (
+        <SlotSuggestions accountId={owner.id} name={name} zone={zone} onUse={applySuggested} />
+      )}
       {rows.length === 0 ? (
         <p class="empty">{t('accounts.slots.empty')}</p>
       ) : (
-        <SlotsTable
+        <Layout
           rows={rows}
           name={name}
           onToggle={toggleDay}
@@ -199,6 +242,12 @@ function SlotsForm({
       )}
       <NewTimeField base={base} onAdd={addTime} />
       <p class="slots-count">{t('accounts.slots.count', { count })}</p>
+      <EvergreenFields
+        base={base}
+        value={evergreen}
+        onChange={setEvergreen}
+        invalid={evergreenInvalid}
+      />
       {saveError ? (
         <p role="alert" class="form-error">
           {describeError(saveError)}

@@ -62,8 +62,12 @@ function ApiKeysManager() {
 
   return (
     <section class="admin-page">
-      <PageHeading title={t('apiKeys.title')}>{t('apiKeys.title')}</PageHeading>
-      <p>{t('apiKeys.intro', { project: project?.name ?? projectId })}</p>
+      <PageHeading
+        title={t('apiKeys.title')}
+        help={<p>{t('apiKeys.intro', { project: project?.name ?? projectId })}</p>}
+      >
+        {t('apiKeys.title')}
+      </PageHeading>
 
       {created && (
         <SecretReveal

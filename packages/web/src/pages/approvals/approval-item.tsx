@@ -5,8 +5,8 @@
  * those who may review it, Approve and Reject.
  */
 import type { Post } from '@reelay/sdk';
-import { sameOriginUrl } from '../../components/media-facts';
 import { formatInZone } from '../../components/person-zone';
+import { PostThumbnail } from '../../components/post-thumbnail';
 import { StatusBadge } from '../../components/post-status';
 import { timePassed } from '../../components/review/approve-dialog';
 import type { ReviewKind } from '../../components/review/use-review';
@@ -22,19 +22,6 @@ export interface ApprovalItemProps {
   onReview(kind: ReviewKind, post: Post): void;
 }
 
-function Thumbnail({ item }: { item: Post['mediaItems'][number] | undefined }) {
-  const url = item ? sameOriginUrl(item.url) : null;
-  if (!item || !url) return <span class="approval-thumb" aria-hidden="true" />;
-  return item.type === 'video' ? (
-    <span class="approval-thumb thumb-video" aria-hidden="true">
-      <video src={url} preload="metadata" muted />
-      <span class="play-mark">▶</span>
-    </span>
-  ) : (
-    <img class="approval-thumb" src={url} alt="" loading="lazy" />
-  );
-}
-
 export function ApprovalItem({ post, zone, accountName, canReview, onReview }: ApprovalItemProps) {
   const t = useT();
   const name = captionExcerpt(post.content) || t('calendar.noCaption');
@@ -42,7 +29,7 @@ export function ApprovalItem({ post, zone, accountName, canReview, onReview }: A
   const passed = timePassed(post);
   return (
     <li class="approval">
-      <Thumbnail item={post.mediaItems[0]} />
+      <PostThumbnail item={post.mediaItems[0]} class="approval-thumb" />
       <article aria-labelledby={titleId}>
         <header>
           <h2 id={titleId}>

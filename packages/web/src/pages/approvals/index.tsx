@@ -41,8 +41,9 @@ export default function ApprovalsPage() {
 
   return (
     <section class="approvals-page">
-      <PageHeading title={t('approvals.title')}>{t('approvals.title')}</PageHeading>
-      <p>{t('approvals.intro')}</p>
+      <PageHeading title={t('approvals.title')} help={<p>{t('approvals.intro')}</p>}>
+        {t('approvals.title')}
+      </PageHeading>
       {role && !canReview && (
         <p class="notice">{t('approvals.adminOnly', { role: t(`roles.${role}`) })}</p>
       )}

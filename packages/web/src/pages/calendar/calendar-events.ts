@@ -1,12 +1,14 @@
 /**
  * How posts and free posting slots are drawn as FullCalendar events: a post is a link to
- * its page in its status's colour, with the status as a symbol and a word; a free slot is
+ * its page in its status's colour, with its first media's thumbnail, the time, the status
+ * as a symbol and a word, its accounts and its caption; a free slot is
  * a pale link with a dashed outline, a plus mark and the words "free slot", which opens
  * the composer at that time for that account. The insides are built with the DOM (no
  * Preact), since FullCalendar draws hundreds of them.
  */
 import type { EventInput } from 'fullcalendar';
 import type { Post } from '@reelay/sdk';
+import { sameOriginUrl } from '../../components/media-facts';
 import { STATUS_SYMBOLS } from '../../components/post-status';
 import { i18n, t } from '../../i18n';
 import {
@@ -16,6 +18,8 @@ import {
   postTimes,
   type PostFilters,
 } from './calendar-data';
+import { seriesMark, type SeriesFacts } from '../series/series-mark';
+import '../series/series.css';
 import type { AccountFreeSlot } from './free-slots';
 
 /**
@@ -54,23 +58,128 @@ function element<K extends keyof HTMLElementTagNameMap>(
   return node;
 }
 
+/** What an event's inside was drawn from: the hover card reads it back. */
+export interface EventFacts {
+  post: Post;
+  /** `@name` of the accounts of this time, joined. */
+  accounts: string;
+  /** When this event is, and the time as the calendar wrote it. */
+  at: Date | null;
+  timeText: string;
+  /** The post's series' rule and size, when it is an occurrence and they were read. */
+  series?: SeriesFacts | undefined;
+}
+
+const drawnFrom = new WeakMap<Element, EventFacts>();
+
+/** The facts an event's inside (or anything in it) was drawn from. */
+export function factsOf(node: Element): EventFacts | undefined {
+  const body = node.closest('.post-event-body') ?? node.querySelector('.post-event-body');
+  return body ? drawnFrom.get(body) : undefined;
+}
+
 /**
- * One event's inside, on one line cut with an ellipsis: time, status (symbol and word)
- * and whose caption it is.
+ * The post's first media as a small picture, when this server keeps the file (the page's
+ * security policy allows no other): a photo itself, a video's first frame in the agenda,
+ * a play mark in the grid. Decorative: the post is named beside it.
+ */
+function thumbnail(post: Post, agenda: boolean): HTMLElement {
+  const item = post.mediaItems[0];
+  const url = item ? sameOriginUrl(item.url) : null;
+  if (item && url && item.type === 'image') {
+    const image = element('img', 'post-event-thumb');
+    image.alt = '';
+    // Lazy before the address: set after it, the picture would be read and decoded at
+    // once for every post, even those the month keeps hidden behind "+N".
+    image.loading = 'lazy';
+    image.draggable = false;
+    image.src = url;
+    return image;
+  }
+  const picture = element('span', 'post-event-thumb post-event-no-thumb');
+  if (item && url && agenda) {
+    const video = element('video', '');
+    video.preload = 'metadata';
+    video.muted = true;
+    video.src = url;
+    picture.append(video);
+  }
+  if (item?.type === 'video') picture.append(element('span', 'play-mark', '▶'));
+  picture.setAttribute('aria-hidden', 'true');
+  return picture;
+}
+
+/** The status as a symbol and a word; in the grid the word is for screen readers only. */
+function statusLabel(post: Post, agenda: boolean): HTMLElement {
+  const status = element(
+    'span',
+    agenda ? `post-event-status status-badge status-${post.status}` : 'post-event-status',
+  );
+  const symbol = element('span', 'post-event-symbol', STATUS_SYMBOLS[post.status]);
+  symbol.setAttribute('aria-hidden', 'true');
+  const text = ` ${word(`calendar.status.${post.status}`)}`;
+  status.append(symbol, agenda ? text : element('span', 'visually-hidden', text));
+  return status;
+}
+
+/**
+ * How an event is laid out: a row of the agenda (everything, the caption whole), a block
+ * of the week and day views (one fact a line), or a line of the month (two lines).
+ */
+export type EventLayout = 'agenda' | 'column' | 'row';
+
+/** The layout of the events of a FullCalendar view type. */
+export function layoutOf(viewType: string): EventLayout {
+  if (viewType.startsWith('list')) return 'agenda';
+  return viewType.startsWith('timeGrid') ? 'column' : 'row';
+}
+
+/**
+ * One event's inside: the thumbnail of the post's first media, then the time and the
+ * status (symbol, and the word), the accounts and the caption. In the grid (month, week,
+ * day) the caption is its first line, cut to fit, and the status word is for screen
+ * readers (the symbol and the colour show it); in the agenda the caption is whole and the
+ * status a badge with its word. An occurrence of a series carries the series mark. An event of a narrow day (`narrow`, as FullCalendar
+ * tells it) keeps the time and the symbol only.
  *
  * @example
  * ```ts
- * eventContent(post, '09:00', '@cafe.aurora · Bom dia'); // { domNodes: [<span>] }
+ * eventContent(post, '09:00', '@cafe.aurora', 'column', start); // { domNodes: [<span>] }
  * ```
  */
-export function eventContent(post: Post, timeText: string, title: string): { domNodes: Node[] } {
-  const body = element('span', 'post-event-body');
-  if (timeText) body.append(element('span', 'post-event-time', timeText));
-  const status = element('span', 'post-event-status');
-  const symbol = element('span', 'post-event-symbol', STATUS_SYMBOLS[post.status]);
-  symbol.setAttribute('aria-hidden', 'true');
-  status.append(symbol, ` ${word(`calendar.status.${post.status}`)}`);
-  body.append(status, element('span', 'post-event-title', title));
+export function eventContent(
+  post: Post,
+  timeText: string,
+  accounts: string,
+  layout: EventLayout,
+  at: Date | null = null,
+  narrow = false,
+  series?: SeriesFacts,
+): { domNodes: Node[] } {
+  const agenda = layout === 'agenda';
+  const body = element(
+    'span',
+    `post-event-body post-event-${layout}${narrow && !agenda ? ' post-event-narrow' : ''}`,
+  );
+  drawnFrom.set(body, { post, accounts, timeText, at, series });
+  const text = element('span', 'post-event-text');
+  const head = element('span', 'post-event-head');
+  if (timeText) head.append(element('span', 'post-event-time', timeText), ' ');
+  head.append(statusLabel(post, agenda), ' ');
+  // An occurrence of a series: a mark named "Part of a series, 3 of 12".
+  const mark = seriesMark(post, series);
+  if (mark) head.append(mark, ' ');
+  const account = element('span', 'post-event-account', accounts);
+  const caption = agenda
+    ? post.content.trim() || word('calendar.noCaption')
+    : captionExcerpt(post.content, 80) || word('calendar.noCaption');
+  const captionLine = element('span', 'post-event-caption', caption);
+  // The month's two lines: time, status and accounts; then the caption.
+  if (layout === 'row') {
+    head.append(account);
+    text.append(head, ' ', captionLine);
+  } else text.append(head, ' ', account, ' ', captionLine);
+  body.append(thumbnail(post, agenda), text);
   return { domNodes: [body] };
 }
 
@@ -139,26 +248,34 @@ export function toEvents(
   post: Post,
   accountNames: ReadonlyMap<string, string>,
   filters: PostFilters,
+  seriesFacts: ReadonlyMap<string, SeriesFacts> = new Map(),
 ): EventInput[] {
   // Listed beside the grid instead (calendar-drafts.tsx).
   if (isUnplacedDraft(post)) return [];
   const caption = captionExcerpt(post.content) || word('calendar.noCaption');
   const times = postTimes(post, filters);
-  return times.map(({ at, targets }) => ({
-    id: times.length === 1 ? post.id : `${post.id}@${at}`,
-    title: `${targets
+  return times.map(({ at, targets }) => {
+    const accounts = targets
       .map((target) => accountNames.get(target.integrationId) ?? word('calendar.unknownAccount'))
-      .join(', ')} · ${caption}`,
-    start: at,
-    allDay: false,
-    url: `/app/posts/${post.id}`,
-    startEditable: times.length === 1 && isReschedulable(post),
-    durationEditable: false,
-    className: `post-event status-${post.status}`,
-    // FullCalendar draws the event in this colour (a custom property, so no inline
-    // colour value), with white text over it.
-    color: `var(--reelay-status-${post.status})`,
-    contrastColor: '#fff',
-    extendedProps: { post },
-  }));
+      .join(', ');
+    return {
+      id: times.length === 1 ? post.id : `${post.id}@${at}`,
+      title: `${accounts} · ${caption}`,
+      start: at,
+      allDay: false,
+      url: `/app/posts/${post.id}`,
+      startEditable: times.length === 1 && isReschedulable(post),
+      durationEditable: false,
+      className: `post-event status-${post.status}`,
+      // FullCalendar draws the event in this colour (a custom property, so no inline
+      // colour value), with white text over it.
+      color: `var(--reelay-status-${post.status})`,
+      contrastColor: '#fff',
+      extendedProps: {
+        post,
+        accounts,
+        series: post.series ? seriesFacts.get(post.series.id) : undefined,
+      },
+    };
+  });
 }

@@ -1,4 +1,9 @@
-/** The calendar's filters (account, profile, status) and the zone its times are shown in. */
+/**
+ * The calendar's filters (account, profile, status) and the zone its times are shown in:
+ * one compact row on a wide screen; on a phone, folded under a "Filters" button that
+ * says how many are on, so the first screen is the agenda.
+ */
+import type { ComponentChildren } from 'preact';
 import { setPersonTimeZone, TimeZoneSelect } from '../../components/person-zone';
 import { POST_STATUSES, type PostStatus } from '../../components/post-status';
 import { useT } from '../../i18n';
@@ -15,6 +20,8 @@ export interface CalendarFiltersProps {
   profileId: string | undefined;
   status: PostStatus | undefined;
   zone: string;
+  /** A phone's screen: the filters fold away. */
+  folded: boolean;
   /** A filter changed; undefined shows all. */
   onFilter(changes: {
     account?: string | undefined;
@@ -25,7 +32,7 @@ export interface CalendarFiltersProps {
 
 export function CalendarFilters(props: CalendarFiltersProps) {
   const t = useT();
-  return (
+  const fields = (
     <div class="calendar-filters">
       <label for="calendar-account">
         {t('calendar.account')}
@@ -80,5 +87,17 @@ export function CalendarFilters(props: CalendarFiltersProps) {
         onChange={setPersonTimeZone}
       />
     </div>
+  );
+  if (!props.folded) return fields;
+  const on = [props.accountId, props.profileId, props.status].filter(Boolean).length;
+  return <Folded summary={t('calendar.filters', { count: on })}>{fields}</Folded>;
+}
+
+function Folded({ summary, children }: { summary: string; children: ComponentChildren }) {
+  return (
+    <details class="calendar-filters-folded">
+      <summary>{summary}</summary>
+      {children}
+    </details>
   );
 }

@@ -1,12 +1,16 @@
 /**
- * The calendar: the project's posts by date, in month, week and list views, coloured and
- * labelled by status, filtered by account, profile and status, in the person's time zone
- * (named on the page, and changeable). A scheduled post is rescheduled by dragging it;
- * a click opens it. The view, the period and the filters live in the address, so a
- * reload or a shared link shows the same calendar. Drafts the grid cannot place (no
- * time, or no account) are listed beside it (calendar-drafts.tsx).
+ * The calendar: the project's posts by date, in month, week, day and agenda (list) views,
+ * coloured and labelled by status, filtered by account, profile and status, in the
+ * person's time zone (named on the page, and changeable). A scheduled post is rescheduled
+ * by dragging it; a click opens it. The view, the period and the filters live in the
+ * address, so a reload or a shared link shows the same calendar. Drafts the grid cannot
+ * place (no time, or no account) are listed beside it (calendar-drafts.tsx).
  *
- * The week view also marks the free slots of the posting schedules of the accounts shown
+ * The first screen is the calendar itself: the page's explanation, the zone note and the
+ * legend wait behind the heading's help button, and the filters and the refresh button
+ * share one compact row (folded under a button on a phone, which opens the agenda).
+ *
+ * The week and day views also mark the free slots of the posting schedules of the accounts shown
  * (at most 10 accounts: with more, the page asks for a filter first); a click on one opens
  * the composer at that time for that account.
  *
@@ -23,7 +27,7 @@ import { readProjectAccounts, type Integration } from '../../components/project-
 import { useLoad } from '../../components/use-load';
 import { currentLanguage, useT } from '../../i18n';
 import { useApi } from '../../session/session-context';
-import { CalendarBar } from './calendar-bar';
+import { CalendarBar, CalendarLegend } from './calendar-bar';
 import { unplacedDrafts } from './calendar-data';
 import { CalendarDrafts } from './calendar-drafts';
 import { CalendarFilters } from './calendar-filters';
@@ -32,7 +36,9 @@ import { PostCalendar, type VisibleRange } from './post-calendar';
 import { useCalendarAddress } from './use-calendar-address';
 import { useCalendarPosts } from './use-calendar-posts';
 import { useCalendarRefresh } from './use-calendar-refresh';
+import { useNarrow } from './use-narrow';
 import { useReschedule } from './use-reschedule';
+import { useSeriesFacts } from '../series/use-series-facts';
 import './calendar.css';
 
 /** `@username` of each account, for the filter and the events' titles. */
@@ -58,12 +64,15 @@ export default function CalendarPage() {
   // The calendar reports the range it shows once drawn; its posts are read for it.
   const [range, setRange] = useState<VisibleRange | null>(null);
   const posts = useCalendarPosts(range, { accountId, profileId, status });
+  const seriesFacts = useSeriesFacts(posts.data?.posts ?? null);
   const drafts = useLoad(
     (signal) => unplacedDrafts(api, { accountId, profileId }, signal),
     [accountId, profileId],
   );
   const slotOwners = slotAccounts(integrations, { accountId, profileId });
-  const freeSlots = useFreeSlots(slotOwners === 'too-many' ? [] : slotOwners, view === 'week');
+  const timed = view === 'week' || view === 'day';
+  const freeSlots = useFreeSlots(slotOwners === 'too-many' ? [] : slotOwners, timed);
+  const narrow = useNarrow();
   const { refresh, refreshSlots } = useCalendarRefresh(posts.data?.posts ?? null, {
     posts: () => Promise.all([posts.refresh(), drafts.refresh()]),
     slots: freeSlots.refresh,
@@ -83,25 +92,37 @@ export default function CalendarPage() {
 
   return (
     <section class="calendar-page">
-      <PageHeading title={t('calendar.title')}>{t('calendar.title')}</PageHeading>
-      <p>{t('calendar.intro')}</p>
-      <CalendarFilters
-        integrations={integrations}
-        profiles={accounts.data?.profiles ?? []}
-        accountNames={accountNames}
-        accountId={accountId}
-        profileId={profileId}
-        status={status}
-        zone={zone}
-        onFilter={goTo}
-      />
-      <p class="calendar-zone-note">{t('calendar.zoneNote', { zone: zoneLabel(zone) })}</p>
-      <p class="hint">
-        {slotOwners === 'too-many'
-          ? t('calendar.freeSlotsTooMany', { max: FREE_SLOT_ACCOUNTS_MAX })
-          : t('calendar.freeSlotsNote')}
-      </p>
-      <CalendarBar loadedAt={posts.data?.loadedAt ?? null} zone={zone} onRefresh={refresh} />
+      <PageHeading
+        title={t('calendar.title')}
+        help={
+          <>
+            <p>{t('calendar.intro')}</p>
+            <p class="calendar-zone-note">{t('calendar.zoneNote', { zone: zoneLabel(zone) })}</p>
+            <p>{t('calendar.readNote')}</p>
+            <p>{t('calendar.freeSlotsNote')}</p>
+            <CalendarLegend />
+          </>
+        }
+      >
+        {t('calendar.title')}
+      </PageHeading>
+      <div class="calendar-controls">
+        <CalendarFilters
+          integrations={integrations}
+          profiles={accounts.data?.profiles ?? []}
+          accountNames={accountNames}
+          accountId={accountId}
+          profileId={profileId}
+          status={status}
+          zone={zone}
+          folded={narrow}
+          onFilter={goTo}
+        />
+        <CalendarBar loadedAt={posts.data?.loadedAt ?? null} zone={zone} onRefresh={refresh} />
+      </div>
+      {timed && slotOwners === 'too-many' && (
+        <p class="hint">{t('calendar.freeSlotsTooMany', { max: FREE_SLOT_ACCOUNTS_MAX })}</p>
+      )}
 
       <p role="status" class="live">
         {notice}
@@ -136,6 +157,7 @@ export default function CalendarPage() {
             onOpen={(postId) => route(`/app/posts/${postId}`)}
             onReschedule={reschedule}
             freeSlots={freeSlots.slots}
+            seriesFacts={seriesFacts}
             onCompose={(slot) =>
               route(`/app/compose?${new URLSearchParams({ at: slot.at, account: slot.accountId })}`)
             }

@@ -25,6 +25,7 @@ import { toEvents, toFreeEvent } from './calendar-events';
 import { calendarTexts, localeOf, VIEW_TYPES, type CalendarView } from './calendar-options';
 import { markData, markRendered } from './calendar-marks';
 import type { AccountFreeSlot } from './free-slots';
+import type { SeriesFacts } from '../series/series-mark';
 import { useFullCalendar, type VisibleRange } from './use-full-calendar';
 
 export type { CalendarView } from './calendar-options';
@@ -54,6 +55,8 @@ export interface PostCalendarProps {
   freeSlots: readonly AccountFreeSlot[];
   /** A free slot was chosen: compose a post for that account at that time. */
   onCompose(slot: AccountFreeSlot): void;
+  /** The rule and size of the posts' series, by id, for their marks. */
+  seriesFacts?: ReadonlyMap<string, SeriesFacts>;
 }
 
 const POSTS_SOURCE = 'posts';
@@ -75,8 +78,10 @@ export function PostCalendar(props: PostCalendarProps) {
 
   const postEvents = useMemo(() => {
     if (!props.posts) return null;
-    return props.posts.flatMap((post) => toEvents(post, props.accountNames, props.filters));
-  }, [props.posts, props.accountNames]);
+    return props.posts.flatMap((post) =>
+      toEvents(post, props.accountNames, props.filters, props.seriesFacts),
+    );
+  }, [props.posts, props.accountNames, props.seriesFacts]);
   useEffect(() => {
     if (!postEvents || !calendar.current) return;
     markData(postEvents.length);
@@ -112,7 +117,7 @@ function useFollowLanguage(calendar: RefObject<Calendar | null>, language: Langu
     if (!api) return;
     api.batchRendering(() => {
       api.setOption('locale', localeOf(language));
-      for (const [name, value] of Object.entries(calendarTexts())) {
+      for (const [name, value] of Object.entries(calendarTexts(language))) {
         api.setOption(name as 'noEventsText', value as string);
       }
     });

@@ -1,14 +1,15 @@
 /**
  * The calendar's state as the address holds it (view, a day of the period, the account,
  * profile and status filters), so a reload or a shared link shows the same calendar.
+ * Without a view in the address, a phone opens the agenda and a wider screen the month.
  */
 import { POST_STATUSES, type Post } from '@reelay/sdk';
 import { useCallback } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
-import type { CalendarView } from './calendar-options';
+import { isNarrow, type CalendarView } from './calendar-options';
 
 const PAGE_PATH = '/app/calendar';
-const VIEWS: readonly CalendarView[] = ['month', 'week', 'list'];
+const VIEWS: readonly CalendarView[] = ['month', 'week', 'day', 'list'];
 
 /**
  * @example
@@ -21,7 +22,9 @@ export function useCalendarAddress() {
   const { query, route } = useLocation();
   const view: CalendarView = VIEWS.includes(query.view as CalendarView)
     ? (query.view as CalendarView)
-    : 'month';
+    : isNarrow()
+      ? 'list'
+      : 'month';
   const date = /^\d{4}-\d{2}-\d{2}$/.test(query.date ?? '') ? query.date! : null;
   const accountId = query.account || undefined;
   const profileId = query.profile || undefined;

@@ -1,8 +1,11 @@
 /**
  * Creates the FullCalendar `Calendar` once, in `host`, and destroys it on unmount. Its
  * handlers read the latest props through a ref, so the calendar is never created again
- * for a new callback. It also follows the system's colour scheme and keeps day cells
- * described rather than named (see calendar-accessibility.ts).
+ * for a new callback. It also follows the system's colour scheme, keeps day cells
+ * described rather than named (see calendar-accessibility.ts), shows a post's card on
+ * hover and focus (event-card.ts), and sizes the grid to the screen: the week and day
+ * views fill the window's height under the calendar's top and scroll inside, opening at
+ * the working day; the month and the agenda are as tall as their posts.
  */
 import { Calendar, type EventDropInfo } from 'fullcalendar';
 import type { Post } from '@reelay/sdk';
@@ -10,14 +13,38 @@ import type { RefObject } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import type { Language } from '../../i18n';
 import { describeDay, keepDaysDescribed } from './calendar-accessibility';
-import { eventContent, freeSlotContent } from './calendar-events';
-import { baseOptions, colorScheme, isoDay, viewOf, type CalendarView } from './calendar-options';
+import type { SeriesFacts } from '../series/series-mark';
+import { eventContent, freeSlotContent, layoutOf } from './calendar-events';
+import { attachEventCard } from './event-card';
+import {
+  baseOptions,
+  colorScheme,
+  isoDay,
+  VIEW_TYPES,
+  viewOf,
+  type CalendarView,
+} from './calendar-options';
 import type { AccountFreeSlot } from './free-slots';
 
 /** The instants the calendar shows, `[start, end)`. */
 export interface VisibleRange {
   start: Date;
   end: Date;
+}
+
+/** The least height of the grid views, whatever the window. */
+const MIN_GRID_HEIGHT = 480;
+/** Room left under the grid, so its bottom edge shows. */
+const BOTTOM_ROOM = 16;
+
+/**
+ * The height of a view in `host`: the window's height under the calendar's top (where it
+ * is with the page scrolled to the top) for the week and day views, `auto` for the others.
+ */
+export function heightFor(host: HTMLElement, viewType: string): number | 'auto' {
+  if (!viewType.startsWith('timeGrid')) return 'auto';
+  const top = host.getBoundingClientRect().top + scrollY;
+  return Math.max(MIN_GRID_HEIGHT, Math.round(innerHeight - top - BOTTOM_ROOM));
 }
 
 /** What the calendar starts with and whom it tells. */
@@ -51,14 +78,33 @@ export function useFullCalendar(
   useEffect(() => {
     // Tearing the calendar down reports dates again; nobody is looking any more.
     let closing = false;
-    const created = new Calendar(host.current!, {
+    const element = host.current!;
+    let sizedFor = VIEW_TYPES[props.view];
+    let height = heightFor(element, sizedFor);
+    // Drawn again only when the height changes (a phone's address bar resizes the window).
+    const fitHeight = () => {
+      const next = heightFor(element, sizedFor);
+      if (next === height) return;
+      height = next;
+      created.setOption('height', next);
+    };
+    const created = new Calendar(element, {
       ...baseOptions(props),
+      height,
       dayCellDidMount: (info) => describeDay(info.el),
       dayLaneDidMount: (info) => describeDay(info.el),
       eventContent: (info) => {
         const post = info.event.extendedProps.post as Post | undefined;
         return post
-          ? eventContent(post, info.timeText, info.event.title)
+          ? eventContent(
+              post,
+              info.timeText,
+              info.event.extendedProps.accounts as string,
+              layoutOf(info.view.type),
+              info.event.start,
+              info.isNarrow,
+              info.event.extendedProps.series as SeriesFacts | undefined,
+            )
           : freeSlotContent(info.timeText, info.event.title);
       },
       eventClick: (info) => {
@@ -80,6 +126,10 @@ export function useFullCalendar(
       },
       datesSet: (info) => {
         if (closing) return;
+        if (info.view.type !== sizedFor) {
+          sizedFor = info.view.type;
+          queueMicrotask(fitHeight);
+        }
         const day = isoDay(info.view.currentStart, current.current.zone);
         const range = { start: info.start, end: info.end };
         current.current.onNavigate(viewOf(info.view.type), day, range);
@@ -87,13 +137,23 @@ export function useFullCalendar(
     });
     calendar.current = created;
     created.render();
-    const stopDescribing = keepDaysDescribed(host.current!);
+    const stopDescribing = keepDaysDescribed(element);
+    const detachCard = attachEventCard(element, () => current.current.zone);
+    let resizing: ReturnType<typeof setTimeout> | undefined;
+    const onResize = () => {
+      clearTimeout(resizing);
+      resizing = setTimeout(fitHeight, 150);
+    };
+    addEventListener('resize', onResize);
     const scheme = matchMedia('(prefers-color-scheme: dark)');
     const followScheme = () => created.setOption('colorScheme', colorScheme());
     scheme.addEventListener('change', followScheme);
     return () => {
       closing = true;
       stopDescribing();
+      detachCard();
+      clearTimeout(resizing);
+      removeEventListener('resize', onResize);
       scheme.removeEventListener('change', followScheme);
       created.destroy();
       calendar.current = null;

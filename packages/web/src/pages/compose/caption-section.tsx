@@ -1,7 +1,8 @@
 /**
  * The kind of post (inferred from the media, or chosen) and the caption with live
- * counters against the platform's limits (core's caption rules), and a notice once the
- * caption passes the hashtag cap Instagram announced.
+ * counters against the platform's limits (core's caption rules), a notice once the
+ * caption passes the hashtag cap Instagram announced, and the project's saved captions
+ * and hashtag groups to insert, or to save it as one.
  */
 import {
   CAPTION_ANNOUNCED_HASHTAG_CAP,
@@ -11,8 +12,10 @@ import {
   POST_KINDS,
   type PostKind,
 } from '@reelay/sdk';
+import { useRef } from 'preact/hooks';
 import { currentLanguage, useT } from '../../i18n';
-import { captionCounts, overAnnouncedHashtagCap } from './compose-rules';
+import { CaptionSnippets } from './caption-snippets';
+import { captionCounts, overAnnouncedHashtagCap, type TextRange } from './compose-rules';
 import { describedBy, FieldNote, noteId, type ErrorOf } from './field-note';
 
 export interface KindFieldProps {
@@ -69,6 +72,9 @@ export function CaptionField({ value, kind, errorOf, onChange }: CaptionFieldPro
   const t = useT();
   const error = errorOf('content');
   const counts = captionCounts(value);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  // Kept when focus leaves the caption (for a snippet button), so a snippet goes there.
+  const selection = useRef<TextRange | null>(null);
   const number = new Intl.NumberFormat(currentLanguage());
   // Stories have no caption: their own hint and error say so.
   const tooManyHashtags = kind !== 'story' && overAnnouncedHashtagCap(value);
@@ -81,6 +87,7 @@ export function CaptionField({ value, kind, errorOf, onChange }: CaptionFieldPro
     <div class="compose-caption">
       <label for="compose-caption">{t('compose.caption.label')}</label>
       <textarea
+        ref={textarea}
         id="compose-caption"
         name="content"
         rows={6}
@@ -93,12 +100,22 @@ export function CaptionField({ value, kind, errorOf, onChange }: CaptionFieldPro
           error && noteId('content'),
         )}
         onInput={(event) => onChange(event.currentTarget.value)}
+        onBlur={(event) => {
+          const { selectionStart: start, selectionEnd: end } = event.currentTarget;
+          selection.current = { start, end };
+        }}
       />
       <p id="compose-caption-counters" class="counters">
         {counter(counts.length, CAPTION_MAX_LENGTH, 'characters')}
         {counter(counts.hashtags, CAPTION_MAX_HASHTAGS, 'hashtags')}
         {counter(counts.mentions, CAPTION_MAX_MENTIONS, 'mentions')}
       </p>
+      <CaptionSnippets
+        caption={value}
+        onChange={onChange}
+        textarea={textarea}
+        selection={selection}
+      />
       {/* Always present, so screen readers announce the notice when it appears. */}
       <p id="compose-caption-hashtags" role="status" class="live caption-notice">
         {tooManyHashtags &&

@@ -5,15 +5,18 @@
  * and reports each change.
  */
 import type { PostKind } from '@reelay/sdk';
+import { useState } from 'preact/hooks';
 import { useT } from '../../i18n';
 import { accountName, AccountsSection } from './accounts-section';
 import { CaptionField, KindField } from './caption-section';
 import { ComposeMedia } from './compose-media';
 import type { ErrorOf } from './field-note';
 import { OptionsSection } from './options-section';
-import { QueuePreview } from './queue-preview';
+import { QueuePreview, type QueueBlock } from './queue-preview';
+import { ComposeRepeat } from '../series/compose-repeat';
+import { EvergreenChoice } from './evergreen-choice';
 import { ScheduleSection } from './schedule-section';
-import { SendActions } from './send-actions';
+import { SendActions, type QueueBlocker } from './send-actions';
 import type { Account, useComposeAccounts } from './use-compose-accounts';
 import type { useComposeChoices } from './use-compose-draft';
 import type { useMediaItems } from './use-media-items';
@@ -40,12 +43,36 @@ export interface ComposeFormProps {
 
 export function ComposeForm(props: ComposeFormProps) {
   const { media, choices, accounts, chosen, kind, inferred, errorOf, sending } = props;
-  const { kindChoice, caption, accountIds, options, schedule } = choices;
+  const { kindChoice, caption, accountIds, options, schedule, repeat } = choices;
   const t = useT();
   const unnamed = t('compose.accounts.unnamed');
+  // The chosen accounts with their names, for the queue's and the series' previews.
+  const named = chosen.map((account) => ({ id: account.id, name: accountName(account, unnamed) }));
   const personZone = props.zone;
   const setAnnouncement = props.onAnnounce;
-  const submit = props.onSubmit;
+  // Each chosen account that cannot take the queue, as its line in the queue found it.
+  const [queueBlocks, setQueueBlocks] = useState<Record<string, QueueBlock>>({});
+  const queueBlockers: QueueBlocker[] = chosen.flatMap((account) => {
+    const block = queueBlocks[account.id];
+    return block ? [{ name: accountName(account, unnamed), block }] : [];
+  });
+  function blockQueue(accountId: string, block: QueueBlock | null) {
+    setQueueBlocks((blocks) => {
+      if ((blocks[accountId] ?? null) === block) return blocks;
+      const next = { ...blocks };
+      if (block) next[accountId] = block;
+      else delete next[accountId];
+      return next;
+    });
+  }
+  function submit(event: Event) {
+    // Enter in a field submits too: the queue that would refuse is not asked.
+    if (schedule.when === 'queue' && !props.editingDraft && queueBlockers.length > 0) {
+      event.preventDefault();
+      return;
+    }
+    props.onSubmit(event);
+  }
   return (
     <form class="compose-form" onSubmit={submit} noValidate aria-label={t('compose.title')}>
       <ComposeMedia
@@ -84,16 +111,23 @@ export function ComposeForm(props: ComposeFormProps) {
         errorOf={errorOf}
         onChange={choices.changeSchedule}
         queue={
-          <QueuePreview
-            accounts={chosen.map((account) => ({
-              id: account.id,
-              name: accountName(account, unnamed),
-            }))}
-            zone={personZone}
-            errorOf={errorOf}
-          />
+          <QueuePreview accounts={named} zone={personZone} errorOf={errorOf} onBlock={blockQueue} />
+        }
+        repeat={
+          // A saved draft has no series yet: it repeats once it is sent from here.
+          !props.editingDraft && (
+            <ComposeRepeat
+              value={repeat}
+              schedule={schedule}
+              personZone={personZone}
+              accounts={named}
+              errorOf={errorOf}
+              onChange={choices.changeRepeat}
+            />
+          )
         }
       />
+      <EvergreenChoice checked={choices.evergreen} onChange={choices.setEvergreen} />
       {sending.generalError && (
         <p id="compose-general-error" role="alert" class="form-error" tabIndex={-1}>
           {sending.generalError}
@@ -103,6 +137,7 @@ export function ComposeForm(props: ComposeFormProps) {
         busy={sending.busy}
         when={schedule.when}
         editingDraft={props.editingDraft}
+        queueBlockers={queueBlockers}
         onSaveDraft={props.onSaveDraft}
       />
     </form>

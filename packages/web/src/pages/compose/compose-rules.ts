@@ -5,10 +5,13 @@
  * so it runs in tests as it runs in the browser. Each part lives in `./rules/`.
  */
 export * from './rules/caption';
+export * from './rules/caption-fold';
+export * from './rules/crop';
 export * from './rules/check-draft';
 export * from './rules/draft';
 export * from './rules/draft-body';
 export * from './rules/error-key';
+export * from './rules/insert-snippet';
 export * from './rules/option-problems';
 export * from './rules/option-rules';
 export * from './rules/post-body';

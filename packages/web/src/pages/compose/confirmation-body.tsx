@@ -57,13 +57,17 @@ export function ConfirmationBody(props: ConfirmationBodyProps) {
   }
   if (scheduled) {
     return (
-      <p>
-        {t('compose.done.scheduled', {
-          when: formatInZone(scheduled, post.timezone),
-          zone: zoneLabel(post.timezone, scheduled),
-          accounts,
-        })}
-      </p>
+      <>
+        <p>
+          {t('compose.done.scheduled', {
+            when: formatInZone(scheduled, post.timezone),
+            zone: zoneLabel(post.timezone, scheduled),
+            accounts,
+          })}
+        </p>
+        {/* The first of a series: the others follow on the calendar and its page. */}
+        {post.series && <p>{t('series.done')}</p>}
+      </>
     );
   }
   return <p>{t('compose.done.publishing', { accounts })}</p>;

@@ -107,6 +107,14 @@ describe('a draft saved from the composer', () => {
     ]);
   });
 
+  it('marks an evergreen post as such, and unmarks a draft the person unticked', () => {
+    expect(buildDraftBody(draft({ evergreen: true }), null, 'k').evergreen).toBe(true);
+    expect(buildDraftBody(draft({ evergreen: false }), null, 'k')).not.toHaveProperty('evergreen');
+    expect(buildDraftEdit(draft({ evergreen: false }), null, false).evergreen).toBe(false);
+    expect(buildDraftEdit(draft({ evergreen: true }), null, false).evergreen).toBe(true);
+    expect(buildDraftEdit(draft(), null, false)).not.toHaveProperty('evergreen');
+  });
+
   it('fills the composer back from a saved draft', () => {
     const saved = {
       kind: 'feed',

@@ -46,7 +46,7 @@ export default function ComposePage() {
   const editing = useDraftEdit(query.draft || null, media, choices, personZone);
   const [announcement, setAnnouncement] = useState('');
   const [restarted, setRestarted] = useState(0);
-  const { kindChoice, caption, accountIds, options, schedule } = choices;
+  const { kindChoice, caption, accountIds, options, schedule, repeat, evergreen } = choices;
 
   const draft: ComposeDraft = {
     items: media.items,
@@ -58,6 +58,8 @@ export default function ComposePage() {
     ),
     options,
     ...schedule,
+    repeat,
+    evergreen,
     // The queue's times are shown in the person's zone: the post is described in it too.
     ...(schedule.when === 'queue' ? { timeZone: personZone } : {}),
   };
@@ -84,7 +86,9 @@ export default function ComposePage() {
 
   const problemText = (problem: Problem) => {
     const values = problem.values ?? {};
-    return t(`compose.problems.${problem.key}`, {
+    // The series' problems carry their whole key (series-*.ts).
+    const key = problem.key.startsWith('series.') ? problem.key : `compose.problems.${problem.key}`;
+    return t(key, {
       ...values,
       ...(values.kind ? { kind: t(`compose.kinds.${values.kind}`) } : {}),
     });
@@ -132,7 +136,6 @@ export default function ComposePage() {
     setRestarted((count) => count + 1);
   }
 
-  const firstOptions = accountIds[0] ? options[accountIds[0]] : undefined;
   const title = editing.active ? t('compose.draft.title') : t('compose.title');
   const created = sending.created;
 
@@ -140,6 +143,11 @@ export default function ComposePage() {
     <section class="compose-page">
       <PageHeading title={title}>{title}</PageHeading>
       <p>{editing.active ? t('compose.draft.intro') : t('compose.intro')}</p>
+      {!editing.active && (
+        <p>
+          <a href="/app/import">{t('import.fromCompose')}</a>
+        </p>
+      )}
       <p role="status" class="live">
         {announcement}
       </p>
@@ -180,8 +188,11 @@ export default function ComposePage() {
             kind={kind}
             items={media.items}
             caption={caption}
-            accountName={chosen[0] ? accountName(chosen[0], unnamed) : null}
-            altText={kind === 'feed' ? (firstOptions?.altText ?? '') : ''}
+            accounts={chosen.map((account) => ({
+              id: account.id,
+              name: accountName(account, unnamed),
+            }))}
+            altTextOf={(id) => options[id]?.altText ?? ''}
           />
         </div>
       )}

@@ -1,27 +1,45 @@
 /**
- * The post as Instagram frames it: the feed in 4:5, 1:1 or 1.91:1, Reels and Stories in
- * 9:16, a carousel swiped with previous/next buttons or by scrolling (snapping to each
- * item). Pictures come from the local files (object URLs) or from this server, the only
- * sources the page's CSP allows.
+ * The post as Instagram frames it, for each chosen account in its own tab: the feed in
+ * 4:5, 1:1 or 1.91:1 with the like/comment/share/save bar under it, Reels and Stories in
+ * 9:16 with the zones Instagram covers shaded, a carousel swiped with previous/next
+ * buttons or by scrolling (snapping to each item), and the caption folded after two
+ * lines or 125 characters as the feed folds it. Pictures come from the local files
+ * (object URLs) or from this server, the only sources the page's CSP allows.
  */
 import type { PostKind } from '@reelay/sdk';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useT } from '../../i18n';
 import { CarouselControls } from '../../components/carousel-controls';
 import { previewRatio } from './compose-rules';
+import { PreviewActions } from './preview-actions';
+import {
+  AccountInitial,
+  PREVIEW_PANEL_ID,
+  PreviewAccountTabs,
+  type PreviewAccount,
+} from './preview-account-tabs';
+import { PreviewCaption } from './preview-caption';
 import type { MediaItem } from './use-media-items';
-
-/** Instagram cuts a caption in the feed at about this many characters. */
-const CAPTION_PREVIEW_LENGTH = 125;
 
 export interface PostPreviewProps {
   kind: PostKind | null;
   items: readonly MediaItem[];
   caption: string;
-  /** The first chosen account's name, as the post would show it. */
-  accountName: string | null;
-  /** The alt text of the single feed image, if written. */
-  altText: string;
+  /** The chosen accounts, in the order chosen: one tab each. */
+  accounts: readonly PreviewAccount[];
+  /** The alt text an account's options give the single feed image, if written. */
+  altTextOf(accountId: string): string;
+}
+
+/** The parts of a 9:16 frame Instagram covers with its own overlays, shaded. */
+function SafeZones({ kind }: { kind: 'reel' | 'story' }) {
+  return (
+    <div class={`safe-zones safe-zones-${kind}`} aria-hidden="true">
+      <span class="zone-top" />
+      <span class="zone-bottom" />
+      {kind === 'reel' && <span class="zone-side" />}
+    </div>
+  );
 }
 
 function Visual({ item, alt }: { item: MediaItem; alt: string }) {
@@ -35,8 +53,12 @@ function Visual({ item, alt }: { item: MediaItem; alt: string }) {
   );
 }
 
-export function PostPreview({ kind, items, caption, accountName, altText }: PostPreviewProps) {
+export function PostPreview({ kind, items, caption, accounts, altTextOf }: PostPreviewProps) {
   const t = useT();
+  const [tab, setTab] = useState<string | null>(null);
+  // The tab shown: the one picked while its account is still chosen, else the first.
+  const account = accounts.find((item) => item.id === tab) ?? accounts[0] ?? null;
+  const altText = kind === 'feed' && account ? altTextOf(account.id) : '';
   const track = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(0);
   // The item a previous/next button is scrolling to: the positions passed on the way there
@@ -73,12 +95,7 @@ export function PostPreview({ kind, items, caption, accountName, altText }: Post
     return () => element.removeEventListener('scrollend', settle);
   }, [carouselShown]);
 
-  const name = accountName ?? t('compose.preview.yourAccount');
-  const characters = [...caption];
-  const shortCaption =
-    characters.length > CAPTION_PREVIEW_LENGTH
-      ? `${characters.slice(0, CAPTION_PREVIEW_LENGTH).join('').trimEnd()}… ${t('compose.preview.more')}`
-      : caption;
+  const name = account?.name ?? t('compose.preview.yourAccount');
 
   let frame;
   if (count === 0 || !kind) {
@@ -133,6 +150,7 @@ export function PostPreview({ kind, items, caption, accountName, altText }: Post
     frame = (
       <div class={`frame ratio-${ratio}`}>
         <Visual item={shown[0]!} alt={altText.trim() || t('compose.preview.media')} />
+        {(kind === 'reel' || kind === 'story') && <SafeZones kind={kind} />}
       </div>
     );
   }
@@ -148,16 +166,29 @@ export function PostPreview({ kind, items, caption, accountName, altText }: Post
           })}
         </p>
       )}
-      <div class={`phone kind-${kind ?? 'none'}`}>
-        <p class="preview-account" aria-hidden="true">
-          <span class="avatar" />
+      {kind && count > 0 && (kind === 'reel' || kind === 'story') && (
+        <p class="hint">
+          {t(kind === 'reel' ? 'composer.preview.reelZones' : 'composer.preview.storyZones')}
+        </p>
+      )}
+      {accounts.length > 0 && (
+        <PreviewAccountTabs accounts={accounts} selected={account!.id} onSelect={setTab} />
+      )}
+      <div
+        id={PREVIEW_PANEL_ID}
+        class={`phone kind-${kind ?? 'none'}`}
+        role={account ? 'tabpanel' : undefined}
+        // Named apart from the handle: the handle names the account's checkbox in the form.
+        aria-label={account ? t('composer.preview.panel') : undefined}
+      >
+        <p class="preview-account">
+          <AccountInitial name={name} />
           <strong>{name}</strong>
         </p>
         {frame}
+        {(kind === 'feed' || kind === 'carousel') && count > 0 && <PreviewActions />}
         {kind !== 'story' && caption.trim() !== '' && (
-          <p class="preview-caption">
-            <strong>{name}</strong> {shortCaption}
-          </p>
+          <PreviewCaption name={name} caption={caption} />
         )}
       </div>
     </section>

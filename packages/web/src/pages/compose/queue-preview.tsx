@@ -2,18 +2,23 @@
  * "Add to queue": where each chosen account's post would go, read from the account's
  * free slots (its own posting schedule, or its profile's) and shown in the person's time
  * zone, named; the schedule's own clock is added when its zone differs. An account with
- * no schedule, or no free slot left, says so with a link to where schedules are set. The
- * server's refusal for one account (`NO_FREE_SLOT`) shows beside it.
+ * no schedule, or no free slot left, says so with a link to where schedules are set, and
+ * reports it, so "Add to queue" waits instead of being refused. The server's refusal for
+ * one account (`NO_FREE_SLOT`) shows beside it.
  */
 import type { Reelay } from '@reelay/sdk';
 import { describeError } from '../../components/api-error';
 import { useLoad } from '../../components/use-load';
 import { nextFreeSlots, type FreeSlot, type PostingSchedule } from '../../components/posting-slots';
+import { useEffect } from 'preact/hooks';
 import { useT } from '../../i18n';
 import { useApi } from '../../session/session-context';
 import { noteId, type ErrorOf } from './field-note';
 import { formatInZone } from './schedule-section';
 import { zoneLabel } from './time-zone';
+
+/** Why an account cannot take the queue: no schedule at all, or no free slot left in it. */
+export type QueueBlock = 'noSchedule' | 'full';
 
 type NextSlot =
   | { state: 'free'; slot: FreeSlot; timezone: string }
@@ -36,9 +41,11 @@ export interface QueuePreviewProps {
   /** The person's time zone, which the times are shown in. */
   zone: string;
   errorOf: ErrorOf;
+  /** Told whether each account can take the queue once its slots are read (`null`: it can, or is gone). */
+  onBlock(accountId: string, block: QueueBlock | null): void;
 }
 
-export function QueuePreview({ accounts, zone, errorOf }: QueuePreviewProps) {
+export function QueuePreview({ accounts, zone, errorOf, onBlock }: QueuePreviewProps) {
   const t = useT();
   if (accounts.length === 0) return <p class="hint">{t('compose.queue.chooseAccounts')}</p>;
   return (
@@ -53,6 +60,7 @@ export function QueuePreview({ accounts, zone, errorOf }: QueuePreviewProps) {
             account={account}
             zone={zone}
             error={errorOf(queueField(account.id))}
+            onBlock={onBlock}
           />
         ))}
       </ul>
@@ -68,11 +76,19 @@ function QueueLine(props: {
   account: { id: string; name: string };
   zone: string;
   error: string | null;
+  onBlock: QueuePreviewProps['onBlock'];
 }) {
-  const { account, zone, error } = props;
+  const { account, zone, error, onBlock } = props;
   const api = useApi();
   const t = useT();
   const next = useLoad(() => nextSlotOf(api, account.id, zone), [api, account.id]);
+  const block: QueueBlock | null =
+    next.data?.state === 'none' ? (next.data.source === 'none' ? 'noSchedule' : 'full') : null;
+  useEffect(() => {
+    onBlock(account.id, block);
+    // A line taken away (the account unchosen, the queue left) blocks nothing.
+    return () => onBlock(account.id, null);
+  }, [account.id, block]);
   let text;
   if (next.error) {
     text = t('compose.queue.failed', { name: account.name, reason: describeError(next.error) });

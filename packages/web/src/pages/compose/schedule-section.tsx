@@ -23,6 +23,8 @@ export interface ScheduleSectionProps {
   onChange(change: Partial<ScheduleValue>): void;
   /** What the queue would do with the post, shown while the queue is chosen. */
   queue: ComponentChildren;
+  /** Whether and how the post repeats, shown while a time is chosen. */
+  repeat?: ComponentChildren;
 }
 
 /**
@@ -37,7 +39,7 @@ export function formatInZone(instant: Date, zone: string): string {
   }).format(instant);
 }
 
-export function ScheduleSection({ value, errorOf, onChange, queue }: ScheduleSectionProps) {
+export function ScheduleSection({ value, errorOf, onChange, queue, repeat }: ScheduleSectionProps) {
   const t = useT();
   const error = errorOf('scheduledFor');
   const zoneError = errorOf('timezone');
@@ -157,6 +159,7 @@ export function ScheduleSection({ value, errorOf, onChange, queue }: ScheduleSec
                 })}`}
             </p>
           )}
+          {repeat}
         </div>
       )}
     </fieldset>

@@ -5,6 +5,7 @@
  */
 import type { Post, PostKind } from '@reelay/sdk';
 import { useState } from 'preact/hooks';
+import { noRepeat, type RepeatDraft } from '../series/repeat-rule';
 import { effectiveKind, type OptionsDraft } from './compose-rules';
 import type { ScheduleValue } from './schedule-section';
 import { browserTimeZone, wallClock } from './time-zone';
@@ -44,6 +45,7 @@ export interface DraftChoices {
   caption: string;
   accountIds: string[];
   schedule: ScheduleValue;
+  evergreen: boolean;
 }
 
 /**
@@ -62,6 +64,7 @@ export function choicesOfDraft(post: Post): DraftChoices {
     kindChoice: types.length === 0 || post.kind === inferred ? 'auto' : post.kind,
     caption: post.content,
     accountIds: post.platforms.map((target) => target.integrationId),
+    evergreen: post.evergreen,
     schedule: post.scheduledFor
       ? {
           when: 'schedule',
@@ -92,6 +95,8 @@ export function useComposeChoices(start: ComposeStart) {
   const [schedule, setSchedule] = useState<ScheduleValue>(
     () => start.schedule ?? { when: 'now', date: '', time: '', timeZone: browserTimeZone() },
   );
+  const [repeat, setRepeat] = useState<RepeatDraft>(noRepeat);
+  const [evergreen, setEvergreen] = useState(false);
   // A saved draft's options are not shown again: set here, they replace the saved ones.
   const [optionsTouched, setOptionsTouched] = useState(false);
 
@@ -103,6 +108,10 @@ export function useComposeChoices(start: ComposeStart) {
       }
       return next;
     });
+  }
+
+  function changeRepeat(change: Partial<RepeatDraft>) {
+    setRepeat((current) => ({ ...current, ...change }));
   }
 
   function toggleAccount(accountId: string, on: boolean) {
@@ -127,6 +136,8 @@ export function useComposeChoices(start: ComposeStart) {
     setCaption(from.caption);
     setAccountIds(from.accountIds);
     setSchedule(from.schedule);
+    setEvergreen(from.evergreen);
+    setRepeat(noRepeat());
     setOptions({});
     setOptionsTouched(false);
   }
@@ -136,6 +147,8 @@ export function useComposeChoices(start: ComposeStart) {
     setKindChoice('auto');
     setCaption('');
     setOptions({});
+    setRepeat(noRepeat());
+    setEvergreen(false);
     setSchedule((current) => ({ ...current, when: 'now', date: '', time: '' }));
   }
 
@@ -153,6 +166,10 @@ export function useComposeChoices(start: ComposeStart) {
     fill,
     schedule,
     changeSchedule,
+    repeat,
+    changeRepeat,
+    evergreen,
+    setEvergreen,
     reset,
   };
 }

@@ -1,10 +1,12 @@
 /**
  * The media library: the project's photos and videos (uploaded here, in the composer or
- * through the API), newest first or oldest first, filtered by type, a page at a time.
- * Each shows what the server measured and the kinds of post it fits; its detail lists the
- * posts that use it. Deleting asks first, and the server refuses while a scheduled post
- * uses the media: the card then says so, with links to those posts. The type, the order
- * and the page live in the address.
+ * through the API), newest first or oldest first, filtered by type, by use and by file
+ * name, a page at a time. Each shows the file name it was sent with, what the server
+ * measured and the kinds of post it fits; one no post uses says so, since the server
+ * deletes such media after some days unless kept (the card's "Keep" switch); its detail
+ * lists the posts that use it. Deleting asks first, and the server refuses while a
+ * scheduled post uses the media: the card then says so, with links to those posts. The
+ * filters, the order and the page live in the address.
  */
 import { useState } from 'preact/hooks';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -20,6 +22,7 @@ import { LibraryResults } from './library-results';
 import { MediaDetailDialog } from './media-detail';
 import { useLibraryAddress } from './use-library-address';
 import { useLibraryPage } from './use-library-page';
+import { useMediaKeep } from './use-media-keep';
 import { useMediaRemoval } from './use-media-removal';
 import './media.css';
 
@@ -29,9 +32,17 @@ export const PAGE_SIZE = 24;
 export default function MediaPage() {
   const t = useT();
   const zone = usePersonTimeZone();
-  const { type, sort, page, goTo } = useLibraryAddress();
-  const library = useLibraryPage({ type, sort, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  const { type, use, q, sort, page, goTo } = useLibraryAddress();
+  const library = useLibraryPage({
+    type,
+    unused: use === undefined ? undefined : use === 'unused',
+    q,
+    sort,
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+  });
   const feedback = useActionFeedback();
+  const keeping = useMediaKeep({ zone, refresh: library.refresh, feedback });
   const [opened, setOpened] = useState<LibraryMedia | null>(null);
   const removal = useMediaRemoval({
     zone,
@@ -49,8 +60,9 @@ export default function MediaPage() {
 
   return (
     <section class="library-page">
-      <PageHeading title={t('library.title')}>{t('library.title')}</PageHeading>
-      <p>{t('library.intro')}</p>
+      <PageHeading title={t('library.title')} help={<p>{t('library.intro')}</p>}>
+        {t('library.title')}
+      </PageHeading>
       <LibraryUpload
         onNotice={feedback.setNotice}
         onAdded={(name) => {
@@ -62,6 +74,8 @@ export default function MediaPage() {
         <h2 id="library-list-title">{t('library.listTitle')}</h2>
         <LibraryFilters
           type={type}
+          use={use}
+          q={q}
           sort={sort}
           onChange={(changes) => goTo({ ...changes, page: 1 })}
         />
@@ -74,9 +88,11 @@ export default function MediaPage() {
         <ActionFeedback notice={feedback.notice} actionError={feedback.actionError} />
         <LibraryResults
           library={library}
-          filtered={type !== undefined}
+          filtered={use || q ? 'other' : type ? 'type' : null}
           zone={zone}
           blocked={removal.blocked}
+          pendingKeep={keeping.pendingKeep}
+          onKeep={(media, keep) => void keeping.setKeep(media, keep)}
           page={page}
           pages={pages}
           onPage={(next) => goTo({ page: next })}

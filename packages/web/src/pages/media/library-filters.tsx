@@ -1,15 +1,17 @@
-/** The library's filters: the type of media, and newest or oldest first. */
+/** The library's filters: the type of media, its use, its file name, and the order. */
 import { useT } from '../../i18n';
-import type { Sort } from './use-library-address';
+import type { LibraryAddressChanges, MediaUse, Sort } from './use-library-address';
 
 export interface LibraryFiltersProps {
   type: 'image' | 'video' | undefined;
+  use: MediaUse | undefined;
+  q: string | undefined;
   sort: Sort;
   /** A filter changed: the list starts again at its first page. */
-  onChange(changes: { type?: string | undefined; sort?: Sort }): void;
+  onChange(changes: LibraryAddressChanges): void;
 }
 
-export function LibraryFilters({ type, sort, onChange }: LibraryFiltersProps) {
+export function LibraryFilters({ type, use, q, sort, onChange }: LibraryFiltersProps) {
   const t = useT();
   return (
     <div class="library-filters">
@@ -24,6 +26,31 @@ export function LibraryFilters({ type, sort, onChange }: LibraryFiltersProps) {
           <option value="image">{t('library.images')}</option>
           <option value="video">{t('library.videos')}</option>
         </select>
+      </label>
+      <label for="library-use">
+        {t('mediaUpkeep.use')}
+        <select
+          id="library-use"
+          value={use ?? ''}
+          onChange={(event) => onChange({ use: event.currentTarget.value || undefined })}
+        >
+          <option value="">{t('mediaUpkeep.allUses')}</option>
+          <option value="unused">{t('mediaUpkeep.unusedOnly')}</option>
+          <option value="used">{t('mediaUpkeep.usedOnly')}</option>
+        </select>
+      </label>
+      <label for="library-search">
+        {t('mediaUpkeep.search')}
+        {/* Searched when the text is committed (Enter or leaving the field), not per key. */}
+        <input
+          id="library-search"
+          type="search"
+          value={q ?? ''}
+          maxLength={100}
+          aria-describedby="library-search-hint"
+          onChange={(event) => onChange({ q: event.currentTarget.value })}
+        />
+        <small id="library-search-hint">{t('mediaUpkeep.searchHint')}</small>
       </label>
       <label for="library-sort">
         {t('library.sort')}

@@ -11,14 +11,18 @@ import type { LibraryPage } from './use-library-page';
 
 export interface LibraryResultsProps {
   library: Load<LibraryPage>;
-  filtered: boolean;
+  /** What hides media, if anything: the type alone, or another filter. */
+  filtered: 'type' | 'other' | null;
   zone: string;
   blocked: Readonly<Record<string, Blocked>>;
+  /** The keep state asked for while the server has not answered, else undefined. */
+  pendingKeep(id: string): boolean | undefined;
   page: number;
   pages: number;
   onPage(page: number): void;
   onDetails(media: LibraryMedia): void;
   onDelete(media: LibraryMedia): void;
+  onKeep(media: LibraryMedia, keep: boolean): void;
 }
 
 export function LibraryResults(props: LibraryResultsProps) {
@@ -35,7 +39,13 @@ export function LibraryResults(props: LibraryResultsProps) {
   }
   if (!data) return <p aria-busy="true">{t('app.loading')}</p>;
   if (data.media.length === 0) {
-    return <p class="empty">{props.filtered ? t('library.emptyFiltered') : t('library.empty')}</p>;
+    const text =
+      props.filtered === 'type'
+        ? t('library.emptyFiltered')
+        : props.filtered === 'other'
+          ? t('mediaUpkeep.emptyFiltered')
+          : t('library.empty');
+    return <p class="empty">{text}</p>;
   }
   return (
     <>
@@ -46,8 +56,10 @@ export function LibraryResults(props: LibraryResultsProps) {
               media={media}
               zone={props.zone}
               blocked={props.blocked[media.id] ?? null}
+              pendingKeep={props.pendingKeep(media.id)}
               onDetails={() => props.onDetails(media)}
               onDelete={() => props.onDelete(media)}
+              onKeep={(keep) => props.onKeep(media, keep)}
             />
           </li>
         ))}

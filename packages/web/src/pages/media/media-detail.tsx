@@ -1,6 +1,6 @@
 /**
- * A media's detail, in a dialog: the file itself (a video plays), what the server
- * measured, the kinds of post it fits, and the posts that use it, each a link to its
+ * A media's detail, in a dialog: the file itself (a video plays), the name it was sent
+ * with, what the server measured, the kinds of post it fits, and the posts that use it, each a link to its
  * page. Read when opened, so the list of posts is current.
  */
 import { describeError } from '../../components/api-error';
@@ -77,6 +77,12 @@ export function MediaDetailDialog({ media, zone, onClose, onDelete }: MediaDetai
         ))}
       <p class="media-facts">{mediaFacts(media).join(' · ')}</p>
       <dl class="facts">
+        {media.fileName && (
+          <>
+            <dt>{t('mediaUpkeep.fileName')}</dt>
+            <dd class="file-name">{media.fileName}</dd>
+          </>
+        )}
         <dt>{t('library.kinds')}</dt>
         <dd>{kindsText(media.kinds)}</dd>
         <dt>{t('library.addedAt')}</dt>

@@ -21,6 +21,6 @@ export function useLibraryPage(query: LibraryQuery) {
       const { total, media } = await listLibrary(api, query, signal);
       return { total, media };
     },
-    [query.type, query.sort, query.limit, query.offset],
+    [query.type, query.unused, query.q, query.sort, query.limit, query.offset],
   );
 }

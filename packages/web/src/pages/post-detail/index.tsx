@@ -1,11 +1,13 @@
 /**
  * One post: its caption, media, kind, time (in the person's zone, named) and status, and
  * how it went on each account, with the error's code, message and what to do, and, once
- * published, its metrics on each account (insights). What the state allows can be done
+ * published, its metrics on each account (insights) and its comments, with replies and
+ * moderation as in the inbox (post-comments.tsx). What the state allows can be done
  * here: retry the failed accounts, cancel a post not on its way yet (after a
  * confirmation), reschedule it; for a draft, see why it was rejected and what it lacks,
  * edit it and submit it; for a post awaiting approval, approve or reject it
- * (post-review.tsx). Below, the team's notes and the post's activity (post-trail.tsx).
+ * (post-review.tsx). Editors mark a post evergreen (post-evergreen.tsx). An occurrence of a series shows the series, with "this post only",
+ * "this and all following" and stopping it (series-section.tsx). Below, the team's notes and the post's activity (post-trail.tsx).
  *
  * The post is read again every 10 seconds while it is about to publish or publishing
  * (so a retry's outcome shows by itself), every minute otherwise, and when the person
@@ -22,7 +24,10 @@ import { reviewedNotice, useReview } from '../../components/review/use-review';
 import { useT } from '../../i18n';
 import { useProjectRole } from '../../session/session-context';
 import { isReschedulable } from '../calendar/calendar-data';
+import { SeriesSection } from '../series/series-section';
 import { PostActions, PostContent, PostFacts, PostNotLoaded } from './post-sections';
+import { PostComments } from './post-comments';
+import { PostEvergreen } from './post-evergreen';
 import { hasInsights, PostInsights } from './post-insights';
 import { PostReview } from './post-review';
 import { PostTrail } from './post-trail';
@@ -91,10 +96,21 @@ export default function PostDetailPage({ id }: { id?: string }) {
         onReview={(kind) => review.start(kind, post)}
       />
 
+      {post.series && (
+        <SeriesSection
+          post={post}
+          zone={zone}
+          feedback={feedback}
+          onChanged={() => void load.refresh()}
+        />
+      )}
+
       <PostContent post={post} zone={zone} accountName={accountName} />
+      <PostEvergreen post={post} onChanged={setPost} />
       <ReviewLinks post={post} />
 
       {hasInsights(post) && <PostInsights post={post} accountName={accountName} zone={zone} />}
+      {hasInsights(post) && <PostComments post={post} accountName={accountName} zone={zone} />}
 
       {(failed || cancellable) && (
         <PostActions

@@ -96,7 +96,7 @@ function InsightsCard({ entry, kind, accountName, zone, now }: CardProps) {
           <small>
             {t('postDetail.insights.updated', { ago: timeAgo(entry.fetchedAt, now, language) })}{' '}
             <time dateTime={entry.fetchedAt}>
-              ({formatInZone(entry.fetchedAt, zone)}, {zoneLabel(zone)})
+              · {formatInZone(entry.fetchedAt, zone)} · {zoneLabel(zone)}
             </time>
           </small>
         </p>

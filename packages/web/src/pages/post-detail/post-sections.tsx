@@ -23,7 +23,7 @@ function UntimedFacts({ post, zone }: { post: Post; zone: string }) {
     <>
       <dt>{t('postDetail.createdAt')}</dt>
       <dd>
-        {formatInZone(post.createdAt, zone)} ({zoneLabel(zone)})
+        {formatInZone(post.createdAt, zone)} · {zoneLabel(zone)}
       </dd>
     </>
   );
@@ -45,7 +45,7 @@ export function PostFacts({ post, zone }: { post: Post; zone: string }) {
         <>
           <dt>{t('postDetail.scheduledFor')}</dt>
           <dd>
-            {formatInZone(post.scheduledFor, zone)} ({zoneLabel(zone)})
+            {formatInZone(post.scheduledFor, zone)} · {zoneLabel(zone)}
             {otherZone && (
               <>
                 <br />
@@ -66,7 +66,7 @@ export function PostFacts({ post, zone }: { post: Post; zone: string }) {
         <>
           <dt>{t('postDetail.publishedAt')}</dt>
           <dd>
-            {formatInZone(post.publishedAt, zone)} ({zoneLabel(zone)})
+            {formatInZone(post.publishedAt, zone)} · {zoneLabel(zone)}
           </dd>
         </>
       )}

@@ -47,7 +47,7 @@ export function TargetOutcome({ target, accountName, zone }: TargetOutcomeProps)
             <>
               <dt>{t('postDetail.publishedAt')}</dt>
               <dd>
-                {formatInZone(target.publishedAt, zone)} ({zoneLabel(zone)})
+                {formatInZone(target.publishedAt, zone)} · {zoneLabel(zone)}
               </dd>
             </>
           )}

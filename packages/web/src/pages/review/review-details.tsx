@@ -24,8 +24,8 @@ export function ReviewDetails({ review, zone }: { review: Review; zone: string }
             t('reviewLinks.page.whenApproved')
           ) : (
             <>
-              <time dateTime={at}>{formatInZone(at, post.timezone)}</time> (
-              {zoneLabel(post.timezone, new Date(at))})
+              <time dateTime={at}>{formatInZone(at, post.timezone)}</time> ·{' '}
+              {zoneLabel(post.timezone, new Date(at))}
               {zone !== post.timezone && (
                 <>
                   <br />

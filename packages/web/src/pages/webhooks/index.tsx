@@ -26,8 +26,9 @@ export default function WebhooksPage() {
 
   return (
     <section class="admin-page">
-      <PageHeading title={t('webhooks.title')}>{t('webhooks.title')}</PageHeading>
-      <p>{t('webhooks.intro')}</p>
+      <PageHeading title={t('webhooks.title')} help={<p>{t('webhooks.intro')}</p>}>
+        {t('webhooks.title')}
+      </PageHeading>
 
       {secret && (
         <SecretReveal

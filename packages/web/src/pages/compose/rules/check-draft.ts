@@ -10,6 +10,8 @@ import {
   resolvePostKind,
   type PostKind,
 } from '@reelay/sdk';
+import { repeatProblem } from '../../series/repeat-rule';
+import { seriesProblem } from '../../series/series-problem';
 import { zonedTime } from '../time-zone';
 import { captionCounts } from './caption';
 import {
@@ -150,7 +152,7 @@ function scheduleProblem(draft: ComposeDraft, now: Date): Problem | null {
 /**
  * What core's rules refuse in a draft, by field, before anything is sent: the media
  * (count, kind, each image against the kind's limits), the caption, the accounts, each
- * account's options, and the schedule (from 1 minute to 75 days ahead).
+ * account's options, and the schedule (from 1 minute to 75 days ahead) with its repetition.
  *
  * @example
  * ```ts
@@ -171,6 +173,9 @@ export function checkDraft(draft: ComposeDraft, now: Date): Problems {
   if (draft.when === 'schedule') {
     const schedule = scheduleProblem(draft, now);
     if (schedule) problems.scheduledFor = schedule;
+    const repeat = draft.repeat ? repeatProblem(draft.repeat, draft.date) : null;
+    const series = schedule || repeat || !draft.repeat ? null : seriesProblem(draft);
+    if (repeat ?? series) problems.recurrence = (repeat ?? series)!;
   }
   return problems;
 }

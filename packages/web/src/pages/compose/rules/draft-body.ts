@@ -70,6 +70,7 @@ function draftFields(draft: ComposeDraft, kind: PostKind | null) {
     }),
     scheduledFor: scheduled ? scheduled.iso : null,
     timezone: draft.timeZone,
+    ...(draft.evergreen ? { evergreen: true } : {}),
   };
 }
 
@@ -105,5 +106,7 @@ export function buildDraftEdit(
   accountsChanged: boolean,
 ): UpdatePostBody {
   const { platforms, ...fields } = draftFields(draft, kind);
-  return accountsChanged ? { ...fields, platforms } : fields;
+  // Unticked in the composer: a draft marked evergreen before is no longer.
+  const edit = draft.evergreen === false ? { ...fields, evergreen: false } : fields;
+  return accountsChanged ? { ...edit, platforms } : edit;
 }

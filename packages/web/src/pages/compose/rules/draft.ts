@@ -4,6 +4,7 @@
  */
 import type { LoginMode, PostKind, TrialGraduationStrategy } from '@reelay/sdk';
 import type { Media } from '@reelay/sdk';
+import type { RepeatDraft } from '../../series/repeat-rule';
 
 export interface TagDraft {
   id: string;
@@ -88,16 +89,13 @@ export interface ComposeDraft {
   date: string;
   time: string;
   timeZone: string;
+  /** Whether and how a scheduled post repeats (a series); absent: it does not. */
+  repeat?: RepeatDraft;
+  /** Whether, once published, the post may come back in empty evergreen slots. */
+  evergreen?: boolean;
 }
 
-/** Why a field is refused: a text key under `compose.problems` and its values. */
-export interface Problem {
-  key: string;
-  values?: Record<string, string | number>;
-}
-
-/** Problems by form field (the keys {@link errorKey} gives). */
-export type Problems = Record<string, Problem>;
+export type { Problem, Problems } from './problem';
 
 /**
  * The kind a post will have: the one chosen, else the one core infers from the media

@@ -25,6 +25,8 @@ export function errorKey(field: string): string | null {
     case 'scheduledFor':
     case 'timezone':
       return head;
+    case 'recurrence':
+      return 'recurrence';
     case 'mediaItems':
       return index !== undefined && /^\d+$/.test(index) ? `mediaItems.${index}` : 'mediaItems';
     case 'platforms': {

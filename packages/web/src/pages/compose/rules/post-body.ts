@@ -1,6 +1,7 @@
 /** What a draft turns into: the `POST /v1/posts` body and each account's options. */
 import type { LoginMode, PostKind } from '@reelay/sdk';
 import type { CreatePostBody, InstagramOptions } from '@reelay/sdk';
+import { buildRrule } from '../../series/repeat-rule';
 import { zonedTime } from '../time-zone';
 import { splitUsernames } from './caption';
 import { emptyOptions, type ComposeDraft, type DraftItem, type OptionsDraft } from './draft';
@@ -103,7 +104,8 @@ export type PublishBody = CreatePostBody &
 /**
  * The `POST /v1/posts` body of a draft. `scheduledFor` carries the zone's offset and
  * `timezone` names the zone; a draft for the queue sends `queue: true` instead, and the
- * server gives each account its next free slot. The same `idempotencyKey` goes with
+ * server gives each account its next free slot. A scheduled draft that repeats sends
+ * `recurrence: { rrule }`, its time being the first occurrence. The same `idempotencyKey` goes with
  * every attempt.
  *
  * @example
@@ -119,6 +121,8 @@ export function buildPostBody(
   const items = draft.items.filter((item) => item.media);
   const scheduled =
     draft.when === 'schedule' ? zonedTime(draft.date, draft.time, draft.timeZone) : null;
+  // Only a scheduled post starts a series: its time is the first occurrence.
+  const rrule = scheduled && draft.repeat ? buildRrule(draft.repeat, draft.date) : null;
   return {
     content: draft.caption,
     kind,
@@ -134,6 +138,8 @@ export function buildPostBody(
     }),
     ...(scheduled ? { scheduledFor: scheduled.iso } : {}),
     ...(draft.when === 'queue' ? { queue: true } : {}),
+    ...(rrule ? { recurrence: { rrule } } : {}),
+    ...(draft.evergreen ? { evergreen: true } : {}),
     timezone: draft.timeZone,
     idempotencyKey,
   };

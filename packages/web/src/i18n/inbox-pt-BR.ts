@@ -1,0 +1,180 @@
+/**
+ * Portuguese (Brazil) texts of the inbox: its page, the comment threads it shares with a
+ * post's page, saved replies and the commenting switch. Mounted in `pt-BR.ts` as `inbox`;
+ * `inbox-en.ts` must have exactly these keys.
+ */
+export const inboxPtBR = {
+  nav: 'Comentários',
+  navLabel_one: '{{label}}, {{count}} conversa não lida',
+  navLabel_other: '{{label}}, {{count}} conversas não lidas',
+  title: 'Caixa de entrada',
+  intro:
+    'Os comentários nos posts das contas do projeto, com a atividade mais recente primeiro e agrupados por post. Abra uma conversa para ler, responder e moderar.',
+  viewerOnly:
+    'Só editores, administradores e o dono respondem, moderam e marcam conversas. O seu papel é {{role}}.',
+  checkNow: 'Verificar agora',
+  checking: 'Verificando…',
+  checked_zero: 'Comentários lidos no Instagram em {{media}}: nenhum novo.',
+  checked_one: 'Comentários lidos no Instagram em {{media}}: {{count}} novo.',
+  checked_other: 'Comentários lidos no Instagram em {{media}}: {{count}} novos.',
+  checkedMedia_zero: 'nenhum post',
+  checkedMedia_one: '{{count}} post',
+  checkedMedia_other: '{{count}} posts',
+  timesIn: 'Horários no fuso {{zone}}.',
+  threads: 'Conversas',
+  loadFailed: 'Não foi possível carregar os comentários.',
+  empty:
+    'Nenhum comentário ainda. Os comentários dos posts publicados chegam aqui sozinhos; “Verificar agora” lê o Instagram na hora.',
+  emptyFiltered: 'Nenhuma conversa com estes filtros.',
+  count_one: '{{count}} conversa',
+  count_other: '{{count}} conversas',
+  more: 'Mostrar mais',
+  paneLabel: 'Conversa aberta',
+  choose: 'Escolha uma conversa na lista para lê-la e respondê-la.',
+  backToList: 'Voltar à lista',
+  openPost: 'Abrir o post',
+  openInInbox: 'Abrir na caixa de entrada',
+  outsideThread:
+    'Numa mídia publicada fora do Reelay (id {{media}} no Instagram): chegou pelo webhook da Meta.',
+  threadGone: 'Esta conversa não existe mais neste projeto (a conta pode ter sido desconectada).',
+  threadFailed: 'Não foi possível carregar a conversa.',
+  outsideGroup: 'Posts publicados fora do Reelay',
+  outsideHint: 'sem post no Reelay',
+  postFallback: 'Post do Reelay',
+  replyCount_one: '{{count}} resposta',
+  replyCount_other: '{{count}} respostas',
+  someone: 'alguém',
+  fromSelf: 'sua conta',
+  hidden: 'Oculto',
+  deleted: 'Apagado no Instagram',
+  privateSent: 'Resposta privada enviada em {{when}}.',
+  threadTitle: 'Comentário de {{name}}',
+  onAccount: 'Em {{account}}',
+  status: {
+    unread: 'Não lida',
+    read: 'Lida',
+    replied: 'Respondida',
+  },
+  hide: 'Ocultar',
+  hideLabel: 'Ocultar o comentário de {{name}}',
+  unhide: 'Mostrar',
+  unhideLabel: 'Mostrar de novo o comentário de {{name}}',
+  private: 'Responder em privado',
+  privateLabel: 'Responder em privado a {{name}}',
+  privateBox: 'Mensagem privada para {{name}}',
+  privateHint:
+    'Uma mensagem direta a quem comentou: uma só por comentário, em até 7 dias depois dele. A conta precisa da permissão de mensagens.',
+  privateSend: 'Enviar em privado',
+  delete: 'Apagar',
+  deleteLabel: 'Apagar o comentário de {{name}}',
+  deleteTitle: 'Apagar o comentário de {{name}}?',
+  deleteBody: 'Ele é apagado no Instagram e fica aqui só como registro. Não dá para desfazer.',
+  deleteBodyThread:
+    'Ele é apagado no Instagram com as suas respostas e fica aqui só como registro. Não dá para desfazer.',
+  deleteConfirm: 'Apagar no Instagram',
+  keep: 'Manter',
+  cancel: 'Cancelar',
+  markRead: 'Marcar como lida',
+  markUnread: 'Marcar como não lida',
+  replyToLabel: 'Responder a {{name}}',
+  reply: {
+    open: 'Responder',
+    label: 'Resposta a {{name}}',
+    hint: 'Pública no Instagram, na conversa do comentário.',
+    send: 'Responder',
+    characters: '{{used}} de {{max}} caracteres.',
+    bytes: '{{used}} de {{max}} bytes.',
+    closedDeleted: 'Este comentário foi apagado no Instagram: não recebe mais respostas.',
+    closedHidden:
+      'Este comentário está oculto: o Instagram não aceita resposta a um comentário oculto. Mostre-o de novo para responder.',
+  },
+  done: {
+    reply: 'Resposta publicada na conversa de {{name}}.',
+    private: 'Resposta privada enviada a {{name}}.',
+    hide: 'Comentário de {{name}} ocultado no Instagram.',
+    unhide: 'Comentário de {{name}} visível de novo no Instagram.',
+    delete: 'Comentário de {{name}} apagado no Instagram.',
+    read: 'Conversa de {{name}} marcada como lida.',
+    unread: 'Conversa de {{name}} marcada como não lida.',
+  },
+  saved: {
+    pick: 'Inserir uma resposta pronta…',
+    pickLabel: 'Respostas prontas',
+    manage: 'Gerenciar respostas prontas',
+    title: 'Respostas prontas',
+    intro:
+      'Textos que a equipe reusa ao responder. Escolha um na caixa de resposta para preenchê-la e ajuste antes de enviar.',
+    listLabel: 'Respostas prontas do projeto',
+    empty: 'Nenhuma resposta pronta ainda.',
+    loadFailed: 'Não foi possível carregar as respostas prontas.',
+    delete: 'Apagar',
+    deleteLabel: 'Apagar a resposta pronta “{{title}}”',
+    deleted: 'Resposta pronta “{{title}}” apagada.',
+    newTitle: 'Nova resposta pronta',
+    titleLabel: 'Título',
+    textLabel: 'Texto',
+    textHint: 'Até {{max}} caracteres.',
+    save: 'Salvar resposta pronta',
+    created: 'Resposta pronta “{{title}}” salva.',
+    editorsOnly: 'Só editores, administradores e o dono criam e apagam respostas prontas.',
+    close: 'Fechar',
+  },
+  filters: {
+    account: 'Conta',
+    allAccounts: 'Todas as contas',
+    status: 'Mostrar',
+    all: 'Todas as conversas',
+    unread: 'Não lidas',
+    read: 'Lidas',
+    replied: 'Respondidas',
+    hidden: 'Ocultas',
+    search: 'Buscar',
+    searchButton: 'Buscar',
+  },
+  keys: {
+    label: 'Teclado:',
+    or: 'ou',
+    move: 'próxima e anterior conversa',
+    reply: 'responder',
+    search: 'buscar',
+    back: 'voltar à lista',
+  },
+  commenting: {
+    title: 'Comentários novos no Instagram',
+    hint: 'Desativados, o post não recebe comentários novos; os que já existem continuam. O Reelay não lê este ajuste do Instagram: aqui aparece o que foi aplicado por esta página.',
+    turnOff: 'Desativar comentários',
+    turnOn: 'Ativar comentários',
+    turnedOff: 'Comentários novos desativados em {{accounts}}.',
+    turnedOn: 'Comentários novos ativados em {{accounts}}.',
+  },
+  postSection: {
+    title: 'Comentários',
+    intro:
+      'As conversas neste post, em cada conta em que ele saiu. Responda e modere aqui ou na caixa de entrada.',
+    empty: 'Nenhum comentário neste post ainda.',
+  },
+  errors: {
+    PERMISSION_REQUIRED:
+      'A conta não concedeu a permissão de comentários do Instagram: reconecte-a na página de contas, aceitando todas as permissões.',
+    PERMISSION_REQUIRED_scope:
+      'A conta não concedeu a permissão {{scope}} do Instagram: reconecte-a na página de contas, aceitando todas as permissões.',
+    scope: {
+      instagram_business_manage_messages:
+        'Para responder em privado, a conta precisa da permissão de mensagens do Instagram (instagram_business_manage_messages): reconecte-a na página de contas, aceitando todas as permissões.',
+      pages_messaging:
+        'Para responder em privado, a conta precisa da permissão de mensagens da Página do Facebook (pages_messaging): reconecte-a na página de contas, aceitando todas as permissões.',
+    },
+    privateReplyWindow:
+      'O Instagram não aceita mais resposta privada a este comentário: ela é uma só, em até 7 dias depois dele.',
+    IDEMPOTENCY_KEY_REUSED:
+      'Esta resposta já foi enviada antes com outro texto. Recarregue a página e escreva de novo.',
+    NOT_FOUND:
+      'Este comentário não existe mais neste projeto (a conta pode ter sido desconectada). Recarregue a página.',
+    TOKEN_INVALID:
+      'O acesso à conta expirou ou foi revogado: reconecte-a na página de contas e tente de novo.',
+    RATE_LIMIT_APP:
+      'O Instagram está limitando as chamadas por um tempo. Nada foi feito: tente de novo em alguns minutos.',
+    PLATFORM_UNAVAILABLE: 'O Instagram falhou do lado dele. Tente de novo em instantes.',
+    PLATFORM_TIMEOUT: 'O Instagram não respondeu a tempo. Tente de novo em instantes.',
+  },
+};
