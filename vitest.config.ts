@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongFilesFirst } from './test/long-files-first.js';
 
 // Workspace packages resolve to their TypeScript sources through the `@reelay/source`
 // export condition, so tests run without a build and see every change at once.
@@ -15,10 +16,14 @@ export default defineConfig({
       'test/**/*.test.ts',
     ],
     globalSetup: ['./test/global-setup.ts'],
+    sequence: { sequencer: LongFilesFirst },
     // Most suites wait on servers, browsers and scheduled times rather than compute: more
     // files at once than cores keeps the run short. VITEST_MAX_WORKERS overrides it.
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 3),
     testTimeout: 20_000,
+    // A busy machine (two cores shared by browsers, servers and databases) can take more
+    // than a second to render a change; a poll gives up only when something is wrong.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 60_000,
   },
 });

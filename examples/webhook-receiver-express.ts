@@ -33,7 +33,12 @@ app.post(
     res.status(204).end();
     if (handled.has(event.id)) return;
     handled.add(event.id);
-    console.log(`${event.type} ${event.data.post.id} (${event.data.post.status})`);
+    if (event.type === 'comment.received') {
+      const { comment } = event.data;
+      console.log(`${event.type} @${comment.username}: ${comment.text} (${comment.id})`);
+    } else {
+      console.log(`${event.type} ${event.data.post.id} (${event.data.post.status})`);
+    }
   },
 );
 

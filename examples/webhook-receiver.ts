@@ -27,6 +27,13 @@ function firstTime(eventId: string): boolean {
 }
 
 function handle(event: WebhookEvent): void {
+  if (event.type === 'comment.received') {
+    const { comment } = event.data;
+    console.log(
+      `comment ${comment.id} from @${comment.username} on ${comment.postId}: ${comment.text}`,
+    );
+    return;
+  }
   const { post, platforms } = event.data;
   switch (event.type) {
     case 'post.scheduled':

@@ -3,10 +3,12 @@
  * server with the Instagram emulator and a webhook receiver, signs up a demo person in
  * Chromium, connects an emulated account, makes posts through the SDK (scheduled,
  * published, failed, and an editor's post awaiting approval), a webhook subscription with
- * deliveries and API keys; then opens
- * every page of the header's navigation (so pages added later are included), the
- * published post's page and, signed out, the sign-in page, at 1280×800, in light and in
- * dark mode, and saves `docs/images/web-app/<page>-<light|dark>.png`. The
+ * deliveries and API keys, and comments by other people on the published post (read into
+ * the inbox, one answered, one hidden); then opens
+ * every page of the banner's navigation and its menu (so pages added later are included;
+ * the inbox with a thread open), the published post's page and, signed out, the sign-in
+ * page, each at a laptop's 1280×800 and at a phone's 390×844, in light and in dark mode,
+ * and saves `docs/images/web-app/<page>[-phone]-<light|dark>.png`. The
  * PNGs are reduced to a palette, so each weighs about what a JPEG would. Last, the
  * screenshots table of docs/web-app.md is written again.
  */
@@ -28,6 +30,7 @@ type Page = OpenedPage['page'];
 const ROOT = new URL('../', import.meta.url);
 const OUT = fileURLToPath(new URL(`${WEB_APP_SCREENSHOTS_DIR}/`, ROOT));
 const VIEWPORT = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
 const TIME_ZONE = 'America/Sao_Paulo';
 const EMAIL = 'ana@cafe-aurora.example.com';
 const PASSWORD = 'senha-bem-longa';
@@ -75,29 +78,77 @@ async function awaitingApproval(app: AppServer, picture: string): Promise<void> 
   });
 }
 
-/** The pages of the header's navigation: their paths and names (without a link's count). */
+/**
+ * Other people comment on the published post; the inbox reads them (as "Check now"
+ * does), the account answers one with a saved reply and hides a spam comment. Answers the
+ * thread to show open: a question with a follower's reply, not answered yet.
+ */
+async function inboxComments(app: AppServer, publishedPostId: string): Promise<string> {
+  const api = new Reelay({ baseUrl: app.url });
+  api.setAccessToken((await api.auth.login({ email: EMAIL, password: PASSWORD })).accessToken);
+  api.setProjectId((await api.me.get()).projects[0]!.id);
+  const { post } = await api.posts.get(publishedPostId);
+  const mediaId = post.platforms[0]!.platformPostId!;
+  const comment = (username: string, text: string, parentId?: string) =>
+    app.emulator.addComment({ mediaId, username, text, ...(parentId ? { parentId } : {}) }).id;
+  const hours = comment('ana.souza', 'Vocês abrem no domingo? Queria levar minha mãe ☕');
+  const lactose = comment('bia.martins', 'Tem leite sem lactose para o cappuccino?');
+  comment('caio_r', 'Também queria saber!', lactose);
+  const spam = comment('seguidores.ja', 'Ganhe 10 mil seguidores hoje!!! Link na bio');
+  comment('duda.lima', 'Melhor café do centro, sem dúvida.');
+  await api.comments.sync();
+  const { savedReply } = await api.savedReplies.create({
+    title: 'Horário',
+    text: 'Abrimos todos os dias, das 7h às 19h. Esperamos vocês!',
+  });
+  await api.savedReplies.create({
+    title: 'Cardápio',
+    text: 'O cardápio completo está no link da bio.',
+  });
+  const { comments } = await api.comments.list({ postId: publishedPostId });
+  const threadOf = (platformCommentId: string) =>
+    comments.find((thread) => thread.platformCommentId === platformCommentId)!;
+  await api.comments.reply(threadOf(hours).id, { message: savedReply.text });
+  await api.comments.hide(threadOf(spam).id);
+  return threadOf(lactose).id;
+}
+
+/**
+ * The pages of the banner's navigation and of its menu (closed, but in the page): their
+ * paths and names (without a link's count), each once.
+ */
 async function navigationPages(page: Page): Promise<ScreenshotPage[]> {
   const links = await page
-    .getByRole('navigation')
+    .getByRole('banner')
     .locator('a[href^="/app/"]')
     .evaluateAll((anchors) =>
       anchors.map((anchor) => ({
         path: anchor.getAttribute('href')!,
-        title: [...anchor.childNodes]
-          .filter((node) => node.nodeType === Node.TEXT_NODE)
-          .map((node) => node.textContent)
-          .join('')
-          .trim(),
+        title: (anchor.querySelector('.nav-name')?.textContent ?? anchor.textContent ?? '').trim(),
       })),
     );
-  return links.map((link) => ({
+  const unique = links.filter(
+    (link, index) => links.findIndex((other) => other.path === link.path) === index,
+  );
+  return unique.map((link) => ({
     ...link,
     slug: link.path.replace(/^\/app\//, '').replace(/\W+/g, '-'),
   }));
 }
 
-/** A page to capture: `open` is where the browser goes when it differs from `path`. */
-type Shot = ScreenshotPage & { open?: string };
+/** The same page at a phone's size, after it in the table. */
+function andOnAPhone(entries: readonly Shot[]): Shot[] {
+  return entries.flatMap((entry) => [
+    entry,
+    { ...entry, title: `${entry.title} on a phone`, slug: `${entry.slug}-phone`, viewport: PHONE },
+  ]);
+}
+
+/**
+ * A page to capture: `open` is where the browser goes when it differs from `path`, and
+ * `viewport` a size other than 1280×800.
+ */
+type Shot = ScreenshotPage & { open?: string; viewport?: { width: number; height: number } };
 
 /** Opens a page and waits until it has loaded what it shows. */
 async function show(page: Page, app: AppServer, path: string): Promise<void> {
@@ -142,22 +193,27 @@ async function main(): Promise<void> {
       timeZone: TIME_ZONE,
     });
     await awaitingApproval(app, pictures[2]!);
+    const openThread = await inboxComments(app, publishedPostId);
 
     const navigation = await navigationPages(page);
     if (navigation.length === 0) throw new Error('the header has no navigation links');
-    // The post page opens from the calendar, not the header: the published demo post.
-    const signedIn: Shot[] = [
-      ...navigation,
+    // The inbox shows a thread open. The post page opens from the calendar, not the
+    // header: the published demo post.
+    const inbox = { open: `/app/inbox?thread=${openThread}` };
+    const signedIn: Shot[] = andOnAPhone([
+      ...navigation.map((entry) => (entry.path === '/app/inbox' ? { ...entry, ...inbox } : entry)),
       {
         path: '/app/posts/<id>',
         open: `/app/posts/${publishedPostId}`,
         title: 'Post',
         slug: 'post',
       },
-    ];
+    ]);
+
     rmSync(OUT, { recursive: true, force: true });
     mkdirSync(OUT, { recursive: true });
     const capture = async (on: Page, entry: Shot) => {
+      await on.setViewportSize(entry.viewport ?? VIEWPORT);
       await show(on, app, entry.open ?? entry.path);
       for (const colorScheme of ['light', 'dark'] as const) {
         await on.emulateMedia({ colorScheme });
@@ -171,11 +227,12 @@ async function main(): Promise<void> {
     };
     for (const entry of signedIn) await capture(page, entry);
     // Signed out, in a context of its own: every address under /app shows the sign-in page.
-    const signIn: Shot = { path: '/app', title: 'Sign in', slug: 'sign-in' };
+    const signIn = andOnAPhone([{ path: '/app', title: 'Sign in', slug: 'sign-in' }]);
     const signedOut = await browser.newContext(CONTEXT);
-    await capture(await signedOut.newPage(), signIn);
+    const signedOutPage = await signedOut.newPage();
+    for (const entry of signIn) await capture(signedOutPage, entry);
     await signedOut.close();
-    const pages: ScreenshotPage[] = [...signedIn, signIn].map(({ slug, title, path }) => ({
+    const pages: ScreenshotPage[] = [...signedIn, ...signIn].map(({ slug, title, path }) => ({
       slug,
       title,
       path,
