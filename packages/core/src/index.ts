@@ -32,6 +32,7 @@ export * from './webhooks/verify-webhook';
 export * from './schemas/common';
 export * from './schemas/account';
 export * from './schemas/setup-checks';
+export * from './schemas/setup-check-texts';
 export * from './schemas/members';
 export * from './schemas/activity';
 export * from './schemas/auth';

@@ -49,6 +49,7 @@ describe('the tools against the contract', () => {
     expect(optedIn.map((route) => route.id).sort()).toEqual(
       [
         'healthAuth',
+        'getSetupChecks',
         'createProfile',
         'listProfiles',
         'listIntegrations',

@@ -111,6 +111,16 @@ describe.each(testDialects())('MCP over Streamable HTTP on $name', (dialect) => 
     });
   });
 
+  it('checks the server setup, each check with its reason and, when not ok, the fix', async () => {
+    const answer = structured(await callTool(mcp, 'check_setup')) as {
+      checks: { id: string; status: string; reason: string; fix?: string }[];
+    };
+    const byId = new Map(answer.checks.map((check) => [check.id, check]));
+    expect(byId.get('database')).toMatchObject({ status: 'ok', reason: 'database_ok' });
+    expect(byId.get('smtp')).toMatchObject({ status: 'warning', reason: 'smtp_missing' });
+    expect(byId.get('smtp')!.fix).toContain('REELAY_SMTP_URL');
+  });
+
   it('tells the time of the clock that checks schedules, in the zone asked for', async () => {
     const answer = structured(
       await callTool(mcp, 'current_time', { timezone: 'America/Sao_Paulo' }),

@@ -7,7 +7,8 @@ import { CliError } from '../cli-error';
 import { projectClient } from '../client';
 import type { CommandContext } from '../command-context';
 import { loadSettings } from '../settings';
-import { t, type MessageKey } from '../i18n';
+import { currentLanguage, t, type MessageKey } from '../i18n';
+import { describeSetupCheck, isSetupCheckReason } from '@reelay/core';
 
 /** The mark of each status at the start of its line. */
 const MARKS: Record<string, string> = { ok: '✓', warning: '!', error: '✗', skipped: '-' };
@@ -16,8 +17,10 @@ const MARKS: Record<string, string> = { ok: '✓', warning: '!', error: '✗', s
 interface DoctorCheck {
   id: string;
   status: string;
+  reason?: string | undefined;
   message: string;
   fix?: string | undefined;
+  details?: Record<string, unknown> | undefined;
 }
 
 /**
@@ -40,16 +43,29 @@ export async function doctor(ctx: CommandContext): Promise<void> {
 
 /** The human listing: a line per check, its fix indented under it, then the summary. */
 function renderChecks(checks: readonly DoctorCheck[]): string {
-  const lines = checks.flatMap((check) => [
-    `${MARKS[check.status] ?? '?'} ${checkLabel(check.id)}: ${check.message}`,
-    ...(check.fix && check.status !== 'ok' ? [`    ${t('doctor.fix')}: ${check.fix}`] : []),
-  ]);
+  const lines = checks.flatMap((check) => {
+    const { message, fix } = inLanguage(check);
+    return [
+      `${MARKS[check.status] ?? '?'} ${checkLabel(check.id)}: ${message}`,
+      ...(fix && check.status !== 'ok' ? [`    ${t('doctor.fix')}: ${fix}`] : []),
+    ];
+  });
   const count = (status: string) => checks.filter((check) => check.status === status).length;
   lines.push(
     '',
     t('doctor.summary', { ok: count('ok'), warnings: count('warning'), errors: count('error') }),
   );
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The check's message and fix in the person's language, written from its `reason` and
+ * `details` by core's table (the server's own are Portuguese); a reason this CLI does not
+ * know yet keeps the server's words.
+ */
+function inLanguage(check: DoctorCheck): { message: string; fix?: string | undefined } {
+  if (!isSetupCheckReason(check.reason)) return check;
+  return describeSetupCheck(check.reason, check.details ?? {}, currentLanguage());
 }
 
 /** The check's name in the person's language; an id this CLI does not know yet as is. */

@@ -63,6 +63,12 @@ export const healthRoutes = {
     },
     examples: { configuracao: { summary: 'Verifica a configuração do servidor' } },
     errors: ['VALIDATION_ERROR'],
+    mcp: {
+      tool: 'check_setup',
+      title: 'Verificar a configuração do servidor',
+      guidance:
+        'Use quando uma publicação falha por mídia que a plataforma não busca, por credenciais ou por tokens, ou antes de pôr o servidor em produção. Leia cada verificação que não é `ok`: `message` diz o que foi encontrado e `fix` o que a pessoa deve mudar (variáveis de ambiente, proxy, app da Meta); `reason` e `details` servem para dizer o mesmo no idioma da pessoa. Não muda nada. Só administradores e donos.',
+    },
   }),
   getOpenApiDocument: defineRoute({
     id: 'getOpenApiDocument',

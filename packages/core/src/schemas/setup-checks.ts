@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import { successResponse } from './common';
+import { SETUP_CHECK_REASONS } from './setup-check-texts';
 
 /** How a check ended: `skipped` when it cannot be judged from inside this server. */
 export const setupCheckStatusSchema = z
@@ -15,7 +16,7 @@ export const setupCheckStatusSchema = z
  *
  * @example
  * ```ts
- * setupCheckSchema.parse({ id: 'disk', status: 'ok', message: 'Há 20 GiB livres.' });
+ * setupCheckSchema.parse({ id: 'disk', status: 'ok', reason: 'disk_ok', message: '20480 MiB livres em /data.' });
  * ```
  */
 export const setupCheckSchema = z.object({
@@ -25,6 +26,11 @@ export const setupCheckSchema = z.object({
       'Qual verificação: `public_url`, `media_fetch_back`, `clock`, `platform_credentials`, `redirect_uri`, `meta_webhooks`, `accounts`, `smtp`, `disk` ou `database`.',
     ),
   status: setupCheckStatusSchema,
+  reason: z
+    .enum(SETUP_CHECK_REASONS)
+    .describe(
+      'Por que a verificação terminou assim: uma chave estável, para que um cliente diga `message` e `fix` no idioma da pessoa a partir de `reason` e `details`.',
+    ),
   message: z.string().describe('O que foi encontrado, em português.'),
   fix: z.string().optional().describe('O que fazer para corrigir, quando há o que corrigir.'),
   details: z

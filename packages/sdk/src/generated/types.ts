@@ -2329,6 +2329,40 @@ export interface GetSetupChecksResponse {
      */
     status: 'ok' | 'warning' | 'error' | 'skipped';
     /**
+     * Por que a verificação terminou assim: uma chave estável, para que um cliente diga `message` e `fix` no idioma da pessoa a partir de `reason` e `details`.
+     */
+    reason:
+      | 'public_url_ok'
+      | 'public_url_problem'
+      | 'fetch_back_skipped'
+      | 'fetch_back_unreachable'
+      | 'fetch_back_no_media'
+      | 'fetch_back_no_range'
+      | 'fetch_back_ok'
+      | 'clock_unreachable'
+      | 'clock_no_date'
+      | 'clock_skew'
+      | 'clock_ok'
+      | 'credentials_missing'
+      | 'credentials_unreachable'
+      | 'credentials_refused'
+      | 'credentials_ok'
+      | 'redirect_uri'
+      | 'meta_webhooks_missing'
+      | 'meta_webhooks_ok'
+      | 'accounts_none'
+      | 'accounts_ok'
+      | 'accounts_problems'
+      | 'smtp_missing'
+      | 'smtp_refused'
+      | 'smtp_ok'
+      | 'disk_unreadable'
+      | 'disk_low'
+      | 'disk_ok'
+      | 'database_unreachable'
+      | 'database_pending'
+      | 'database_ok';
+    /**
      * O que foi encontrado, em português.
      */
     message: string;

@@ -2,6 +2,7 @@
  * `accounts`: the connected accounts that will stop publishing soon, or already have:
  * tokens near or past expiry, accounts waiting for a reconnection, permissions missing.
  */
+import type { SetupAccountProblem } from '@reelay/core';
 import { result, type SetupCheck } from './setup-check';
 
 /** Tokens expiring within this warn. */
@@ -17,13 +18,10 @@ export interface AccountState {
   scopes: readonly string[];
 }
 
-/** An account's problem, in the check's details. */
-interface AccountProblem {
-  id: string;
-  username: string | null;
+/** An account's problem, in the check's details (`problem` is its Portuguese wording). */
+interface AccountProblem extends SetupAccountProblem {
   status: 'warning' | 'error';
   problem: string;
-  missingScopes?: string[];
 }
 
 /**
@@ -41,25 +39,14 @@ export function checkAccounts(
 ): SetupCheck {
   const id = 'accounts';
   if (accounts.length === 0) {
-    return result(id, 'skipped', 'Nenhuma conta conectada neste projeto.');
+    return result(id, 'skipped', 'accounts_none');
   }
   const problems = accounts.flatMap((account) => problemsOf(account, requiredScopes, now));
   if (problems.length === 0) {
-    return result(
-      id,
-      'ok',
-      `${accounts.length} conta(s) conectada(s) com token válido e as permissões pedidas.`,
-    );
+    return result(id, 'ok', 'accounts_ok', { count: accounts.length });
   }
   const status = problems.some((problem) => problem.status === 'error') ? 'error' : 'warning';
-  const named = problems.map((problem) => `@${problem.username ?? problem.id}: ${problem.problem}`);
-  return result(
-    id,
-    status,
-    named.join('; ') + '.',
-    'Reconecte as contas indicadas (Contas → Reconectar, ou `reelay accounts connect`): a reconexão traz um token novo e as permissões que faltam.',
-    { accounts: problems },
-  );
+  return result(id, status, 'accounts_problems', { accounts: problems });
 }
 
 function problemsOf(
@@ -70,12 +57,18 @@ function problemsOf(
   const found: AccountProblem[] = [];
   const base = { id: account.id, username: account.username };
   if (account.reconnectRequired) {
-    found.push({ ...base, status: 'error', problem: 'precisa ser reconectada' });
+    found.push({ ...base, kind: 'reconnect', status: 'error', problem: 'precisa ser reconectada' });
   } else if (account.tokenExpiresAt !== null && account.tokenExpiresAt <= now) {
-    found.push({ ...base, status: 'error', problem: 'o token expirou' });
+    found.push({ ...base, kind: 'expired', status: 'error', problem: 'o token expirou' });
   } else if (account.tokenExpiresAt !== null && account.tokenExpiresAt - now < TOKEN_WARNING_MS) {
     const days = Math.max(1, Math.ceil((account.tokenExpiresAt - now) / (24 * 60 * 60 * 1000)));
-    found.push({ ...base, status: 'warning', problem: `o token expira em ${days} dia(s)` });
+    found.push({
+      ...base,
+      kind: 'expiring',
+      days,
+      status: 'warning',
+      problem: `o token expira em ${days} dia(s)`,
+    });
   }
   const missingScopes = requiredScopes[account.loginMode].filter(
     (scope) => !account.scopes.includes(scope),
@@ -83,6 +76,7 @@ function problemsOf(
   if (missingScopes.length > 0) {
     found.push({
       ...base,
+      kind: 'scopes',
       status: 'warning',
       problem: `faltam as permissões ${missingScopes.join(', ')}`,
       missingScopes,

@@ -4,7 +4,7 @@
  */
 import { statfs } from 'node:fs/promises';
 import type { Mailer } from '../mail/mailer';
-import { result, type SetupCheck } from './setup-check';
+import { errorText, result, type SetupCheck } from './setup-check';
 
 const MIB = 1024 * 1024;
 /** Below this the disk check warns. */
@@ -27,19 +27,12 @@ export async function checkDisk(dataDir: string): Promise<SetupCheck> {
     const stats = await statfs(dataDir);
     freeBytes = stats.bavail * stats.bsize;
   } catch (error) {
-    return result(
-      id,
-      'error',
-      `Não foi possível ler a pasta de dados ${dataDir}: ${error instanceof Error ? error.message : String(error)}.`,
-      'Confira REELAY_DATA_DIR e as permissões da pasta.',
-    );
+    return result(id, 'error', 'disk_unreadable', { dataDir, error: errorText(error) });
   }
   const details = { dataDir, freeBytes };
-  const free = `${Math.floor(freeBytes / MIB)} MiB livres em ${dataDir}`;
-  const fix = 'Libere espaço no disco da pasta de dados (REELAY_DATA_DIR) ou aumente o volume.';
-  if (freeBytes < DISK_ERROR_BYTES) return result(id, 'error', `Só ${free}.`, fix, details);
-  if (freeBytes < DISK_WARNING_BYTES) return result(id, 'warning', `Só ${free}.`, fix, details);
-  return result(id, 'ok', `${free}.`, undefined, details);
+  if (freeBytes < DISK_ERROR_BYTES) return result(id, 'error', 'disk_low', details);
+  if (freeBytes < DISK_WARNING_BYTES) return result(id, 'warning', 'disk_low', details);
+  return result(id, 'ok', 'disk_ok', details);
 }
 
 /** What the database check asks the store. */
@@ -63,24 +56,11 @@ export async function checkDatabase(probe: DatabaseProbe): Promise<SetupCheck> {
   try {
     await probe.ping();
   } catch (error) {
-    return result(
-      id,
-      'error',
-      `O banco de dados não respondeu: ${error instanceof Error ? error.message : String(error)}.`,
-      'Confira DATABASE_URL e se o banco está no ar.',
-    );
+    return result(id, 'error', 'database_unreachable', { error: errorText(error) });
   }
   const pending = await probe.pendingMigrations();
-  if (pending.length > 0) {
-    return result(
-      id,
-      'error',
-      `Faltam ${pending.length} migrações no banco de dados.`,
-      'Reinicie o servidor: ele aplica as migrações ao iniciar.',
-      { pending },
-    );
-  }
-  return result(id, 'ok', 'O banco de dados responde e as migrações estão em dia.');
+  if (pending.length > 0) return result(id, 'error', 'database_pending', { pending });
+  return result(id, 'ok', 'database_ok');
 }
 
 /**
@@ -93,22 +73,8 @@ export async function checkDatabase(probe: DatabaseProbe): Promise<SetupCheck> {
  */
 export async function checkSmtp(mailer: Mailer | undefined): Promise<SetupCheck> {
   const id = 'smtp';
-  if (!mailer) {
-    return result(
-      id,
-      'warning',
-      'SMTP não configurado: convites não são enviados por e-mail, só mostrados como links para copiar.',
-      'Defina REELAY_SMTP_URL (por exemplo smtp://usuario:senha@smtp.example.com:587) e, se quiser, REELAY_SMTP_FROM.',
-    );
-  }
+  if (!mailer) return result(id, 'warning', 'smtp_missing');
   const failure = await mailer.verify();
-  if (failure) {
-    return result(
-      id,
-      'error',
-      `O servidor SMTP não aceitou a conexão: ${failure}.`,
-      'Confira o endereço, a porta, o usuário e a senha em REELAY_SMTP_URL.',
-    );
-  }
-  return result(id, 'ok', 'O servidor SMTP aceitou a conexão e a autenticação.');
+  if (failure) return result(id, 'error', 'smtp_refused', { error: failure });
+  return result(id, 'ok', 'smtp_ok');
 }

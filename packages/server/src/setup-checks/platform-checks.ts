@@ -27,43 +27,22 @@ export async function checkClock(graphUrl: string, now: () => number): Promise<S
   const sentAt = now();
   const answer = await boundedFetch(graphUrl);
   if (typeof answer === 'string') {
-    return result(
-      id,
-      'error',
-      `A plataforma (${graphUrl}) não respondeu: ${answer}.`,
-      'Confira se o servidor alcança a internet (DNS, proxy de saída, firewall).',
-    );
+    return result(id, 'error', 'clock_unreachable', { graphUrl, error: answer });
   }
   await answer.body?.cancel();
   const header = answer.headers.get('date');
   const platformTime = header ? Date.parse(header) : Number.NaN;
   if (Number.isNaN(platformTime)) {
-    return result(
-      id,
-      'skipped',
-      'A plataforma respondeu sem cabeçalho Date: não há com o que comparar.',
-    );
+    return result(id, 'skipped', 'clock_no_date');
   }
   // The header has whole seconds: the midpoint of the request is the fairest comparison.
   const skewMs = Math.round((sentAt + now()) / 2 - platformTime);
   const seconds = Math.round(skewMs / 1000);
   const details = { skewSeconds: seconds };
   if (Math.abs(skewMs) > MAX_CLOCK_SKEW_MS) {
-    return result(
-      id,
-      'error',
-      `O relógio do servidor está ${Math.abs(seconds)} s ${skewMs > 0 ? 'adiantado' : 'atrasado'} em relação à plataforma.`,
-      'Sincronize o relógio do sistema (NTP: chrony ou systemd-timesyncd).',
-      details,
-    );
+    return result(id, 'error', 'clock_skew', details);
   }
-  return result(
-    id,
-    'ok',
-    `O relógio difere ${Math.abs(seconds)} s da plataforma.`,
-    undefined,
-    details,
-  );
+  return result(id, 'ok', 'clock_ok', details);
 }
 
 /**
@@ -81,13 +60,7 @@ export async function checkPlatformCredentials(settings: PlatformSettings): Prom
     settings.appSecret ? null : 'INSTAGRAM_APP_SECRET',
   ].filter((name): name is string => name !== null);
   if (missing.length > 0) {
-    return result(
-      id,
-      'error',
-      `Faltam as credenciais do app: ${missing.join(', ')}.`,
-      `Defina ${missing.join(' e ')} com o id e a chave secreta do app da Meta (painel do app, Instagram → Configuração da API com login do Instagram).`,
-      { missing },
-    );
+    return result(id, 'error', 'credentials_missing', { missing });
   }
   const query = new URLSearchParams({
     client_id: settings.appId!,
@@ -96,24 +69,17 @@ export async function checkPlatformCredentials(settings: PlatformSettings): Prom
   });
   const answer = await boundedFetch(`${settings.graphUrl}/oauth/access_token?${query}`);
   if (typeof answer === 'string') {
-    return result(
-      id,
-      'error',
-      `A plataforma não respondeu ao conferir as credenciais: ${answer}.`,
-      'Confira se o servidor alcança a internet e o valor de INSTAGRAM_GRAPH_URL.',
-    );
+    return result(id, 'error', 'credentials_unreachable', { error: answer });
   }
   const body = (await answer.json().catch(() => null)) as {
     access_token?: unknown;
     error?: { message?: string };
   } | null;
   if (answer.ok && typeof body?.access_token === 'string') {
-    return result(id, 'ok', 'A plataforma aceitou o id e a chave secreta do app.');
+    return result(id, 'ok', 'credentials_ok');
   }
-  return result(
-    id,
-    'error',
-    `A plataforma recusou as credenciais do app (HTTP ${answer.status}${body?.error?.message ? `: ${body.error.message}` : ''}).`,
-    'Confira INSTAGRAM_APP_ID e INSTAGRAM_APP_SECRET: copie de novo o id e a chave secreta do app no painel da Meta (a chave muda quando é redefinida).',
-  );
+  return result(id, 'error', 'credentials_refused', {
+    httpStatus: answer.status,
+    ...(body?.error?.message ? { platformMessage: body.error.message } : {}),
+  });
 }

@@ -2,7 +2,13 @@
  * The shape every setup check answers in, and what the checks share: a bounded HTTP
  * request, so one unreachable host cannot hold the whole answer.
  */
-import type { SetupCheck, SetupCheckStatus } from '@reelay/core';
+import {
+  describeSetupCheck,
+  type SetupCheck,
+  type SetupCheckParams,
+  type SetupCheckReason,
+  type SetupCheckStatus,
+} from '@reelay/core';
 
 export type { SetupCheck, SetupCheckStatus } from '@reelay/core';
 
@@ -10,27 +16,34 @@ export type { SetupCheck, SetupCheckStatus } from '@reelay/core';
 export const CHECK_TIMEOUT_MS = 5_000;
 
 /**
- * One check's result; `fix` and `details` only when given.
+ * One check's result: its `reason` and `details`, with `message` and `fix` written from
+ * them in Portuguese (core's table, which clients read to say the same in English).
  *
  * @example
  * ```ts
- * result('disk', 'warning', 'Há 500 MiB livres.', 'Libere espaço na pasta de dados.');
+ * result('disk', 'warning', 'disk_low', { dataDir: '/var/lib/reelay', freeBytes: 500 * 2 ** 20 });
  * ```
  */
 export function result(
   id: string,
   status: SetupCheckStatus,
-  message: string,
-  fix?: string,
-  details?: Record<string, unknown>,
+  reason: SetupCheckReason,
+  details: SetupCheckParams = {},
 ): SetupCheck {
+  const { message, fix } = describeSetupCheck(reason, details, 'pt-BR');
   return {
     id,
     status,
+    reason,
     message,
-    ...(fix ? { fix } : {}),
-    ...(details ? { details } : {}),
+    ...(fix && status !== 'ok' ? { fix } : {}),
+    ...(Object.keys(details).length > 0 ? { details: { ...details } } : {}),
   };
+}
+
+/** An error's own words, for a check's details. */
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 /**
