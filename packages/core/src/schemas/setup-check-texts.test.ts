@@ -19,14 +19,14 @@ describe('setup check texts', () => {
       scheme: 'http',
       host: '10.0.0.5',
       address: '10.0.0.5',
-      addressKind: 'private',
+      addressKind: 'endereço privado',
       privateAllowed: false,
     };
     expect(describeSetupCheck('public_url_problem', details, 'en').message).toBe(
-      'REELAY_PUBLIC_URL uses http, not https; 10.0.0.5 resolves to 10.0.0.5 (private).',
+      'REELAY_PUBLIC_URL uses http, not https; 10.0.0.5 resolves to 10.0.0.5 (private address).',
     );
     expect(describeSetupCheck('public_url_problem', details, 'pt-BR').message).toBe(
-      'REELAY_PUBLIC_URL usa http, não https; 10.0.0.5 resolve para 10.0.0.5 (private).',
+      'REELAY_PUBLIC_URL usa http, não https; 10.0.0.5 resolve para 10.0.0.5 (endereço privado).',
     );
     const accounts = [
       { id: 'int_1', username: 'padaria', kind: 'expiring', days: 2 },

@@ -69,6 +69,24 @@ const list = (value: unknown): string[] => (Array.isArray(value) ? value.map(str
 const MIB = 1024 * 1024;
 const mib = (bytes: unknown): number => Math.floor(Number(bytes) / MIB);
 
+/**
+ * The server's address policy names the kind of a refused address in Portuguese (it is
+ * part of API messages); these are the English words for the kinds it can name.
+ */
+const ADDRESS_KINDS_EN: Readonly<Record<string, string>> = {
+  'endereço de loopback': 'loopback address',
+  'endereço privado': 'private address',
+  'endereço link-local': 'link-local address',
+  'endereço de metadados da nuvem': 'cloud metadata address',
+  'endereço inválido': 'invalid address',
+};
+
+function addressKindEn(kind: string): string {
+  const reserved = /^endereço reservado \((.+)\)$/.exec(kind);
+  if (reserved) return `reserved address (${reserved[1]})`;
+  return ADDRESS_KINDS_EN[kind] ?? kind;
+}
+
 /** What is wrong with the public URL, in each language. */
 function publicUrlProblems(params: SetupCheckParams, language: SetupCheckLanguage): string[] {
   const pt = language === 'pt-BR';
@@ -82,7 +100,7 @@ function publicUrlProblems(params: SetupCheckParams, language: SetupCheckLanguag
     problems.push(
       pt
         ? `${str(params.host)} resolve para ${str(params.address)} (${str(params.addressKind)})`
-        : `${str(params.host)} resolves to ${str(params.address)} (${str(params.addressKind)})`,
+        : `${str(params.host)} resolves to ${str(params.address)} (${addressKindEn(str(params.addressKind))})`,
     );
   } else if (params.resolveError) {
     problems.push(
