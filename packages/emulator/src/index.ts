@@ -31,6 +31,7 @@ export {
   type EmulatorConfig,
 } from './emulator-config';
 export { FACEBOOK_PREFIX } from './facebook/facebook-router';
+export { UPLOAD_PREFIX } from './graph/upload-host';
 export {
   FACEBOOK_LONG_LIVED_TOKEN_SECONDS,
   FACEBOOK_SHORT_LIVED_TOKEN_SECONDS,

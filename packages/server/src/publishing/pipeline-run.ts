@@ -38,6 +38,8 @@ export interface Run {
   lease: JobLease;
   /** A prepared container found unusable at the time asked was made again (once per run). */
   remadeContainer?: boolean;
+  /** Every uploaded video of this run's containers is known to be complete (`completeUploads`). */
+  uploadsComplete?: boolean;
 }
 
 /**

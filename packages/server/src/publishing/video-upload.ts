@@ -1,0 +1,81 @@
+/**
+ * Videos sent by resumable upload (reference §2 "Resumable video upload"): their containers
+ * are created with `upload_type=resumable` and the file's bytes go from storage to the
+ * upload host, so the platform never downloads them and the server needs no public
+ * address for video.
+ *
+ * Nothing about an upload is stored: the upload host keeps the acknowledged offset. Every
+ * run that polls a container not yet ready first makes sure its bytes are all there,
+ * resuming at that offset, so a crash mid-upload costs only the bytes of one chunk, and
+ * an upload session that is gone or expired makes the container be created anew
+ * (`CONTAINER_EXPIRED`), as for any expired container.
+ */
+import type { VideoUploadMode } from '../reelay-config';
+import type { IntegrationRecord } from '../store/integrations';
+import type { Run } from './pipeline-run';
+
+/**
+ * Whether an account's videos are uploaded: `auto` uploads for Facebook Login accounts,
+ * whose upload host is documented; Instagram Login's is not (reference §2 [UNCERTAIN]).
+ *
+ * @example
+ * ```ts
+ * usesResumableUpload('auto', { loginMode: 'facebook' }); // true
+ * ```
+ */
+export function usesResumableUpload(
+  mode: VideoUploadMode,
+  integration: Pick<IntegrationRecord, 'loginMode'>,
+): boolean {
+  if (mode === 'auto') return integration.loginMode === 'facebook';
+  return mode === 'resumable';
+}
+
+/** The containers of a run whose video is uploaded, each with the media index it shows. */
+function uploadedContainers(run: Run): Array<{ containerId: string; index: number }> {
+  const { post, target } = run;
+  if (!usesResumableUpload(run.ctx.config.videoUpload, run.integration)) return [];
+  if (post.kind === 'carousel') {
+    return target.childrenIds.flatMap((containerId, index) =>
+      post.mediaItems[index]?.type === 'video' ? [{ containerId, index }] : [],
+    );
+  }
+  const first = post.mediaItems[0];
+  if (target.containerId === null || first?.type !== 'video') return [];
+  return [{ containerId: target.containerId, index: 0 }];
+}
+
+/**
+ * Sends whatever bytes the run's uploaded containers still miss, once per run and only
+ * before a publication was attempted. Throws the platform's error: `CONTAINER_EXPIRED` for
+ * a session that is gone, `TOKEN_INVALID`, or a transient failure to try again later.
+ *
+ * @example
+ * ```ts
+ * await completeUploads(run); // then read the container's status
+ * ```
+ */
+export async function completeUploads(run: Run): Promise<void> {
+  if (run.uploadsComplete || run.target.publishAttemptedAt !== null) return;
+  for (const { containerId, index } of uploadedContainers(run)) {
+    const item = run.post.mediaItems[index]!;
+    const record = await run.ctx.media.find(run.post.projectId, item.mediaId);
+    // A media removed since is reported by the plan's checks; the container then fails.
+    if (!record) continue;
+    const result = await run.platform.uploadVideo({
+      accessToken: run.accessToken,
+      containerId,
+      source: run.ctx.media.byteSource(record),
+      chunkBytes: run.settings.uploadChunkBytes,
+    });
+    if (result.chunks > 0) {
+      run.ctx.logger.info('vídeo enviado ao Instagram', {
+        targetId: run.target.id,
+        containerId,
+        resumedAt: result.resumedAt,
+        chunks: result.chunks,
+      });
+    }
+  }
+  run.uploadsComplete = true;
+}
