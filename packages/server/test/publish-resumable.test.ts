@@ -121,12 +121,14 @@ describe.each(testDialects())('resumable video upload on $name', (dialect) => {
   it('publishes a Facebook Login reel by uploading its bytes, with no public address', async () => {
     const { emulator } = publisher.platform;
     emulator.clearRequests();
+    // Processing takes a while: the container is polled several times.
+    emulator.configure({ videoProcessingMs: 5000 });
     const { post, container } = await publish(
       publisher,
       publisher.facebookId,
       ['reel.mp4'],
       'Reel enviado',
-    );
+    ).finally(() => emulator.configure({ videoProcessingMs: 0 }));
     expect(post.platforms[0]).toMatchObject({ status: 'published', errorCode: null });
     expect(container).toMatchObject({ kind: 'REELS', statusCode: 'PUBLISHED' });
     expect(container?.videoUrl).toBeUndefined();
@@ -136,6 +138,11 @@ describe.each(testDialects())('resumable video upload on $name', (dialect) => {
     expect(container?.upload?.chunkOffsets).toEqual(
       Array.from({ length: chunks }, (_, index) => index * CHUNK),
     );
+    // The offset is asked once: a complete upload is stored, later polls do not ask again.
+    const polls = emulator.requests({ path: container!.id }).filter((r) => r.method === 'GET');
+    const asked = polls.filter((r) => r.path.includes('/ig-api-upload/'));
+    expect(asked).toHaveLength(1);
+    expect(polls.length - asked.length).toBeGreaterThan(1);
   });
 
   it('uploads each video item of a carousel', async () => {
@@ -171,6 +178,41 @@ describe.each(testDialects())('resumable video upload on $name', (dialect) => {
     expect(offsets.slice(0, 4)).toEqual([0, 1000, 2000, 3000]);
     expect(offsets[4]).toBe(3000 + CHUNK);
     expect(container?.upload?.sha256).toBe(sha256('reel.mp4'));
+  });
+
+  it('makes a new container when the interrupted upload expired meanwhile', async () => {
+    const { server, emulator } = publisher.platform;
+    emulator.addFault({ path: '/ig-api-upload', method: 'POST', keepBytes: 500, times: 3 });
+    const created = await call(
+      server.url,
+      'POST',
+      '/v1/posts',
+      {
+        content: 'Reel expirado',
+        mediaItems: [{ mediaId: await upload(publisher, 'reel.mp4') }],
+        platforms: [{ platform: 'instagram', accountId: publisher.facebookId }],
+      },
+      publisher.account.key,
+    );
+    expect(created.status).toBe(202);
+    // The first run leaves the upload at 1500 bytes; the container then expires.
+    await server.reelay.tasks.runDueJobs();
+    const first = emulator.containers().find((item) => item.caption === 'Reel expirado')!;
+    expect(first.upload?.offset).toBe(1500);
+    emulator.forceContainer(first.id, { status: 'EXPIRED' });
+    await settle(server);
+    const post = await call(
+      server.url,
+      'GET',
+      `/v1/posts/${created.body.post.id}`,
+      undefined,
+      publisher.account.key,
+    );
+    expect(post.body.post.platforms[0]).toMatchObject({ status: 'published' });
+    const made = emulator.containers().filter((item) => item.caption === 'Reel expirado');
+    expect(made.map((item) => item.statusCode)).toEqual(['EXPIRED', 'PUBLISHED']);
+    expect(made[1]?.upload?.chunkOffsets[0]).toBe(0);
+    expect(made[1]?.upload?.sha256).toBe(sha256('reel.mp4'));
   });
 
   it('hands a URL for an Instagram Login reel under auto', async () => {

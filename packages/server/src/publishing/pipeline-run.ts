@@ -38,8 +38,6 @@ export interface Run {
   lease: JobLease;
   /** A prepared container found unusable at the time asked was made again (once per run). */
   remadeContainer?: boolean;
-  /** Every uploaded video of this run's containers is known to be complete (`completeUploads`). */
-  uploadsComplete?: boolean;
 }
 
 /**
@@ -136,6 +134,7 @@ export async function handleError(run: Run, error: unknown): Promise<JobOutcome>
             containerId: null,
             containerCreatedAt: null,
             containerReadyAt: null,
+            videosUploadedAt: null,
             // An expired container was never published: a new one starts from scratch.
             publishAttemptedAt: null,
           }

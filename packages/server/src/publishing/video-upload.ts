@@ -4,15 +4,15 @@
  * upload host, so the platform never downloads them and the server needs no public
  * address for video.
  *
- * Nothing about an upload is stored: the upload host keeps the acknowledged offset. Every
- * run that polls a container not yet ready first makes sure its bytes are all there,
- * resuming at that offset, so a crash mid-upload costs only the bytes of one chunk, and
- * an upload session that is gone or expired makes the container be created anew
- * (`CONTAINER_EXPIRED`), as for any expired container.
+ The upload host keeps the acknowledged offset; the target stores only when its uploads
+ * were complete (`videosUploadedAt`). Until then every run that polls the container first
+ * sends what is missing, resuming at that offset, so a crash mid-upload costs at most
+ * the bytes of one chunk, and an upload session that is gone or expired makes the
+ * container be created anew (`CONTAINER_EXPIRED`), as for any expired container.
  */
 import type { VideoUploadMode } from '../reelay-config';
 import type { IntegrationRecord } from '../store/integrations';
-import type { Run } from './pipeline-run';
+import { persist, type Run } from './pipeline-run';
 
 /**
  * Whether an account's videos are uploaded: `auto` uploads for Facebook Login accounts,
@@ -46,8 +46,8 @@ function uploadedContainers(run: Run): Array<{ containerId: string; index: numbe
 }
 
 /**
- * Sends whatever bytes the run's uploaded containers still miss, once per run and only
- * before a publication was attempted. Throws the platform's error: `CONTAINER_EXPIRED` for
+ * Sends whatever bytes the target's uploaded containers still miss, until they are all
+ * there (then `videosUploadedAt` is stored) and only before a publication was attempted. Throws the platform's error: `CONTAINER_EXPIRED` for
  * a session that is gone, `TOKEN_INVALID`, or a transient failure to try again later.
  *
  * @example
@@ -56,8 +56,10 @@ function uploadedContainers(run: Run): Array<{ containerId: string; index: numbe
  * ```
  */
 export async function completeUploads(run: Run): Promise<void> {
-  if (run.uploadsComplete || run.target.publishAttemptedAt !== null) return;
-  for (const { containerId, index } of uploadedContainers(run)) {
+  if (run.target.videosUploadedAt !== null || run.target.publishAttemptedAt !== null) return;
+  const containers = uploadedContainers(run);
+  if (containers.length === 0) return;
+  for (const { containerId, index } of containers) {
     const item = run.post.mediaItems[index]!;
     const record = await run.ctx.media.find(run.post.projectId, item.mediaId);
     // A media removed since is reported by the plan's checks; the container then fails.
@@ -77,5 +79,6 @@ export async function completeUploads(run: Run): Promise<void> {
       });
     }
   }
-  run.uploadsComplete = true;
+  // A run that lost the target to an edit stops at its next write, as for any step.
+  await persist(run, { videosUploadedAt: run.ctx.clock.now() });
 }
