@@ -71,7 +71,7 @@ export async function createParent(run: Run, plan: ContainerPlan): Promise<StepR
 /** Reads the container's status (`poll`, or `confirm` after an attempt) and notes it. */
 export async function observeContainer(run: Run): Promise<StepResult> {
   // A resumable container stays in progress until its bytes are all there.
-  await completeUploads(run);
+  if (!(await completeUploads(run))) return stop;
   const status = await run.platform
     .getContainerStatus({ accessToken: run.accessToken, containerId: run.target.containerId! })
     .catch((error: unknown) => {

@@ -10,6 +10,7 @@
  * the bytes of one chunk, and an upload session that is gone or expired makes the
  * container be created anew (`CONTAINER_EXPIRED`), as for any expired container.
  */
+import { ReelayError } from '@reelay/core';
 import type { VideoUploadMode } from '../reelay-config';
 import type { IntegrationRecord } from '../store/integrations';
 import { persist, type Run } from './pipeline-run';
@@ -47,23 +48,28 @@ function uploadedContainers(run: Run): Array<{ containerId: string; index: numbe
 
 /**
  * Sends whatever bytes the target's uploaded containers still miss, until they are all
- * there (then `videosUploadedAt` is stored) and only before a publication was attempted. Throws the platform's error: `CONTAINER_EXPIRED` for
- * a session that is gone, `TOKEN_INVALID`, or a transient failure to try again later.
+ * there (then `videosUploadedAt` is stored), and only before a publication was attempted.
+ * Throws the platform's error: `CONTAINER_EXPIRED` for a session that is gone,
+ * `TOKEN_INVALID`, or a transient failure to try again later; `MEDIA_INVALID` for a media
+ * that no longer exists. `false` when the target changed meanwhile and the run must stop.
  *
  * @example
  * ```ts
- * await completeUploads(run); // then read the container's status
+ * if (!(await completeUploads(run))) return stop; // else read the container's status
  * ```
  */
-export async function completeUploads(run: Run): Promise<void> {
-  if (run.target.videosUploadedAt !== null || run.target.publishAttemptedAt !== null) return;
+export async function completeUploads(run: Run): Promise<boolean> {
+  if (run.target.videosUploadedAt !== null || run.target.publishAttemptedAt !== null) return true;
   const containers = uploadedContainers(run);
-  if (containers.length === 0) return;
+  if (containers.length === 0) return true;
   for (const { containerId, index } of containers) {
     const item = run.post.mediaItems[index]!;
     const record = await run.ctx.media.find(run.post.projectId, item.mediaId);
-    // A media removed since is reported by the plan's checks; the container then fails.
-    if (!record) continue;
+    if (!record) {
+      throw new ReelayError('MEDIA_INVALID', {
+        message: `A mídia mediaItems[${index}] não existe mais.`,
+      });
+    }
     const result = await run.platform.uploadVideo({
       accessToken: run.accessToken,
       containerId,
@@ -79,6 +85,5 @@ export async function completeUploads(run: Run): Promise<void> {
       });
     }
   }
-  // A run that lost the target to an edit stops at its next write, as for any step.
-  await persist(run, { videosUploadedAt: run.ctx.clock.now() });
+  return persist(run, { videosUploadedAt: run.ctx.clock.now() });
 }
