@@ -1,6 +1,7 @@
 /**
  * `@reelay/emulator`: a local, in-memory imitation of the Instagram Graph API subset Reelay
- * uses (Instagram Login and Facebook Login OAuth, tokens, Pages, account info, containers, publishing, quotas,
+ * uses (Instagram Login and Facebook Login OAuth, tokens, Pages, account info, containers, resumable
+ * video upload, publishing, quotas,
  * comments and their moderation, mentions, private replies, Meta webhooks, insights and the
  * deauthorize/data-deletion callbacks), with a control API for faults, time and
  * inspection. See docs/emulator.md.
@@ -31,6 +32,7 @@ export {
   type EmulatorConfig,
 } from './emulator-config';
 export { FACEBOOK_PREFIX } from './facebook/facebook-router';
+export { UPLOAD_PREFIX } from './graph/upload-host';
 export {
   FACEBOOK_LONG_LIVED_TOKEN_SECONDS,
   FACEBOOK_SHORT_LIVED_TOKEN_SECONDS,

@@ -12,6 +12,7 @@ import { routeGraph } from './graph/graph-router';
 import { Params } from './http/params';
 import { readParams, RequestBodyError, type RawParams } from './http/read-body';
 import { jsonReply, type Reply } from './http/reply';
+import { isUploadPath, routeUpload, uploadBaseFor } from './graph/upload-host';
 
 /** What the server shares with the handler: connections held by `hang` faults, and shutdown. */
 export interface ServerLifecycle {
@@ -68,9 +69,11 @@ async function handle(
     `http://${req.headers.host ?? 'emulator'}` +
     (facebook ? `/${FACEBOOK_PREFIX}` : '') +
     (version === undefined ? '' : `/${version}`);
+  // The upload host's body is video bytes, read by its handler; its headers are its parameters.
+  const upload = !facebook && isUploadPath(segments);
   let raw: RawParams;
   try {
-    raw = await readParams(req, url);
+    raw = upload ? uploadParams(req) : await readParams(req, url);
   } catch (error) {
     send(res, errorReply(ctx, error));
     return;
@@ -87,7 +90,25 @@ async function handle(
     nodeId: segments[0] ?? '',
     accountId: actorOf(ctx, segments, raw, token),
   });
-  if (fault && !fault.after && applyFault(ctx, lifecycle, fault, req, res, faultTarget)) return;
+  const keepBytes = upload && fault && !fault.after ? fault.keepBytes : undefined;
+  if (
+    keepBytes === undefined &&
+    fault &&
+    !fault.after &&
+    applyFault(ctx, lifecycle, fault, req, res, faultTarget)
+  )
+    return;
+
+  if (upload) {
+    const answer = await routeUpload(ctx, { method, segments, token, req, keepBytes });
+    if (answer === 'closed') return;
+    if (fault?.after) {
+      if (fault.latencyMs) await sleep(fault.latencyMs, undefined, { signal: lifecycle.closing });
+      if (applyFault(ctx, lifecycle, fault, req, res, faultTarget)) return;
+    }
+    send(res, answer);
+    return;
+  }
 
   // Reference §10.6: calls on an account count against its Business Use Case budget.
   const metered = meteredAccount(ctx, segments, token);
@@ -97,7 +118,14 @@ async function handle(
     return;
   }
 
-  const request = { method, segments, params: new Params(raw), token, base };
+  const request = {
+    method,
+    segments,
+    params: new Params(raw),
+    token,
+    base,
+    uploadBase: uploadBaseFor(req.headers.host ?? 'emulator', version),
+  };
   let reply = await settle(ctx, () =>
     facebook ? routeFacebook(ctx, request) : routeGraph(ctx, request),
   );
@@ -170,6 +198,7 @@ function applyFault(
       res.once('close', () => lifecycle.hanging.delete(res));
       return true;
     case 'drop':
+    case 'truncate':
       req.socket.destroy();
       return true;
     case 'error':
@@ -189,6 +218,16 @@ function send(res: ServerResponse, reply: Reply): void {
   if (res.destroyed) return;
   res.writeHead(reply.status, reply.headers);
   res.end(reply.body);
+}
+
+/** What the log keeps of an upload request: its offset, size and `file_url` headers. */
+function uploadParams(req: IncomingMessage): RawParams {
+  const params: RawParams = {};
+  for (const name of ['offset', 'file_size', 'file_url']) {
+    const value = req.headers[name];
+    if (typeof value === 'string') params[name] = value;
+  }
+  return params;
 }
 
 /**

@@ -80,7 +80,8 @@ export interface EmulatorOptions extends Partial<EmulatorConfig> {
 export interface Emulator {
   /**
    * Base URL, e.g. `http://127.0.0.1:53412`; serves the OAuth window, both token hosts and
-   * Graph of Instagram Login, and under `/facebook` the Facebook Login dialog and Graph host.
+   * Graph of Instagram Login, under `/facebook` the Facebook Login dialog and Graph host, and
+   * under `/rupload` the resumable upload host.
    */
   readonly url: string;
   readonly port: number;

@@ -53,6 +53,8 @@ const DESCRIPTIONS: { [Name in keyof typeof environmentSchema.shape]: string } =
     'Address the bucket as `<endpoint>/<bucket>` (MinIO and most self-hosted servers).',
   REELAY_MEDIA_DELIVERY:
     'Where Instagram downloads media from: `server` (the `/media/…` route at `REELAY_PUBLIC_URL`) or, with `REELAY_STORAGE=s3` only, `presigned` (a GET URL of the bucket object, signed for 6 hours and made anew for each container; the bucket stays private and the server needs no public address for media). See "No public address" in docs/self-hosting.md.',
+  REELAY_VIDEO_UPLOAD:
+    'How videos reach Instagram: `auto` (the bytes are uploaded to the resumable upload host for Facebook Login accounts, a URL is handed to Instagram Login ones), `url` (always a URL Instagram downloads, see `REELAY_MEDIA_DELIVERY`) or `resumable` (always uploaded; whether Instagram Login accepts it is not documented). Images always travel by URL. See "No public address" in docs/self-hosting.md.',
   REELAY_LOG_LEVEL: 'Least severe log level written (JSON lines on stderr; secrets are redacted).',
   REELAY_SMTP_URL:
     'SMTP server that sends invitations by e-mail (`smtp://user:password@host:587`, `smtps://…` for TLS from the start). Without it, invitations are only shown as a link to copy.',
@@ -114,6 +116,8 @@ const DESCRIPTIONS: { [Name in keyof typeof environmentSchema.shape]: string } =
     'Base of the Facebook Login dialog (the emulator serves it under `<emulator>/facebook`).',
   FACEBOOK_GRAPH_URL:
     'Base of the Facebook Graph API: token exchanges, Pages and publishing of Facebook Login accounts.',
+  FACEBOOK_UPLOAD_URL:
+    'Base of the resumable upload host (`rupload`) that receives video bytes (the emulator serves it under `<emulator>/rupload`).',
   FACEBOOK_GRAPH_VERSION:
     'Graph API version in Facebook paths (dialog included), or `none` for paths without a version.',
 };

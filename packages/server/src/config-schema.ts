@@ -129,6 +129,9 @@ export const environmentSchema = z.object({
   REELAY_MEDIA_DELIVERY: z
     .enum(['server', 'presigned'], { error: 'use server ou presigned' })
     .default('server'),
+  REELAY_VIDEO_UPLOAD: z
+    .enum(['auto', 'url', 'resumable'], { error: 'use auto, url ou resumable' })
+    .default('auto'),
   REELAY_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   REELAY_SMTP_URL: z
     .url({ protocol: /^smtps?$/, error: 'use uma URL smtp:// ou smtps://' })
@@ -208,6 +211,7 @@ export const environmentSchema = z.object({
   FACEBOOK_SCOPES: commaList.optional(),
   FACEBOOK_DIALOG_URL: absoluteUrl.default('https://www.facebook.com'),
   FACEBOOK_GRAPH_URL: absoluteUrl.default('https://graph.facebook.com'),
+  FACEBOOK_UPLOAD_URL: absoluteUrl.default('https://rupload.facebook.com'),
   FACEBOOK_GRAPH_VERSION: z
     .string()
     .regex(/^(v\d+\.\d+|none)$/, { error: 'use uma versão como v25.0, ou none para nenhuma' })

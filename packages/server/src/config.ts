@@ -107,6 +107,7 @@ export function loadConfig(given: Record<string, string | undefined> = process.e
       : null,
     allowPrivateUrls: vars.REELAY_ALLOW_PRIVATE_URLS,
     storage: storageSettings(vars),
+    videoUpload: vars.REELAY_VIDEO_UPLOAD,
     unusedMediaDays: vars.REELAY_UNUSED_MEDIA_DAYS,
     logLevel: vars.REELAY_LOG_LEVEL,
     smtp: vars.REELAY_SMTP_URL
@@ -148,6 +149,7 @@ export function loadConfig(given: Record<string, string | undefined> = process.e
       scopes: vars.FACEBOOK_SCOPES ?? DEFAULT_FACEBOOK_SCOPES,
       dialogUrl: vars.FACEBOOK_DIALOG_URL,
       graphUrl: vars.FACEBOOK_GRAPH_URL,
+      uploadUrl: vars.FACEBOOK_UPLOAD_URL,
       graphVersion: vars.FACEBOOK_GRAPH_VERSION === 'none' ? '' : vars.FACEBOOK_GRAPH_VERSION,
     },
   };

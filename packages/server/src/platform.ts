@@ -49,6 +49,8 @@ export function createPlatform(
     authorizeUrl,
     apiUrl,
     graphUrl,
+    // The upload host is Facebook's for both login modes (reference §0).
+    uploadUrl: config.facebook.uploadUrl,
     graphApiVersion: graphVersion || null,
     clock: () => new Date(clock.now()),
     ...(timeouts ? { timeouts } : {}),
@@ -69,7 +71,7 @@ export function createFacebookPlatform(
   clock: Clock,
   timeouts?: Partial<InstagramTimeouts>,
 ): FacebookPlatform | null {
-  const { appId, appSecret, dialogUrl, graphUrl, graphVersion } = config.facebook;
+  const { appId, appSecret, dialogUrl, graphUrl, uploadUrl, graphVersion } = config.facebook;
   if (!appId || !appSecret) return null;
   return createFacebookLoginClient({
     appId,
@@ -77,6 +79,7 @@ export function createFacebookPlatform(
     redirectUri: `${config.publicUrl}${CALLBACK_PATH}`,
     dialogUrl,
     graphUrl,
+    uploadUrl,
     graphApiVersion: graphVersion || null,
     clock: () => new Date(clock.now()),
     ...(timeouts ? { timeouts } : {}),

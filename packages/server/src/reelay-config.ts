@@ -54,6 +54,11 @@ export interface ReelayConfig {
   readonly allowPrivateUrls: boolean;
   /** Where media files live: local disk under `dataDir/media`, or an S3-compatible bucket. */
   readonly storage: StorageSettings;
+  /**
+   * How videos reach the platform: by resumable upload of their bytes, or by a URL it
+   * downloads; `auto` uploads for Facebook Login accounts only (reference §2).
+   */
+  readonly videoUpload: VideoUploadMode;
   /** Days a media no post uses is kept before the cleanup deletes it (unless kept); 0: never. */
   readonly unusedMediaDays: number;
   readonly logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -108,9 +113,17 @@ export interface ReelayConfig {
     readonly scopes: readonly string[];
     readonly dialogUrl: string;
     readonly graphUrl: string;
+    /** Base of the resumable upload host (`rupload.facebook.com`), for both login modes. */
+    readonly uploadUrl: string;
     readonly graphVersion: string;
   };
 }
+
+/**
+ * `REELAY_VIDEO_UPLOAD`: `auto` (resumable for Facebook Login accounts, URL otherwise),
+ * `url` or `resumable`.
+ */
+export type VideoUploadMode = 'auto' | 'url' | 'resumable';
 
 /** Thrown when the environment cannot start the server; the message names the variable. */
 export class ConfigError extends Error {

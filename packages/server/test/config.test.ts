@@ -122,6 +122,10 @@ describe('loadConfig', () => {
     ).toMatch(/FACEBOOK_CONFIG_ID e FACEBOOK_SCOPES/);
     expect(configError({ FACEBOOK_CONFIG_ID: 'abc' })).toMatch(/FACEBOOK_CONFIG_ID/);
     expect(configError({ FACEBOOK_GRAPH_VERSION: '25' })).toMatch(/FACEBOOK_GRAPH_VERSION/);
+    // Videos: uploaded for Facebook Login accounts unless told otherwise.
+    expect(loadConfig({}).videoUpload).toBe('auto');
+    expect(loadConfig({ REELAY_VIDEO_UPLOAD: 'url' }).videoUpload).toBe('url');
+    expect(configError({ REELAY_VIDEO_UPLOAD: 'bytes' })).toMatch(/REELAY_VIDEO_UPLOAD/);
     expect(loadConfig({}).facebook).toEqual({
       appId: null,
       appSecret: null,
@@ -129,6 +133,7 @@ describe('loadConfig', () => {
       scopes: expect.arrayContaining(['instagram_basic', 'pages_show_list']),
       dialogUrl: 'https://www.facebook.com',
       graphUrl: 'https://graph.facebook.com',
+      uploadUrl: 'https://rupload.facebook.com',
       graphVersion: 'v25.0',
     });
     expect(

@@ -2,7 +2,13 @@
  * A Reelay server wired to a real emulator of the platform, both on one manual clock.
  */
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_APP_ID, DEFAULT_APP_SECRET, startEmulator, type Emulator } from '@reelay/emulator';
+import {
+  DEFAULT_APP_ID,
+  DEFAULT_APP_SECRET,
+  startEmulator,
+  UPLOAD_PREFIX,
+  type Emulator,
+} from '@reelay/emulator';
 import { createManualClock } from '@reelay/server';
 import type { TestDatabase, TestDialect } from './dialects';
 import { call, type Account } from './http-client';
@@ -37,6 +43,7 @@ export async function startWithEmulator(
       INSTAGRAM_AUTHORIZE_URL: emulator.url,
       INSTAGRAM_API_URL: emulator.url,
       INSTAGRAM_GRAPH_URL: emulator.url,
+      FACEBOOK_UPLOAD_URL: `${emulator.url}/${UPLOAD_PREFIX}`,
       REELAY_ALLOW_SIGNUP: 'true',
       ...options.env,
     },

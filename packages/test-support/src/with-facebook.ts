@@ -10,6 +10,7 @@ import {
   DEFAULT_FACEBOOK_APP_SECRET,
   FACEBOOK_PREFIX,
   startEmulator,
+  UPLOAD_PREFIX,
   type Emulator,
   type FacebookUserView,
 } from '@reelay/emulator';
@@ -56,6 +57,7 @@ export async function startWithFacebook(
       FACEBOOK_APP_SECRET: DEFAULT_FACEBOOK_APP_SECRET,
       FACEBOOK_DIALOG_URL: facebookUrl,
       FACEBOOK_GRAPH_URL: facebookUrl,
+      FACEBOOK_UPLOAD_URL: `${emulator.url}/${UPLOAD_PREFIX}`,
       REELAY_ALLOW_SIGNUP: 'true',
       ...options.env,
     },

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ReelayError } from '../errors/reelay-error';
 import {
   buildContainerPlan,
+  isResumableUpload,
   withCarouselChildren,
   type ContainerPlan,
   type ContainerPlanInput,
@@ -356,6 +357,37 @@ describe('buildContainerPlan', () => {
     expect(() => buildContainerPlan({ media: [] })).toThrow(
       expect.objectContaining({ code: 'MEDIA_INVALID' }),
     );
+  });
+});
+
+describe('resumable videos', () => {
+  it('asks for an upload session instead of video_url, and leaves images by URL', () => {
+    const story = buildContainerPlan({
+      kind: 'story',
+      media: [{ type: 'video', url: VID }],
+      resumableVideos: true,
+    });
+    expect(story.container).toEqual({ media_type: 'STORIES', upload_type: 'resumable' });
+    const carousel = buildContainerPlan({
+      kind: 'carousel',
+      caption: 'Dois',
+      media: [
+        { type: 'image', url: IMG },
+        { type: 'video', url: VID },
+      ],
+      resumableVideos: true,
+    });
+    expect(carousel.children).toEqual([
+      { is_carousel_item: 'true', image_url: IMG },
+      { is_carousel_item: 'true', media_type: 'VIDEO', upload_type: 'resumable' },
+    ]);
+    expect(carousel.children.map(isResumableUpload)).toEqual([false, true]);
+    expect(isResumableUpload(carousel.container)).toBe(false);
+    const feed = buildContainerPlan({
+      media: [{ type: 'image', url: IMG }],
+      resumableVideos: true,
+    });
+    expect(feed.container).toEqual({ image_url: IMG });
   });
 });
 

@@ -22,6 +22,12 @@ export interface ContainerPlanInput {
   readonly caption?: string;
   readonly media: readonly ContainerMediaItem[];
   readonly options?: InstagramOptions;
+  /**
+   * Videos travel by resumable upload (`upload_type=resumable`, reference §2 "Resumable
+   * video upload") instead of `video_url`: their bytes are sent with `uploadVideo` once
+   * each container exists. Images always travel by URL.
+   */
+  readonly resumableVideos?: boolean;
 }
 
 /** The form fields of one `POST /{ig-user-id}/media`, every value already a string. */
@@ -103,8 +109,22 @@ function altTextAt(options: InstagramOptions, index: number): string | undefined
   return altText[index] ?? undefined;
 }
 
-function mediaUrlParam(item: ContainerMediaItem): Record<string, string> {
-  return item.type === 'image' ? { image_url: item.url } : { video_url: item.url };
+function mediaUrlParam(item: ContainerMediaItem, resumable: boolean): Record<string, string> {
+  if (item.type === 'image') return { image_url: item.url };
+  return resumable ? { upload_type: 'resumable' } : { video_url: item.url };
+}
+
+/**
+ * Whether a container request is a resumable upload, whose video must be sent with
+ * `uploadVideo` once the container exists.
+ *
+ * @example
+ * ```ts
+ * if (isResumableUpload(plan.container)) await client.uploadVideo({ accessToken, containerId, source });
+ * ```
+ */
+export function isResumableUpload(params: ContainerParams): boolean {
+  return params.upload_type === 'resumable';
 }
 
 /**
@@ -147,11 +167,12 @@ export function buildContainerPlan(input: ContainerPlanInput): ContainerPlan {
     platforms: [{ options }],
   });
   const firstComment = options.firstComment ?? null;
+  const resumable = input.resumableVideos === true;
   // assertPostComposition guarantees at least one item.
   const first = input.media[0] as ContainerMediaItem;
 
   if (kind === 'feed') {
-    const params: Record<string, string> = { ...mediaUrlParam(first) };
+    const params: Record<string, string> = { ...mediaUrlParam(first, resumable) };
     putShared(params, caption, options);
     putUserTags(params, tagsFor(options, 0));
     put(params, 'alt_text', altTextAt(options, 0));
@@ -161,7 +182,10 @@ export function buildContainerPlan(input: ContainerPlanInput): ContainerPlan {
   }
 
   if (kind === 'reel') {
-    const params: Record<string, string> = { media_type: 'REELS', video_url: first.url };
+    const params: Record<string, string> = {
+      media_type: 'REELS',
+      ...mediaUrlParam(first, resumable),
+    };
     putShared(params, caption, options);
     if (options.shareToFeed !== undefined) params.share_to_feed = String(options.shareToFeed);
     put(params, 'cover_url', options.coverUrl);
@@ -181,7 +205,10 @@ export function buildContainerPlan(input: ContainerPlanInput): ContainerPlan {
 
   if (kind === 'story') {
     // Stories take no caption, location or collaborators (reference §2); composition refused them.
-    const params: Record<string, string> = { media_type: 'STORIES', ...mediaUrlParam(first) };
+    const params: Record<string, string> = {
+      media_type: 'STORIES',
+      ...mediaUrlParam(first, resumable),
+    };
     putUserTags(params, tagsFor(options, 0));
     putAiGenerated(params, options);
     return { kind, children: [], container: params, firstComment };
@@ -196,7 +223,7 @@ export function buildContainerPlan(input: ContainerPlanInput): ContainerPlan {
     } else {
       // VIDEO is valid only for carousel children (reference §2); videos take no tags.
       child.media_type = 'VIDEO';
-      child.video_url = item.url;
+      Object.assign(child, mediaUrlParam(item, resumable));
     }
     return child;
   });

@@ -21,6 +21,7 @@ export * from './instagram-oauth';
 export * from './instagram-platform-error';
 export * from './container-requests';
 export * from './container-status';
+export * from './resumable-upload';
 export * from './map-platform-error';
 export * from './read-errors';
 export * from './caption-refusal';

@@ -14,6 +14,7 @@ describe('resolveInstagramClientOptions', () => {
       authorizeUrl: 'https://www.instagram.com',
       apiUrl: 'https://api.instagram.com',
       graphUrl: 'https://graph.instagram.com',
+      uploadUrl: 'https://rupload.facebook.com',
       graphApiVersion: DEFAULT_GRAPH_API_VERSION,
       timeouts: DEFAULT_INSTAGRAM_TIMEOUTS,
     });

@@ -5,6 +5,7 @@
  */
 import type { Dispatcher } from 'undici';
 import { ReelayError } from '../errors/reelay-error';
+import { DEFAULT_UPLOAD_URL } from './resumable-upload';
 
 /**
  * The platform's hosts for Instagram Login (reference §1a "Endpoints").
@@ -95,6 +96,11 @@ export interface InstagramClientOptions {
   readonly apiUrl?: string;
   readonly graphUrl?: string;
   /**
+   * Base of the resumable upload host (reference §2 "Resumable video upload"); default
+   * `https://rupload.facebook.com`.
+   */
+  readonly uploadUrl?: string;
+  /**
    * Path prefix of versioned Graph calls, e.g. `v25.0`; `null` or `''` sends them
    * unversioned (the platform and the emulator serve both).
    */
@@ -120,6 +126,7 @@ export interface ResolvedInstagramClientOptions {
   readonly authorizeUrl: string;
   readonly apiUrl: string;
   readonly graphUrl: string;
+  readonly uploadUrl: string;
   readonly graphApiVersion: string | null;
   readonly timeouts: InstagramTimeouts;
   readonly clock: () => Date;
@@ -183,6 +190,7 @@ export function resolveInstagramClientOptions(
     ),
     apiUrl: baseUrl(options.apiUrl ?? DEFAULT_INSTAGRAM_URLS.apiUrl, 'apiUrl'),
     graphUrl: baseUrl(options.graphUrl ?? DEFAULT_INSTAGRAM_URLS.graphUrl, 'graphUrl'),
+    uploadUrl: baseUrl(options.uploadUrl ?? DEFAULT_UPLOAD_URL, 'uploadUrl'),
     graphApiVersion: version === '' ? null : version,
     timeouts,
     clock: options.clock ?? (() => new Date()),

@@ -15,6 +15,7 @@ import type {
   OnlineFollowersReading,
 } from './instagram-insights';
 import type { InstagramCommentClient } from './instagram-comments';
+import type { UploadVideoInput, UploadVideoResult } from './resumable-upload';
 
 /** A token from the code exchange: valid about 1 hour, to be exchanged for a long-lived one. */
 export interface ShortLivedToken {
@@ -123,6 +124,11 @@ export interface InstagramClient extends InstagramCommentClient {
   createContainer(
     input: TokenAndUser & { readonly params: ContainerParams },
   ): Promise<{ id: string }>;
+  /**
+   * The video of a container created with `upload_type=resumable`, sent in chunks to the
+   * upload host from `source`, resuming at the host's acknowledged offset.
+   */
+  uploadVideo(input: UploadVideoInput): Promise<UploadVideoResult>;
   /** `GET /{container}?fields=status_code,status`. */
   getContainerStatus(input: {
     readonly accessToken: string;

@@ -39,6 +39,7 @@ import {
   readPublishingLimit,
 } from './instagram-responses';
 import { assertPlatformId } from './platform-id';
+import { uploadAddress, uploadVideoBytes } from './resumable-upload';
 import { INSTAGRAM_SCOPES } from './platform-error-table';
 import {
   malformedResponse,
@@ -322,6 +323,13 @@ export function createInstagramClient(options: InstagramClientOptions): Instagra
         INSTAGRAM_SCOPES.contentPublish,
       );
       return { id: readCreatedId(body, 'container without id') };
+    },
+
+    async uploadVideo(input) {
+      requireText(input.accessToken, 'accessToken');
+      const container = assertPlatformId(input.containerId, 'containerId');
+      const address = uploadAddress(config.uploadUrl, config.graphApiVersion, container);
+      return uploadVideoBytes(transport, address, { ...input, containerId: container });
     },
 
     async getContainerStatus({ accessToken, containerId }) {

@@ -177,6 +177,19 @@ export interface ContainerView {
   readonly productTags?: Container['productTags'];
   /** The media it became, once published. */
   readonly mediaId?: string | undefined;
+  /**
+   * A resumable container's upload: bytes received, the file's size, the offset each
+   * chunk started at, and the SHA-256 of the bytes once complete.
+   */
+  readonly upload?:
+    | {
+        readonly offset: number;
+        readonly fileSize: number | null;
+        readonly chunkOffsets: readonly number[];
+        readonly sha256: string | null;
+        readonly fileUrl: string | null;
+      }
+    | undefined;
   readonly createdAt: string;
 }
 
@@ -201,6 +214,13 @@ export function containerView(ctx: EmulatorContext, container: Container): Conta
     isAiGenerated: container.isAiGenerated,
     productTags: container.productTags,
     mediaId: container.publishedMediaId,
+    upload: container.upload && {
+      offset: container.upload.offset,
+      fileSize: container.upload.fileSize,
+      chunkOffsets: [...container.upload.chunkOffsets],
+      sha256: container.upload.sha256,
+      fileUrl: container.upload.fileUrl,
+    },
     createdAt: graphTimestamp(container.createdAt),
   };
 }

@@ -58,6 +58,11 @@ export interface FaultSpec {
   readonly kind?: FaultKind | undefined;
   /** `rate-limit`: minutes in `estimated_time_to_regain_access`; default 60. */
   readonly regainAccessMinutes?: number | undefined;
+  /**
+   * Upload host only (`path: '/ig-api-upload'`): keep the first `keepBytes` bytes of the
+   * chunk, then close the connection without an answer, as a connection lost mid-upload.
+   */
+  readonly keepBytes?: number | undefined;
 }
 
 /**
@@ -93,15 +98,16 @@ export interface Fault extends FaultSpec {
 }
 
 /** What to do with a request once a fault matched it. */
-export type FaultEffect = 'error' | 'latency' | 'hang' | 'drop' | 'body';
+export type FaultEffect = 'error' | 'latency' | 'hang' | 'drop' | 'body' | 'truncate';
 
 /**
- * What a fault does: hang and drop win, then a text `body`; a fault that names nothing but
+ * What a fault does: hang and drop win, then `keepBytes` (a chunk cut short), then a text `body`; a fault that names nothing but
  * latency only delays; anything else answers an error.
  */
 export function faultEffect(fault: FaultSpec): FaultEffect {
   if (fault.hang) return 'hang';
   if (fault.drop) return 'drop';
+  if (fault.keepBytes !== undefined) return 'truncate';
   if (fault.body !== undefined) return 'body';
   const namesError =
     fault.kind !== undefined ||
@@ -121,6 +127,7 @@ const INTEGER_KEYS = [
   'subcode',
   'latencyMs',
   'regainAccessMinutes',
+  'keepBytes',
 ] as const;
 const STRING_KEYS = [
   'path',
@@ -178,6 +185,8 @@ export function parseFaultSpec(input: unknown): FaultSpec {
   if (spec.kind !== undefined && !FAULT_KINDS.includes(spec.kind as FaultKind)) {
     throw new TypeError(`fault "kind" must be one of ${FAULT_KINDS.join(', ')}`);
   }
+  const keep = spec.keepBytes as number | undefined;
+  if (keep !== undefined && keep < 0) throw new TypeError('fault "keepBytes" must be >= 0');
   const regain = spec.regainAccessMinutes as number | undefined;
   if (regain !== undefined && regain < 0) {
     throw new TypeError('fault "regainAccessMinutes" must be >= 0');

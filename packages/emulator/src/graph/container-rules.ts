@@ -62,7 +62,8 @@ export function parseContainerRequest(
   params: Params,
   limits: ContainerLimits = {},
 ): ContainerDraft {
-  const kind = containerKind(params);
+  const resumable = uploadType(params) === 'resumable';
+  const kind = containerKind(params, resumable);
   const allowed = (name: string, kinds: readonly ContainerKind[], why: string): boolean => {
     if (!params.has(name)) return false;
     if (!kinds.includes(kind)) throw invalidParameter(`The parameter ${name} ${why}`);
@@ -165,7 +166,9 @@ export function parseContainerRequest(
   return {
     kind,
     imageUrl: isImageKind(kind) ? params.require('image_url') : undefined,
-    videoUrl: isVideoKind(kind) ? params.require('video_url') : undefined,
+    // A resumable container gets its bytes from the upload host, not from a URL.
+    videoUrl: isVideoKind(kind) && !resumable ? params.require('video_url') : undefined,
+    ...(resumable ? { resumable: true } : {}),
     coverUrl,
     caption,
     locationId,
@@ -182,11 +185,32 @@ export function parseContainerRequest(
   };
 }
 
-function containerKind(params: Params): ContainerKind {
+/**
+ * `upload_type`: absent, or `resumable` (reference §2 "Resumable video upload"), which only
+ * video containers take and which replaces `video_url`.
+ */
+function uploadType(params: Params): 'resumable' | undefined {
+  const value = params.string('upload_type');
+  if (value === undefined) return undefined;
+  if (value.toLowerCase() !== 'resumable') {
+    throw invalidParameter(`The parameter upload_type must be resumable, not ${value}`);
+  }
+  if (params.has('video_url')) {
+    throw invalidParameter('The parameter video_url is not supported with upload_type=resumable');
+  }
+  return 'resumable';
+}
+
+function containerKind(params: Params, resumable: boolean): ContainerKind {
   const mediaType = params.string('media_type')?.toUpperCase();
   const isItem = params.boolean('is_carousel_item') ?? false;
   const hasImage = params.has('image_url');
-  const hasVideo = params.has('video_url');
+  const hasVideo = params.has('video_url') || resumable;
+  if (resumable && (hasImage || mediaType === undefined || mediaType === 'IMAGE')) {
+    throw invalidParameter(
+      'upload_type=resumable is only supported for REELS, STORIES and carousel VIDEO items',
+    );
+  }
   const onlyOne = (image: boolean, video: boolean): void => {
     if (!image && hasImage)
       throw invalidParameter('The parameter image_url is not supported for this media type');

@@ -9,6 +9,7 @@ import { containerStatus } from './container-status';
 import { isVideoKind, parseContainerRequest } from './container-rules';
 import type { MediaKind } from './media-fetcher';
 import { requirePublishing } from './publishing-access';
+import { newUploadSession, uploadUri } from './upload-host';
 
 /**
  * `POST /{ig-user-id}/media`: creates a container (reference §2 "Flow" step 1).
@@ -22,9 +23,11 @@ export async function createContainer(
   ctx: EmulatorContext,
   caller: Caller,
   params: Params,
+  uploadBase?: string,
 ): Promise<Reply> {
   requirePublishing(caller);
   const draft = parseContainerRequest(params, { maxHashtags: ctx.config.hashtagLimit });
+  if (draft.resumable) checkResumableAllowed(ctx, caller);
   if (draft.children) checkChildren(ctx, caller, draft.children);
 
   const accountId = caller.account.id;
@@ -45,6 +48,8 @@ export async function createContainer(
   } else if (checks.length > 0) {
     fetch = await fetchAll(ctx, checks);
   }
+  // A resumable container waits for its bytes (and a reel cover fetched meanwhile).
+  if (draft.resumable) fetch = { state: 'pending' };
   if (fetch.state === 'failed' && !video && ctx.config.imageFetchErrors === 'response') {
     throw publishingError(fetch.subcode, { userMsg: mediaErrorMessage(fetch.subcode, checks) });
   }
@@ -60,12 +65,29 @@ export async function createContainer(
     createdAt: now,
     readyAt: now + (video ? ctx.config.videoProcessingMs : ctx.config.containerProcessingMs),
     fetch,
+    upload: draft.resumable ? newUploadSession() : undefined,
   };
   ctx.store.containers.set(container.id, container);
   void background?.then((outcome) => {
+    // The cover of a resumable reel: only its failure counts before the bytes are there.
+    if (container.upload && outcome.state !== 'failed') return;
     container.fetch = outcome;
   });
+  if (draft.resumable) {
+    return jsonReply({ id: container.id, uri: uploadUri(uploadBase, container.id) });
+  }
   return jsonReply({ id: container.id });
+}
+
+/**
+ * Reference §0 and §2: the upload host is documented for Facebook Login only; with an
+ * Instagram Login token the answer depends on `resumableOnInstagramLogin` [UNCERTAIN].
+ */
+function checkResumableAllowed(ctx: EmulatorContext, caller: Caller): void {
+  if (caller.facebook || ctx.config.resumableOnInstagramLogin === 'accept') return;
+  throw invalidParameter(
+    'The parameter upload_type=resumable is only supported for apps with Facebook Login for Business',
+  );
 }
 
 /**

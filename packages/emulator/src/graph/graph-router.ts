@@ -37,6 +37,8 @@ export interface GraphRequest {
    * where `paging.next` links point, so a client can follow them to the emulator.
    */
   readonly base: string;
+  /** Where this host's resumable uploads go, up to the container id (`…/rupload/ig-api-upload/v25.0`). */
+  readonly uploadBase?: string | undefined;
 }
 
 /**
@@ -111,7 +113,7 @@ export async function routeNode(
       case 'GET media':
         return jsonReply(renderEdge(mediaNode, feedMedia(ctx, account), ctx, fields(), scope));
       case 'POST media':
-        return createContainer(ctx, caller, params);
+        return createContainer(ctx, caller, params, request.uploadBase);
       case 'POST media_publish':
         return publishMedia(ctx, caller, params);
       case 'GET content_publishing_limit':

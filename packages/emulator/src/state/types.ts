@@ -1,4 +1,5 @@
 /** What the emulator remembers: accounts, grants, containers and what was published. */
+import type { Hash } from 'node:crypto';
 
 /**
  * Instagram Login permissions (reference §1a "Scopes").
@@ -130,15 +131,42 @@ export interface ContainerDraft {
   /** `is_ai_generated`: the AI info label. */
   readonly isAiGenerated?: boolean | undefined;
   readonly productTags?: readonly ProductTag[] | undefined;
+  /** `upload_type=resumable`: the video comes from the upload host. */
+  readonly resumable?: boolean | undefined;
+}
+
+/**
+ * The bytes of a resumable upload (reference §2 "Resumable video upload"). Chunks must
+ * follow one another, so the bytes are hashed as they arrive instead of being kept.
+ */
+export interface UploadSession {
+  /** `file_size` of the first chunk; every later chunk must name the same. */
+  fileSize: number | null;
+  /** Bytes received and kept: where the next chunk must start. */
+  offset: number;
+  /** The file's first bytes, sniffed once it is complete. */
+  head: Uint8Array;
+  /** SHA-256 of the bytes so far (hex once complete). */
+  readonly hash: Hash;
+  sha256: string | null;
+  /** `file_url` given instead of bytes. */
+  fileUrl: string | null;
+  /** The offset each chunk asked to start at, in arrival order. */
+  readonly chunkOffsets: number[];
 }
 
 export interface Container extends ContainerDraft {
   readonly id: string;
   readonly accountId: string;
   readonly createdAt: number;
-  /** When processing ends, by the emulator clock. */
-  readonly readyAt: number;
+  /**
+   * When processing ends, by the emulator clock; for a resumable upload, set again once
+   * the last byte arrives.
+   */
+  readyAt: number;
   fetch: FetchOutcome;
+  /** A container created with `upload_type=resumable`: the bytes received so far. */
+  upload?: UploadSession | undefined;
   forced?: ForcedState | undefined;
   /** The media this container became; set once, by `media_publish`. */
   publishedMediaId?: string | undefined;

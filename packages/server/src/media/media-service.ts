@@ -5,6 +5,7 @@
  * at unguessable public URLs, and images the platform cannot take (PNG, WebP) get a JPEG
  * rendition on first publication. This module wires the parts together.
  */
+import type { VideoByteSource } from '@reelay/core/platform';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { checkMedia, mediaInvalid, type MediaUsage } from '@reelay/core';
@@ -48,6 +49,11 @@ export interface MediaService {
   assertUsable(record: MediaRecord, usage: MediaUsage, field: string): void;
   /** The URL the platform fetches (the unguessable public URL, or with presigned delivery a presigned URL of the bucket object, signed anew on each call); for images that are not JPEG, the URL of a JPEG rendition (created on first call, original kept). */
   platformUrl(record: MediaRecord): Promise<string>;
+  /**
+   * The stored original's bytes, range by range, for a resumable upload: the whole file is
+   * never read into memory.
+   */
+  byteSource(record: MediaRecord): VideoByteSource;
 
   /** The file behind a public URL, or null. */
   publicFile(token: string, name: string): Promise<PublicFile | null>;
@@ -128,6 +134,11 @@ export function createMediaService(options: MediaServiceOptions): MediaService {
     },
 
     platformUrl,
+
+    byteSource: (record) => ({
+      size: record.size,
+      read: (range) => storage.read(record.storageKey, range),
+    }),
 
     publicFile: (token, name) => findPublicFile(db, token, name),
 

@@ -134,6 +134,7 @@ export async function handleError(run: Run, error: unknown): Promise<JobOutcome>
             containerId: null,
             containerCreatedAt: null,
             containerReadyAt: null,
+            videosUploadedAt: null,
             // An expired container was never published: a new one starts from scratch.
             publishAttemptedAt: null,
           }

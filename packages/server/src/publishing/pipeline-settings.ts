@@ -3,6 +3,7 @@
  * server context can name them without importing the pipeline.
  */
 import type { PipelineSettings as PipelineTimings } from '@reelay/core';
+import { DEFAULT_UPLOAD_CHUNK_BYTES } from '@reelay/core/platform';
 
 /** Core's timings, plus what only the server decides. */
 export interface PipelineSettings extends PipelineTimings {
@@ -12,6 +13,8 @@ export interface PipelineSettings extends PipelineTimings {
    * the work that cannot wait: immediate posts, and posts whose preparation was refused.
    */
   prepareContainerBudget: number;
+  /** Bytes per request of a resumable video upload (tests lower it to see several chunks). */
+  uploadChunkBytes: number;
 }
 
 /** Instagram's containers per account per rolling 24 h (reference §2 "Limits"). */
@@ -25,4 +28,5 @@ export const DEFAULT_PIPELINE_SETTINGS: PipelineSettings = {
   maxAttempts: 6,
   prepareWindowMs: 10 * 60_000,
   prepareContainerBudget: PLATFORM_CONTAINER_LIMIT - 100,
+  uploadChunkBytes: DEFAULT_UPLOAD_CHUNK_BYTES,
 };

@@ -19,6 +19,7 @@ import { recordTarget } from './post-outcome';
 import { handleError, persist, type Run } from './pipeline-run';
 import { remakeLostContainer } from './prepared-containers';
 import { acceptanceWarning } from './target-options';
+import { completeUploads } from './video-upload';
 
 /** A step's answer: go on (`'next'`), or end the run with this outcome. */
 export type StepResult = 'next' | { end: JobOutcome };
@@ -69,6 +70,8 @@ export async function createParent(run: Run, plan: ContainerPlan): Promise<StepR
 
 /** Reads the container's status (`poll`, or `confirm` after an attempt) and notes it. */
 export async function observeContainer(run: Run): Promise<StepResult> {
+  // A resumable container stays in progress until its bytes are all there.
+  if (!(await completeUploads(run))) return stop;
   const status = await run.platform
     .getContainerStatus({ accessToken: run.accessToken, containerId: run.target.containerId! })
     .catch((error: unknown) => {

@@ -35,6 +35,7 @@ import {
 import { recordTarget } from './post-outcome';
 import { failure } from './post-view';
 import type { PublishingDeps } from './publishing-deps';
+import { usesResumableUpload } from './video-upload';
 
 /**
  * The `publish_target` job handler.
@@ -122,6 +123,7 @@ async function planContainers(run: Run): Promise<ContainerPlan | null> {
     caption: post.content,
     media,
     options: run.target.options,
+    resumableVideos: usesResumableUpload(ctx.config.videoUpload, run.integration),
   });
 }
 

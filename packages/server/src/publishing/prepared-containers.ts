@@ -18,6 +18,7 @@ const NO_CONTAINERS = {
   containerId: null,
   containerCreatedAt: null,
   containerReadyAt: null,
+  videosUploadedAt: null,
 };
 
 /**

@@ -26,8 +26,8 @@ export interface PublishingDeps extends AccountDeps {
   readonly media: MediaPort;
   /** Timings of the publishing pipeline. */
   readonly pipeline: PipelineSettings;
-  /** Events carry links to the post under this URL. */
-  readonly config: Pick<ReelayConfig, 'publicUrl'>;
+  /** Events carry links to the post under this URL; videos travel as `videoUpload` says. */
+  readonly config: Pick<ReelayConfig, 'publicUrl' | 'videoUpload'>;
   /** Asks the work queue to look for due jobs now (new work that is due at once). */
   wakeWorker(): void;
 }

@@ -17,6 +17,7 @@ export function freshPipeline() {
     containerId: null,
     containerCreatedAt: null,
     containerReadyAt: null,
+    videosUploadedAt: null,
     publishAttemptedAt: null,
     commentId: null,
     attempts: 0,

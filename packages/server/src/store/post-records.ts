@@ -74,6 +74,8 @@ export interface TargetRecord {
   containerId: string | null;
   containerCreatedAt: number | null;
   containerReadyAt: number | null;
+  /** When every resumable video upload of the current containers was complete. */
+  videosUploadedAt: number | null;
   /** Set before `media_publish` is called: after a crash, the container's status decides. */
   publishAttemptedAt: number | null;
   commentId: string | null;
@@ -174,6 +176,7 @@ export function decodeTarget(row: PostTargetsTable): TargetRecord {
     containerId: row.container_id,
     containerCreatedAt: row.container_created_at,
     containerReadyAt: row.container_ready_at,
+    videosUploadedAt: row.videos_uploaded_at,
     publishAttemptedAt: row.publish_attempted_at,
     commentId: row.comment_id,
     attempts: row.attempts,

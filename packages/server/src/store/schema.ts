@@ -255,6 +255,8 @@ export interface PostTargetsTable {
   container_id: string | null;
   container_created_at: number | null;
   container_ready_at: number | null;
+  /** When every resumable video upload of the current containers was complete. */
+  videos_uploaded_at: number | null;
   /** Set before `media_publish` is called: after a crash, the container's status decides. */
   publish_attempted_at: number | null;
   comment_id: string | null;

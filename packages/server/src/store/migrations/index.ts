@@ -26,6 +26,7 @@ import * as mediaUpkeep from './2026-11-28-020-media-upkeep';
 import * as series from './2026-11-28-021-series';
 import * as evergreen from './2026-11-28-022-evergreen';
 import * as feeds from './2026-11-28-023-feeds';
+import * as videoUploads from './2026-11-28-024-video-uploads';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21-001-accounts': accounts,
@@ -51,4 +52,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28-021-series': series,
   '2026-11-28-022-evergreen': evergreen,
   '2026-11-28-023-feeds': feeds,
+  '2026-11-28-024-video-uploads': videoUploads,
 };
