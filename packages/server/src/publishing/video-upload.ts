@@ -4,7 +4,7 @@
  * upload host, so the platform never downloads them and the server needs no public
  * address for video.
  *
- The upload host keeps the acknowledged offset; the target stores only when its uploads
+ * The upload host keeps the acknowledged offset; the target stores only when its uploads
  * were complete (`videosUploadedAt`). Until then every run that polls the container first
  * sends what is missing, resuming at that offset, so a crash mid-upload costs at most
  * the bytes of one chunk, and an upload session that is gone or expired makes the
