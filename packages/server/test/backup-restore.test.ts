@@ -6,7 +6,7 @@
  * database and hands back the command to run.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -17,8 +17,10 @@ import { BackupError, createBackup, restoreBackup } from '../src/backup';
 import { createManualClock } from '../src/clock';
 import { loadConfig } from '../src/config';
 import { createReelay } from '../src/create-reelay';
+import { createS3Storage } from '../src/media/s3-storage';
 import { migrateToLatest, openStore } from '../src/store/database';
 import { createPosts, preparePublisher, startFleet, type Fleet } from './helpers/publishing-fleet';
+import { startTestBucket } from './helpers/s3-bucket';
 import { startServerProcess, type ServerProcess } from './helpers/server-process';
 
 const cleanups: Array<() => Promise<unknown> | void> = [];
@@ -162,3 +164,44 @@ describe.runIf(testDialects().some((dialect) => dialect.name === 'postgres'))(
     });
   },
 );
+
+describe('a backup of a server whose media are in a bucket', () => {
+  it('writes the bucket listing, keys, sizes and ETags, and copies no media', async () => {
+    const bucket = await startTestBucket();
+    cleanups.push(() => bucket.close());
+    const dataDir = scratch('reelay-s3-backup-');
+    const env = {
+      DATABASE_URL: join(dataDir, 'reelay.db'),
+      REELAY_DATA_DIR: dataDir,
+      REELAY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      ...bucket.env,
+    };
+    const config = loadConfig(env);
+    const store = openStore(config.database);
+    await migrateToLatest(store);
+    await store.close();
+    if (config.storage.kind !== 's3') throw new Error('expected S3 storage');
+    const storage = createS3Storage(config.storage);
+    cleanups.push(() => storage.close());
+    const file = join(dataDir, 'photo.jpg');
+    writeFileSync(file, 'not really a jpeg, twenty-nine');
+    // Two objects: the listing keeps every key, its size and its ETag.
+    await storage.put('project_1/media_1/photo.jpg', file, 'image/jpeg', 30);
+    await storage.put('project_1/media_2/photo.jpg', file, 'image/jpeg', 30);
+
+    const dir = scratch('reelay-s3-backup-dir-');
+    const result = await createBackup(config, dir);
+    expect(result.manifest.media).toEqual({ storage: 's3', count: 2, bytes: 60 });
+    const listing = JSON.parse(readFileSync(join(dir, 's3-objects.json'), 'utf8'));
+    expect(listing.bucket).toBe('media');
+    expect(listing.objects).toEqual([
+      { key: 'project_1/media_1/photo.jpg', size: 30, etag: expect.stringMatching(/^\w{32}$/) },
+      {
+        key: 'project_1/media_2/photo.jpg',
+        size: 30,
+        etag: expect.stringMatching(/^\w{32}$/),
+      },
+    ]);
+    expect(existsSync(join(dir, 'media'))).toBe(false);
+  });
+});

@@ -28,7 +28,7 @@ export interface RestoreResult {
   manifest: BackupManifest;
   /** Where the database went: the SQLite file, or `PostgreSQL`. */
   database: string;
-  /** Media files copied back (0 for S3: the bucket is restored by its own means). */
+  /** Media files of the backup put back, files already there kept (0 for S3: the bucket is restored by its own means). */
   mediaFiles: number;
 }
 
@@ -88,9 +88,9 @@ export async function restoreBackup(
   let mediaFiles = 0;
   const media = join(dir, MEDIA_FOLDER);
   if (manifest.media.storage === 'local' && existsSync(media)) {
-    const before = manifest.media.count;
+    // Files already there are kept: a media file's key never names different content.
     cpSync(media, join(config.dataDir, 'media', 'files'), { recursive: true, force: false });
-    mediaFiles = before;
+    mediaFiles = manifest.media.count;
   }
   if (settings.dialect === 'sqlite') {
     restoreSqlite(databaseFile, settings.filename, { force: options.force ?? false });
