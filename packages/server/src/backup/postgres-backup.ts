@@ -4,8 +4,8 @@
  * `pg_dump` refuses a newer server). Otherwise nothing is written and the command to run
  * is handed back. A restore runs `pg_restore` only into a database with no Reelay table.
  */
-import { sql } from 'kysely';
 import { openStore } from '../store/database';
+import { postgresMajorVersion, reelayTablesPresent } from '../store/database-facts';
 import { BackupError } from './backup-error';
 import { clientMajorVersion, run, shellQuote } from './pg-tools';
 
@@ -32,10 +32,7 @@ export type PgDumpOutcome =
 async function serverMajorVersion(connectionString: string): Promise<number> {
   const store = openStore({ dialect: 'postgres', connectionString }, { poolSize: 1 });
   try {
-    const { rows } = await sql<{
-      version: string;
-    }>`select current_setting('server_version_num') as version`.execute(store.db);
-    return Math.floor(Number(rows[0]!.version) / 10_000);
+    return await postgresMajorVersion(store.db);
   } finally {
     await store.close();
   }
@@ -80,15 +77,12 @@ export async function dumpPostgres(
 export async function assertPostgresEmpty(connectionString: string): Promise<void> {
   const store = openStore({ dialect: 'postgres', connectionString }, { poolSize: 1 });
   try {
-    const { rows } = await sql<{ name: string }>`
-      select table_name as name from information_schema.tables
-      where table_schema = current_schema() and table_name in ('kysely_migration', 'posts', 'users')
-    `.execute(store.db);
-    if (rows.length > 0) {
+    const tables = await reelayTablesPresent(store.db);
+    if (tables.length > 0) {
       throw new BackupError(
         'DATABASE_NOT_EMPTY',
         'o banco de dados PostgreSQL de DATABASE_URL já tem tabelas do Reelay; restaure num banco vazio.',
-        { tables: rows.map((row) => row.name).join(', ') },
+        { tables: tables.join(', ') },
       );
     }
   } finally {
