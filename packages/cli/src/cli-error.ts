@@ -5,7 +5,14 @@
  */
 
 export type CliErrorKind =
-  'failure' | 'usage' | 'auth' | 'verification' | 'timeout' | 'interrupted' | 'terminated';
+  | 'failure'
+  | 'usage'
+  | 'auth'
+  | 'verification'
+  | 'timeout'
+  | 'manualStep'
+  | 'interrupted'
+  | 'terminated';
 
 /** Stable codes of the CLI's own errors, next to the server's (`VALIDATION_ERROR`, …). */
 const DEFAULT_CODES: Record<CliErrorKind, string> = {
@@ -14,6 +21,7 @@ const DEFAULT_CODES: Record<CliErrorKind, string> = {
   auth: 'CREDENTIALS_MISSING',
   verification: 'VERIFICATION_FAILED',
   timeout: 'TIMEOUT',
+  manualStep: 'MANUAL_STEP',
   interrupted: 'INTERRUPTED',
   terminated: 'INTERRUPTED',
 };

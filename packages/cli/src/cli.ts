@@ -191,6 +191,25 @@ export function buildProgram(tables: ProgramTables = {}): Command {
       ),
     );
   program
+    .command('backup <dir>')
+    .description(t('help.backup'))
+    .action(
+      lazy(
+        () => import('./commands/backup'),
+        (m, { args, ctx }) => m.backup(args[0]!, ctx),
+      ),
+    );
+  program
+    .command('restore <dir>')
+    .description(t('help.restore'))
+    .option('--force', t('help.restoreForce'))
+    .action(
+      lazy(
+        () => import('./commands/backup'),
+        (m, { args, options, ctx }) => m.restore(args[0]!, options, ctx),
+      ),
+    );
+  program
     .command('mcp')
     .description(t('help.mcp'))
     .action(

@@ -178,6 +178,8 @@ export const LOCAL_COMMANDS: Readonly<Record<string, string>> = {
   'webhooks listen': 'runs a local receiver for deliveries',
   serve: 'starts a Reelay server in this process',
   emulator: 'starts the Instagram emulator in this process',
+  backup: "backs up the server's database and media from its environment, without the HTTP API",
+  restore: "restores a backup into the server's database and media, for a stopped server",
   mcp: 'serves the MCP tools over stdio; each tool calls its route through the SDK (@reelay/mcp)',
   completion: 'prints a shell completion script generated from the command table',
   __complete:

@@ -20,6 +20,8 @@ export const EXIT_CODES = {
   timeout: 5,
   /** The server could not be reached (connection refused, DNS, time-out of a request). */
   unreachable: 6,
+  /** `reelay backup` on PostgreSQL without a usable `pg_dump`: run the printed command. */
+  manualStep: 7,
   /** Stopped with Ctrl-C (SIGINT): 128 + 2, as a shell reports it. */
   interrupted: 130,
   /** Stopped with SIGTERM (a supervisor, `docker stop`, `timeout`): 128 + 15. */

@@ -9,6 +9,16 @@
  * ```
  */
 export { createReelay, type Reelay, type ReelayOptions } from './create-reelay';
+export {
+  BackupError,
+  createBackup,
+  restoreBackup,
+  type BackupErrorCode,
+  type BackupManifest,
+  type BackupResult,
+  type PgDumpOutcome,
+  type RestoreResult,
+} from './backup';
 export { loadConfig, ConfigError, type ReelayConfig, type DatabaseSettings } from './config';
 export { createManualClock, systemClock, type Clock, type ManualClock } from './clock';
 export { createLogger, type Logger } from './logger';

@@ -406,6 +406,10 @@ export const en: CatalogueShape<Messages> = {
     serve: 'start the Reelay server (the same configuration as pnpm start)',
     servePort: 'port (same as PORT; default 8080)',
     serveHost: 'interface (same as HOST; default 0.0.0.0)',
+    backup:
+      "back up the server's database, media and encryption-key check into a folder (the server may run)",
+    restore: 'restore a backup folder for a stopped server, into an empty database',
+    restoreForce: 'replace an existing SQLite file (stop the server first)',
     mcp: "MCP server over stdio: Reelay's tools for AI assistants",
     emulator: 'start the local Instagram emulator',
     emulatorSeed: 'seed of ids and tokens (reproducible runs)',
@@ -1141,6 +1145,34 @@ export const en: CatalogueShape<Messages> = {
       '{{total}} rows: {{created}} scheduled, {{existing}} already there, {{failed}} failed.',
     failed: '{{failed}} of {{total}} rows failed',
     failedHint: 'fix the rows and run the same file again: rows already scheduled are not repeated',
+  },
+  backup: {
+    done: 'Backup in {{dir}}: {{dialect}} database (last migration {{migration}}), {{count}} media file(s), {{bytes}} bytes.',
+    bucket:
+      'Media are in the S3 bucket {{bucket}}: back it up by its own means (versioning, replication, mc mirror); its listing of {{count}} object(s) is in {{dir}}.',
+    databaseByHand:
+      'No database was written: {{why}}. Run this with DATABASE_URL set, then the backup is complete:\n  {{command}}',
+    pgDumpMissing: 'pg_dump is not on PATH',
+    pgDumpTooOld: 'pg_dump {{client}} is older than the PostgreSQL server ({{server}})',
+    databaseByHandFailed: 'the backup has no database yet: run the pg_dump command above',
+    restored:
+      'Restored {{dir}} (made {{createdAt}}) into {{database}}, {{count}} media file(s). Start the server: it runs the migrations as usual.',
+    refused: {
+      NOT_A_BACKUP:
+        '{{dir}} is not a Reelay backup folder (no readable manifest.json of a known format, or no database file)',
+      BACKUP_EXISTS: '{{dir}} already holds a backup: choose another folder',
+      KEY_MISMATCH:
+        'the REELAY_ENCRYPTION_KEY set is not the key this backup was made with: Instagram tokens and webhook secrets would be unreadable. Nothing was changed.',
+      KEY_MISSING:
+        'set REELAY_ENCRYPTION_KEY to the key this backup was made with. Nothing was changed.',
+      TARGET_EXISTS:
+        '{{file}} already exists; stop the server and run again with --force to replace it. Nothing was changed.',
+      DATABASE_NOT_EMPTY:
+        'the PostgreSQL database of DATABASE_URL already holds Reelay tables ({{tables}}); restore into an empty database. Nothing was changed.',
+      DIALECT_MISMATCH: 'the backup is of {{backup}} and the server is set up for {{server}}',
+      PG_RESTORE_FAILED: 'pg_restore failed: {{output}}',
+      PG_DUMP_FAILED: 'pg_dump failed: {{output}}',
+    },
   },
   serve: {
     configHint: 'see the variables in docs/self-hosting.md',

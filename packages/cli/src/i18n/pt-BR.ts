@@ -418,6 +418,10 @@ export const ptBR = {
     serve: 'inicia o servidor Reelay (a mesma configuração de pnpm start)',
     servePort: 'porta (o mesmo que PORT; padrão 8080)',
     serveHost: 'interface (o mesmo que HOST; padrão 0.0.0.0)',
+    backup:
+      'faz o backup do banco, das mídias e da verificação da chave de criptografia numa pasta (o servidor pode estar rodando)',
+    restore: 'restaura uma pasta de backup para um servidor parado, num banco vazio',
+    restoreForce: 'substitui um arquivo SQLite existente (pare o servidor antes)',
     mcp: 'servidor MCP em stdio: ferramentas do Reelay para assistentes de IA',
     emulator: 'inicia o emulador local do Instagram',
     emulatorSeed: 'semente de ids e tokens (execuções reproduzíveis)',
@@ -1160,6 +1164,34 @@ export const ptBR = {
     failed: '{{failed}} de {{total}} linhas falharam',
     failedHint:
       'corrija as linhas e rode o mesmo arquivo de novo: as que já foram agendadas não se repetem',
+  },
+  backup: {
+    done: 'Backup em {{dir}}: banco {{dialect}} (última migração {{migration}}), {{count}} arquivo(s) de mídia, {{bytes}} bytes.',
+    bucket:
+      'As mídias estão no bucket S3 {{bucket}}: faça o backup dele pelos meios dele (versionamento, replicação, mc mirror); a listagem de {{count}} objeto(s) está em {{dir}}.',
+    databaseByHand:
+      'Nenhum banco foi gravado: {{why}}. Rode isto com DATABASE_URL definida e o backup fica completo:\n  {{command}}',
+    pgDumpMissing: 'pg_dump não está no PATH',
+    pgDumpTooOld: 'o pg_dump {{client}} é mais antigo que o servidor PostgreSQL ({{server}})',
+    databaseByHandFailed: 'o backup ainda não tem o banco: rode o comando pg_dump acima',
+    restored:
+      'Restaurado {{dir}} (feito em {{createdAt}}) em {{database}}, {{count}} arquivo(s) de mídia. Inicie o servidor: ele roda as migrações como sempre.',
+    refused: {
+      NOT_A_BACKUP:
+        '{{dir}} não é uma pasta de backup do Reelay (sem manifest.json legível de um formato conhecido, ou sem o arquivo do banco)',
+      BACKUP_EXISTS: '{{dir}} já tem um backup: escolha outra pasta',
+      KEY_MISMATCH:
+        'a REELAY_ENCRYPTION_KEY definida não é a chave com que este backup foi feito: os tokens do Instagram e os segredos de webhook ficariam ilegíveis. Nada foi alterado.',
+      KEY_MISSING:
+        'defina REELAY_ENCRYPTION_KEY com a chave com que este backup foi feito. Nada foi alterado.',
+      TARGET_EXISTS:
+        '{{file}} já existe; pare o servidor e rode de novo com --force para substituí-lo. Nada foi alterado.',
+      DATABASE_NOT_EMPTY:
+        'o banco PostgreSQL de DATABASE_URL já tem tabelas do Reelay ({{tables}}); restaure num banco vazio. Nada foi alterado.',
+      DIALECT_MISMATCH: 'o backup é de {{backup}} e o servidor está configurado para {{server}}',
+      PG_RESTORE_FAILED: 'o pg_restore falhou: {{output}}',
+      PG_DUMP_FAILED: 'o pg_dump falhou: {{output}}',
+    },
   },
   serve: {
     configHint: 'veja as variáveis em docs/self-hosting.md',

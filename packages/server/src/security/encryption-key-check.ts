@@ -20,7 +20,9 @@ import {
 import type { Db } from '../store/schema';
 import type { TokenCipher } from './token-cipher';
 
-const KEY_NAME = 'encryption';
+/** The `key_checks` row of the encryption key (backups read it too). */
+export const ENCRYPTION_KEY_CHECK = 'encryption';
+const KEY_NAME = ENCRYPTION_KEY_CHECK;
 
 /** Refused start: the key does not fit the database. The message names what to set. */
 export class EncryptionKeyMismatchError extends ConfigError {}
