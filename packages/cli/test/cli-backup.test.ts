@@ -48,7 +48,8 @@ async function whileServing(env: Record<string, string>, during: () => Promise<v
   }
 }
 
-describe('reelay backup and reelay restore on SQLite', () => {
+// Several CLI processes and a server process each: seconds apiece on a busy machine.
+describe('reelay backup and reelay restore on SQLite', { timeout: 90_000 }, () => {
   it('backs up a running server and restores it, refusing another key and an existing file', async () => {
     const source = serverEnv('source');
     const dir = join(scratch, 'backup-sqlite');
