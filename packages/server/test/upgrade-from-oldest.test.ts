@@ -4,7 +4,8 @@
  * its rows), opened by today's server. Migrations run at start; then what the old server
  * stored reads back through the API as the contract says, its encrypted token and
  * webhook secret still decrypt with the same key, the post it scheduled publishes exactly
- * once when its time comes, and a new post publishes. On both dialects.
+ * once when its time comes, and a new post publishes. And the other way: an older server
+ * refuses a database a newer one migrated. On both dialects.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,7 +18,10 @@ import { testDialects, type TestDatabase, type TestDialect } from '@reelay/test-
 import { call } from '@reelay/test-support/http-client';
 import { startTestServer } from '@reelay/test-support/test-server';
 import { signedWith, startReceiver } from '@reelay/test-support/webhook-receiver';
+import { sql } from 'kysely';
 import { createManualClock } from '../src/clock';
+import { loadConfig } from '../src/config';
+import { migrateToLatest, openStore } from '../src/store/database';
 import { MIGRATIONS } from '../src/store/migrations';
 
 const FIXTURE = join(import.meta.dirname, 'fixtures', 'oldest-release');
@@ -248,4 +252,22 @@ describe.each(testDialects())('a database of the oldest release ($name)', (diale
       }
     },
   );
+
+  it('is refused by an older version once a newer one migrated it', async () => {
+    const database = await dialect.create();
+    const store = openStore(loadConfig({ DATABASE_URL: database.url }).database);
+    try {
+      await migrateToLatest(store);
+      // What a newer version leaves: the record of a migration this version lacks.
+      await sql`insert into kysely_migration (name, timestamp) values ('2099-01-01-001-later', '2099-01-01T00:00:00.000Z')`.execute(
+        store.db,
+      );
+      await expect(migrateToLatest(store)).rejects.toThrow(
+        'o banco de dados foi migrado por uma versão mais nova do Reelay (migração 2099-01-01-001-later',
+      );
+    } finally {
+      await store.close();
+      await database.drop();
+    }
+  });
 });
