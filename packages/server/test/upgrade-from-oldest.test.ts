@@ -4,8 +4,9 @@
  * its rows), opened by today's server. Migrations run at start; then what the old server
  * stored reads back through the API as the contract says, its encrypted token and
  * webhook secret still decrypt with the same key, the post it scheduled publishes exactly
- * once when its time comes, and a new post publishes. And the other way: an older server
- * refuses a database a newer one migrated. On both dialects.
+ * once when its time comes, and a new post publishes; and its schema ends up the one a new
+ * database gets. And the other way: an older server refuses a database a newer one
+ * migrated. On both dialects.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +19,7 @@ import { testDialects, type TestDatabase, type TestDialect } from '@reelay/test-
 import { call } from '@reelay/test-support/http-client';
 import { startTestServer } from '@reelay/test-support/test-server';
 import { signedWith, startReceiver } from '@reelay/test-support/webhook-receiver';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { createManualClock } from '../src/clock';
 import { loadConfig } from '../src/config';
 import { migrateToLatest, openStore } from '../src/store/database';
@@ -59,7 +60,49 @@ async function loadOldDatabase(
   }
 }
 
+/** Tables, columns and indexes, as the database describes them, in a stable order. */
+async function schemaOf(db: Kysely<any>, dialect: TestDialect['name']): Promise<unknown[]> {
+  if (dialect === 'sqlite') {
+    const { rows } = await sql`
+      select type, name, tbl_name, sql from sqlite_master
+      where name not like 'sqlite_%' order by type, name
+    `.execute(db);
+    return rows;
+  }
+  const columns = await sql`
+    select table_name, column_name, data_type, is_nullable, column_default
+    from information_schema.columns where table_schema = 'public'
+    order by table_name, ordinal_position
+  `.execute(db);
+  const indexes = await sql`
+    select tablename, indexname, indexdef from pg_indexes where schemaname = 'public'
+    order by indexname
+  `.execute(db);
+  return [...columns.rows, ...indexes.rows];
+}
+
 describe.each(testDialects())('a database of the oldest release ($name)', (dialect) => {
+  it('ends with the schema a new database gets', async () => {
+    const old = await dialect.create();
+    const fresh = await dialect.create();
+    await loadOldDatabase(dialect.name, old, 'http://127.0.0.1:9/unused');
+    const upgraded = openStore(loadConfig({ DATABASE_URL: old.url }).database);
+    const created = openStore(loadConfig({ DATABASE_URL: fresh.url }).database);
+    try {
+      await migrateToLatest(upgraded);
+      await migrateToLatest(created);
+      const db = (store: typeof upgraded) => store.db as unknown as Kysely<any>;
+      expect(await schemaOf(db(upgraded), dialect.name)).toEqual(
+        await schemaOf(db(created), dialect.name),
+      );
+    } finally {
+      await upgraded.close();
+      await created.close();
+      await old.drop();
+      await fresh.drop();
+    }
+  });
+
   it(
     'upgrades at start and keeps its posts, account, webhooks and schedule',
     { timeout: 60_000 },
