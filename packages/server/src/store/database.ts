@@ -234,8 +234,11 @@ export function openStore(
 }
 
 /**
- * Runs every pending migration. Safe when several instances start at once: Kysely holds
- * a migration lock.
+ * Runs every pending migration, all in one transaction (on SQLite too, see
+ * {@link TransactionalDdlSqliteAdapter}), so a failure leaves the database as it was.
+ * Safe when several instances start at once: Kysely holds a migration lock. A database
+ * holding a migration this version does not list (a newer version migrated it) is
+ * refused.
  *
  * @example
  * ```ts
@@ -249,12 +252,19 @@ export async function migrateToLatest(store: Store): Promise<void> {
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const unknown = UNKNOWN_MIGRATION.exec(message)?.[1];
+    if (unknown) {
+      // A newer version migrated this database: running on it would misread its rows.
+      throw new Error(
+        `o banco de dados foi migrado por uma versão mais nova do Reelay (migração ${unknown}, desconhecida desta versão); inicie a versão mais nova ou restaure o backup feito antes da atualização`,
+        { cause: error },
+      );
+    }
     const failed = results?.find((result) => result.status === 'Error')?.migrationName;
-    throw new Error(
-      `migração ${failed ?? ''} falhou: ${error instanceof Error ? error.message : String(error)}`,
-      {
-        cause: error,
-      },
-    );
+    throw new Error(`migração ${failed ? `${failed} ` : ''}falhou: ${message}`, { cause: error });
   }
 }
+
+/** Kysely's refusal of a database holding a migration this version does not list. */
+const UNKNOWN_MIGRATION = /previously executed migration (\S+) is missing/;

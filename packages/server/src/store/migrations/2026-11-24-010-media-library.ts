@@ -6,7 +6,10 @@
  * linked here from their JSON. Frozen.
  */
 import type { Kysely } from 'kysely';
+import { forEachKeyRange } from './key-batches';
 
+// Posts per slice: each carries its JSON list of media, and the links of a slice are
+// inserted as one statement, whose parameters SQLite limits.
 const BATCH = 200;
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -23,17 +26,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['project_id', 'media_id'])
     .execute();
 
-  // Page by id so memory stays flat whatever the number of posts.
-  let after = '';
-  for (;;) {
-    const posts: Array<{ id: string; project_id: string; media_items: string }> = await db
+  // A slice of posts at a time, so memory stays flat whatever the number of posts. Each
+  // post's links depend on that post alone, so the slices add up to the whole.
+  await forEachKeyRange(db, 'posts', 'id', BATCH, async ({ after, upTo }) => {
+    let slice = db
       .selectFrom('posts')
       .select(['id', 'project_id', 'media_items'])
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(BATCH)
-      .execute();
-    if (posts.length === 0) break;
+      .where('id', '<=', upTo);
+    if (after !== null) slice = slice.where('id', '>', after);
+    const posts: Array<{ id: string; project_id: string; media_items: string }> =
+      await slice.execute();
     const rows = posts.flatMap((post) =>
       mediaIdsOf(post.media_items).map((mediaId) => ({
         post_id: post.id,
@@ -42,8 +44,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       })),
     );
     if (rows.length > 0) await db.insertInto('post_media').values(rows).execute();
-    after = posts[posts.length - 1]!.id;
-  }
+  });
 }
 
 /** The distinct `mediaId`s of a stored `media_items` list; anything unreadable links nothing. */

@@ -4,6 +4,7 @@
  * `owner` member, and existing keys keep what they could do (`admin`). Frozen.
  */
 import { sql, type Kysely } from 'kysely';
+import { DEFAULT_BATCH_SIZE, forEachKeyRange } from './key-batches';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -21,11 +22,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('project_members')
     .column('user_id')
     .execute();
-  await sql`
-    insert into project_members (project_id, user_id, role, joined_at)
-    select projects.id, organizations.owner_user_id, 'owner', projects.created_at
-    from projects join organizations on organizations.id = projects.organization_id
-  `.execute(db);
+  // A slice of projects at a time; each project's owner depends on that project alone.
+  await forEachKeyRange(db, 'projects', 'id', DEFAULT_BATCH_SIZE, async ({ after, upTo }) => {
+    await sql`
+      insert into project_members (project_id, user_id, role, joined_at)
+      select projects.id, organizations.owner_user_id, 'owner', projects.created_at
+      from projects join organizations on organizations.id = projects.organization_id
+      where projects.id <= ${upTo} ${after === null ? sql`` : sql`and projects.id > ${after}`}
+    `.execute(db);
+  });
 
   await db.schema
     .alterTable('api_keys')

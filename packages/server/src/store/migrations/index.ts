@@ -27,6 +27,7 @@ import * as series from './2026-11-28-021-series';
 import * as evergreen from './2026-11-28-022-evergreen';
 import * as feeds from './2026-11-28-023-feeds';
 import * as videoUploads from './2026-11-28-024-video-uploads';
+import * as listIndexes from './2026-11-28-025-list-indexes';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21-001-accounts': accounts,
@@ -53,4 +54,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28-022-evergreen': evergreen,
   '2026-11-28-023-feeds': feeds,
   '2026-11-28-024-video-uploads': videoUploads,
+  '2026-11-28-025-list-indexes': listIndexes,
 };
