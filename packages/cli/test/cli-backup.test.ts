@@ -95,6 +95,7 @@ describe('reelay backup and reelay restore on SQLite', { timeout: 90_000 }, () =
 
 describe.runIf(testDialects().some((dialect) => dialect.name === 'postgres'))(
   'reelay backup on PostgreSQL without pg_dump on PATH',
+  { timeout: 60_000 },
   () => {
     it('writes no database, prints the pg_dump command and exits 7', async () => {
       const database = await testDialects()
