@@ -8,7 +8,7 @@ import { userLanguage } from '@reelay/core/runtime';
 import { ConfigError, loadConfig } from './config';
 import { createReelay } from './create-reelay';
 import { keepOutputFailuresFromEndingTheProcess } from './logger';
-import { configErrorText, listeningText, stoppingText } from './start-up-texts';
+import { configErrorText, listeningText, startFailureText, stoppingText } from './start-up-texts';
 
 async function serve(): Promise<void> {
   keepOutputFailuresFromEndingTheProcess();
@@ -57,7 +57,9 @@ async function serve(): Promise<void> {
 export function startServer(): void {
   serve().catch((error: unknown) => {
     console.error(
-      error instanceof ConfigError ? configErrorText(userLanguage(), error.message) : error,
+      error instanceof ConfigError
+        ? configErrorText(userLanguage(), error.message)
+        : (startFailureText(userLanguage(), error) ?? error),
     );
     process.exit(1);
   });

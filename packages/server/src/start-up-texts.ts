@@ -187,6 +187,38 @@ const ENGLISH: Array<[RegExp, (...parts: string[]) => string]> = [
   ],
 ];
 
+/** English for the database's refusals at start (store/database.ts), by their shape. */
+const START_FAILURES: Array<[RegExp, (...parts: string[]) => string]> = [
+  [
+    /^o banco de dados foi migrado por uma versão mais nova do Reelay \(migração (\S+), desconhecida desta versão\); inicie a versão mais nova ou restaure o backup feito antes da atualização$/,
+    (migration) =>
+      `the database was migrated by a newer version of Reelay (migration ${migration}, unknown to this version); start the newer version or restore the backup taken before the upgrade`,
+  ],
+  [
+    /^migração (?:(\S+) )?falhou: (.*)$/s,
+    (migration, cause) => `migration ${migration ? `${migration} ` : ''}failed: ${cause}`,
+  ],
+];
+
+/**
+ * Why the server could not start, as the person starting it reads it: a configuration
+ * error or a refusal of the database in their language; `null` for any other failure,
+ * printed whole (stack included) because it is not the operator's to fix.
+ *
+ * @example
+ * ```ts
+ * startFailureText('en', new Error('migração 025 falhou: disco cheio')); // 'migration 025 failed: disco cheio'
+ * ```
+ */
+export function startFailureText(language: UserLanguage, error: unknown): string | null {
+  if (!(error instanceof Error)) return null;
+  for (const [pattern, english] of START_FAILURES) {
+    const match = pattern.exec(error.message);
+    if (match) return language === 'en' ? english(...match.slice(1)) : error.message;
+  }
+  return null;
+}
+
 /** English for the schema's messages about one variable's value (config-schema.ts). */
 const SCHEMA: Record<string, string> = {
   'use ao menos 1 minuto': 'use at least 1 minute',
@@ -199,6 +231,7 @@ const SCHEMA: Record<string, string> = {
   'use de 3 a 600 segundos': 'use 3 to 600 seconds',
   'use local ou s3': 'use local or s3',
   'use server ou presigned': 'use server or presigned',
+  'use auto, url ou resumable': 'use auto, url or resumable',
   'use no máximo 1000000000 requisições por minuto': 'use at most 1000000000 requests per minute',
   'use o id numérico da configuração do Login do Facebook para Empresas':
     'use the numeric id of the Facebook Login for Business configuration',

@@ -19,6 +19,7 @@ import { createReelay } from '../src/create-reelay';
 import { createLogger } from '../src/logger';
 import {
   configErrorText,
+  startFailureText,
   START_UP_NOTICES,
   startUpNoticeText,
   type StartUpNotice,
@@ -236,6 +237,26 @@ describe('start-up notices', { timeout: 120_000 }, () => {
       expect(pt, notice).not.toMatch(ENGLISH);
       expect(en, notice).not.toBe(pt);
     }
+  });
+});
+
+describe('startFailureText', () => {
+  it("says the database's refusals in English, and nothing else", () => {
+    const newer = new Error(
+      'o banco de dados foi migrado por uma versão mais nova do Reelay (migração 2026-12-01-030-x, desconhecida desta versão); inicie a versão mais nova ou restaure o backup feito antes da atualização',
+    );
+    expect(startFailureText('en', newer)).toBe(
+      'the database was migrated by a newer version of Reelay (migration 2026-12-01-030-x, unknown to this version); start the newer version or restore the backup taken before the upgrade',
+    );
+    expect(startFailureText('pt-BR', newer)).toBe(newer.message);
+    expect(
+      startFailureText('en', new Error('migração 2026-11-28-025-list-indexes falhou: boom')),
+    ).toBe('migration 2026-11-28-025-list-indexes failed: boom');
+    expect(startFailureText('en', new Error('migração falhou: boom'))).toBe(
+      'migration failed: boom',
+    );
+    expect(startFailureText('en', new Error('ECONNREFUSED 127.0.0.1:5432'))).toBeNull();
+    expect(startFailureText('en', 'not an error')).toBeNull();
   });
 });
 
