@@ -5,7 +5,6 @@
  */
 import type { Dispatcher } from 'undici';
 import { ReelayError } from '../errors/reelay-error';
-import { DEFAULT_UPLOAD_URL } from './resumable-upload';
 
 /**
  * The platform's hosts for Instagram Login (reference §1a "Endpoints").
@@ -23,6 +22,16 @@ export const DEFAULT_INSTAGRAM_URLS = {
   /** Everything else: token exchange and refresh, `/me`, publishing. */
   graphUrl: 'https://graph.instagram.com',
 } as const;
+
+/**
+ * The upload host of production (reference §0: `rupload.facebook.com`).
+ *
+ * @example
+ * ```ts
+ * createFacebookLoginClient({ ...credentials, uploadUrl: DEFAULT_UPLOAD_URL });
+ * ```
+ */
+export const DEFAULT_UPLOAD_URL = 'https://rupload.facebook.com';
 
 /**
  * The Graph API version put before versioned paths. Versions live about two years; the

@@ -27,15 +27,8 @@ import { transportError } from './transport-error';
  */
 export const DEFAULT_UPLOAD_CHUNK_BYTES = 8 * 1024 * 1024;
 
-/**
- * The upload host of production (reference §0: `rupload.facebook.com`).
- *
- * @example
- * ```ts
- * createFacebookLoginClient({ ...credentials, uploadUrl: DEFAULT_UPLOAD_URL });
- * ```
- */
-export const DEFAULT_UPLOAD_URL = 'https://rupload.facebook.com';
+// The production upload host lives with the other base URLs, where clients are configured.
+export { DEFAULT_UPLOAD_URL } from './instagram-client-options';
 
 /**
  * Failed chunk requests one `uploadVideo` call survives (re-reading the acknowledged
