@@ -15,6 +15,12 @@ const DESCRIPTIONS: { [Name in keyof typeof environmentSchema.shape]: string } =
     '`production` requires `REELAY_ENCRYPTION_KEY` and `REELAY_AUTH_SECRET`; other values generate development secrets in the data folder and check every answer against the contract.',
   PORT: 'Port the server listens on.',
   HOST: 'Address the server listens on.',
+  REELAY_METRICS_PORT:
+    'Serves `GET /metrics` (Prometheus text format) on its own port, apart from the API; unset, no such listener. See [metrics](#metrics).',
+  REELAY_METRICS_HOST:
+    "Address the metrics port listens on; loopback by default, so only the machine's own scraper reaches it.",
+  REELAY_METRICS_TOKEN:
+    'A bearer token (16 characters or more) `GET /metrics` requires: on the API port, where `/metrics` is served only when this is set, and on the metrics port when set.',
   DATABASE_URL:
     'Unset: SQLite at `<data folder>/reelay.db`. A file path or `file:` URL: that SQLite file. `postgres://…`: PostgreSQL (required for several instances).',
   REELAY_DATA_DIR:

@@ -93,6 +93,11 @@ export function loadConfig(given: Record<string, string | undefined> = process.e
     environment: vars.NODE_ENV,
     port: vars.PORT,
     host: vars.HOST,
+    metrics: {
+      port: vars.REELAY_METRICS_PORT ?? null,
+      host: vars.REELAY_METRICS_HOST,
+      token: vars.REELAY_METRICS_TOKEN ?? null,
+    },
     database: databaseSettings(vars.DATABASE_URL, dataDir),
     dataDir,
     publicUrl: vars.REELAY_PUBLIC_URL ?? `http://localhost:${vars.PORT}`,

@@ -47,6 +47,8 @@ import { createStoreHealth } from './services/store-health';
 import { logStartUpNotice, type StartUpNotice } from './start-up-texts';
 import { deleteOldContainerCreations } from './store/container-creations';
 import { migrateToLatest, openStore } from './store/database';
+import { createServerMetrics } from './metrics/server-metrics';
+import { metricsRoutes, startMetricsServer, type MetricsServer } from './metrics/metrics-endpoint';
 
 export interface ReelayOptions {
   /** Source of time; tests pass a manual clock. */
@@ -72,6 +74,8 @@ export interface Reelay {
   readonly server: Server;
   /** Starts listening; resolves with the address it listens at. */
   listen(port?: number, host?: string): Promise<string>;
+  /** Where `REELAY_METRICS_PORT`'s listener answers once listening, or null without one. */
+  readonly metricsUrl: string | null;
   /** Stops accepting requests, lets running ones finish, stops workers, closes the store. */
   close(): Promise<void>;
   /** The contract routes this server answers. */
@@ -154,6 +158,7 @@ export async function createReelay(
   // to the health, which logs the fault once instead of once per failed statement.
   logger = storeHealth.logger(baseLogger);
 
+  const metrics = createServerMetrics({ db: store.db, now: () => clock.now() });
   const workersEnabled = options.workers !== false;
   let worker: Worker | null = null;
   const pipeline: PipelineSettings = {
@@ -176,11 +181,12 @@ export async function createReelay(
       oidc: config.oidc,
     }),
     oauthStates: createOAuthStateSigner(secrets.authSecret, clock),
-    platform: createPlatform(config, clock, options.platformTimeouts),
-    facebook: createFacebookPlatform(config, clock, options.platformTimeouts),
+    platform: createPlatform(config, clock, options.platformTimeouts, metrics.platformCall),
+    facebook: createFacebookPlatform(config, clock, options.platformTimeouts, metrics.platformCall),
     media: createMediaService({ db: store.db, config, clock, logger }),
     pipeline,
     storeHealth,
+    metrics,
     wakeWorker: () => {
       if (workersEnabled) worker?.wake();
     },
@@ -194,6 +200,7 @@ export async function createReelay(
       cipher,
       allowPrivateUrls: config.allowPrivateUrls,
       wake: () => context.wakeWorker(),
+      metrics,
     },
     options.webhooks,
   );
@@ -243,6 +250,7 @@ export async function createReelay(
         authenticator,
         mcpSessions: createMcpSessionIds(secrets.authSecret),
       }),
+      ...metricsRoutes(metrics, config.metrics.token),
       ...webAppRoutes({ config }),
     ],
   });
@@ -285,14 +293,27 @@ export async function createReelay(
         );
 
   let closing: Promise<void> | null = null;
+  let metricsServer: MetricsServer | null = null;
   return {
+    get metricsUrl() {
+      return metricsServer?.url ?? null;
+    },
     tasks,
     mountedRoutes: Object.keys(handlers) as RouteId[],
     config,
     context,
     server,
-    listen(port = config.port, host = config.host) {
-      return new Promise((resolve, reject) => {
+    async listen(port = config.port, host = config.host) {
+      if (config.metrics.port !== null && metricsServer === null) {
+        metricsServer = await startMetricsServer({
+          metrics,
+          port: config.metrics.port,
+          host: config.metrics.host,
+          token: config.metrics.token,
+          logger,
+        });
+      }
+      return new Promise<string>((resolve, reject) => {
         server.once('error', reject);
         server.listen(port, host, () => {
           server.off('error', reject);
@@ -322,6 +343,7 @@ export async function createReelay(
         const stillRunning = await inFlight.settled(CLOSE_ROUTES_WAIT_MS);
         if (stillRunning > 0)
           logger.warn('rotas ainda em andamento ao fechar o servidor', { count: stillRunning });
+        await metricsServer?.close();
         for (const schedule of schedules) schedule.stop();
         await worker.stop();
         // Attempts awaited in the background record their answer before the store closes.

@@ -11,6 +11,7 @@ import {
   type InstagramClient,
   type InstagramGraphClient,
   type InstagramTimeouts,
+  type PlatformCallObserver,
 } from '@reelay/core/platform';
 import type { Clock } from './clock';
 import type { ReelayConfig } from './config';
@@ -39,6 +40,7 @@ export function createPlatform(
   config: ReelayConfig,
   clock: Clock,
   timeouts?: Partial<InstagramTimeouts>,
+  onCall?: PlatformCallObserver,
 ): InstagramPlatform | null {
   const { appId, appSecret, authorizeUrl, apiUrl, graphUrl, graphVersion } = config.instagram;
   if (!appId || !appSecret) return null;
@@ -54,6 +56,7 @@ export function createPlatform(
     graphApiVersion: graphVersion || null,
     clock: () => new Date(clock.now()),
     ...(timeouts ? { timeouts } : {}),
+    ...(onCall ? { onCall } : {}),
   });
 }
 
@@ -70,6 +73,7 @@ export function createFacebookPlatform(
   config: ReelayConfig,
   clock: Clock,
   timeouts?: Partial<InstagramTimeouts>,
+  onCall?: PlatformCallObserver,
 ): FacebookPlatform | null {
   const { appId, appSecret, dialogUrl, graphUrl, uploadUrl, graphVersion } = config.facebook;
   if (!appId || !appSecret) return null;
@@ -83,6 +87,7 @@ export function createFacebookPlatform(
     graphApiVersion: graphVersion || null,
     clock: () => new Date(clock.now()),
     ...(timeouts ? { timeouts } : {}),
+    ...(onCall ? { onCall } : {}),
   });
 }
 

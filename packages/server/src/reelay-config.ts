@@ -29,6 +29,15 @@ export interface ReelayConfig {
   readonly environment: 'development' | 'production' | 'test';
   readonly port: number;
   readonly host: string;
+  /** Where `GET /metrics` is served (docs/self-hosting.md "Metrics"). */
+  readonly metrics: {
+    /** `REELAY_METRICS_PORT`: a listener of its own, or null for none. */
+    readonly port: number | null;
+    /** `REELAY_METRICS_HOST`: loopback unless set. */
+    readonly host: string;
+    /** `REELAY_METRICS_TOKEN`: the bearer token a scrape needs; on the API port, required. */
+    readonly token: string | null;
+  };
   readonly database: DatabaseSettings;
   /** Where SQLite files, generated secrets and stored media live. */
   readonly dataDir: string;

@@ -17,6 +17,7 @@ import type { MediaPort } from './publishing/media-port';
 import type { PipelineSettings } from './publishing/pipeline-settings';
 import type { MediaService } from './media/media-service';
 import type { StoreHealth } from './services/store-health';
+import type { ServerMetrics } from './metrics/server-metrics';
 
 export interface ServerContext {
   readonly config: ReelayConfig;
@@ -43,4 +44,6 @@ export interface ServerContext {
   readonly storeHealth: StoreHealth;
   /** Asks the work queue to look for due jobs now (new work that is due at once). */
   wakeWorker(): void;
+  /** What `/metrics` reports: parts of the server tell it what happened. */
+  readonly metrics: ServerMetrics;
 }

@@ -40,6 +40,7 @@ async function serve(): Promise<void> {
       url,
       sqliteFile: config.database.dialect === 'sqlite' ? config.database.filename : undefined,
       publicUrl: config.publicUrl,
+      metricsUrl: reelay.metricsUrl,
     }),
   );
 }

@@ -108,15 +108,23 @@ export function logStartUpNotice(
  */
 export function listeningText(
   language: UserLanguage,
-  values: { url: string; sqliteFile: string | undefined; publicUrl: string },
+  values: {
+    url: string;
+    sqliteFile: string | undefined;
+    publicUrl: string;
+    /** The metrics port's address, when `REELAY_METRICS_PORT` starts one. */
+    metricsUrl?: string | null;
+  },
 ): string {
-  const { url, sqliteFile, publicUrl } = values;
+  const { url, sqliteFile, publicUrl, metricsUrl } = values;
   if (language === 'en') {
     const database = sqliteFile === undefined ? 'PostgreSQL' : `SQLite at ${sqliteFile}`;
-    return `Reelay listening on ${url} (${database}); public address ${publicUrl}`;
+    const metrics = metricsUrl ? `; metrics at ${metricsUrl}/metrics` : '';
+    return `Reelay listening on ${url} (${database}); public address ${publicUrl}${metrics}`;
   }
   const database = sqliteFile === undefined ? 'PostgreSQL' : `SQLite em ${sqliteFile}`;
-  return `Reelay ouvindo em ${url} (${database}); endereço público ${publicUrl}`;
+  const metrics = metricsUrl ? `; métricas em ${metricsUrl}/metrics` : '';
+  return `Reelay ouvindo em ${url} (${database}); endereço público ${publicUrl}${metrics}`;
 }
 
 /** The line printed when a signal stops the server. */

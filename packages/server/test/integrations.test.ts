@@ -1,4 +1,5 @@
 import { createSignedRequest, DEFAULT_APP_SECRET } from '@reelay/emulator';
+import { newId } from '@reelay/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '@reelay/test-support/dialects';
 import { call, createAccount, type Account } from '@reelay/test-support/http-client';
@@ -399,6 +400,64 @@ describe.each(testDialects())('connected accounts on $name', (dialect) => {
         account.key,
       );
       expect(listed.body.integrations[0].authStatus).toBe('reconnect_required');
+    });
+
+    it('refreshes every due token in one run, page after page, past one that fails', async () => {
+      // More than two pages of accounts coming due together, as after connecting many at
+      // once: one connected through the platform, the others copies of its row, each for
+      // an account of its own with a token the platform issued to it.
+      const first = await connectThroughPlatform(platform, account, { username: 'lote.0' });
+      const { db, cipher } = platform.server.reelay.context;
+      const row = await db
+        .selectFrom('integrations')
+        .selectAll()
+        .where('id', '=', first.body.integration.id)
+        .executeTakeFirstOrThrow();
+      const ids: string[] = [row.id];
+      for (let n = 1; n < 210; n++) {
+        const platformAccount = platform.emulator.createAccount({
+          username: `lote.${n}`,
+          accountType: 'BUSINESS',
+        });
+        const token = platform.emulator.mintToken(platformAccount.id);
+        const id = newId('integration', platform.server.clock.now());
+        ids.push(id);
+        await db
+          .insertInto('integrations')
+          .values({
+            ...row,
+            id,
+            platform_user_id: platformAccount.id,
+            platform_scoped_id: null,
+            username: `lote.${n}`,
+            access_token: cipher.encrypt(token.access_token),
+          })
+          .execute();
+      }
+      // One refresh fails on the platform's side: the run goes on past it, and stops.
+      platform.emulator.addFault({
+        path: '/refresh_access_token',
+        account: first.platformAccountId,
+        times: 1,
+        status: 500,
+        code: 2,
+        isTransient: true,
+      });
+      platform.server.clock.advance(51 * DAY);
+      const report = await platform.server.reelay.tasks.refreshTokens();
+      expect(report.failed).toBe(1);
+      const notRefreshed = () =>
+        db
+          .selectFrom('integrations')
+          .select('id')
+          .where('id', 'in', ids)
+          .where('token_refreshed_at', 'is', null)
+          .execute();
+      expect(await notRefreshed()).toEqual([{ id: first.body.integration.id }]);
+      // The next run takes the one left behind.
+      const next = await platform.server.reelay.tasks.refreshTokens();
+      expect(next.failed).toBe(0);
+      expect(await notRefreshed()).toEqual([]);
     });
   });
 

@@ -60,29 +60,34 @@ function runServer(env: Record<string, string>, stopWhen?: RegExp): Promise<Run>
 
 describe('server start-up texts', { timeout: 90_000 }, () => {
   it('greets and says goodbye in the locale language', async () => {
-    for (const [lang, listening, stopping] of [
+    for (const [lang, listening, metrics, stopping] of [
       [
         'en_US.UTF-8',
         /^Reelay listening on http:\/\/\S+ \(SQLite at .+\); public address /m,
+        'metrics at',
         'SIGTERM received: shutting down…',
       ],
       [
         'pt_BR.UTF-8',
         /^Reelay ouvindo em http:\/\/\S+ \(SQLite em .+\); endereço público /m,
+        'métricas em',
         'SIGTERM recebido: encerrando…',
       ],
     ] as const) {
       const port = await freePort();
+      const metricsPort = await freePort();
       const run = await runServer(
         {
           LANG: lang,
           PORT: String(port),
           HOST: '127.0.0.1',
+          REELAY_METRICS_PORT: String(metricsPort),
           REELAY_DATA_DIR: mkdtempSync(join(tmpdir(), 'reelay-lang-')),
         },
         /listening on|ouvindo em/,
       );
       expect(run.stdout, run.stderr).toMatch(listening);
+      expect(run.stdout).toContain(`; ${metrics} http://127.0.0.1:${metricsPort}/metrics`);
       expect(run.stdout).toContain(stopping);
       expect(run.code).toBe(0);
     }

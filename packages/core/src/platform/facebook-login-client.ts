@@ -206,6 +206,7 @@ export function createFacebookLoginClient(
     dispatcher,
     timeouts,
     maxResponseBytes: config.maxResponseBytes,
+    ...(options.onCall ? { observe: options.onCall } : {}),
   };
   // The account calls are the Instagram client's, sent to this host (reference §0).
   const graph: InstagramGraphClient = createInstagramClient({

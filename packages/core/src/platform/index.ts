@@ -27,6 +27,7 @@ export * from './read-errors';
 export * from './caption-refusal';
 export * from './platform-error-table';
 export * from './transport-error';
+export * from './platform-call';
 export * from './signed-request';
 export * from './redact';
 export * from './json-with-ids';

@@ -5,6 +5,7 @@
  */
 import type { Dispatcher } from 'undici';
 import { ReelayError } from '../errors/reelay-error';
+import type { PlatformCallObserver } from './platform-call';
 
 /**
  * The platform's hosts for Instagram Login (reference §1a "Endpoints").
@@ -125,6 +126,8 @@ export interface InstagramClientOptions {
   /** The current time; defaults to the system clock. */
   readonly clock?: () => Date;
   readonly maxResponseBytes?: number;
+  /** Told of every call once it ends (the server's metrics); must not throw. */
+  readonly onCall?: PlatformCallObserver;
 }
 
 /** Options with every default applied and every value checked. */

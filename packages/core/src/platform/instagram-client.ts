@@ -111,6 +111,7 @@ export function createInstagramClient(options: InstagramClientOptions): Instagra
     dispatcher: options.dispatcher ?? (ownDispatcher as Dispatcher),
     timeouts,
     maxResponseBytes: config.maxResponseBytes,
+    ...(options.onCall ? { observe: options.onCall } : {}),
   };
   const now = () => config.clock();
 

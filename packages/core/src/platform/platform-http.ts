@@ -10,6 +10,7 @@ import { InstagramPlatformError } from './instagram-platform-error';
 import type { InstagramTimeouts } from './instagram-client-options';
 import { parseJsonKeepingIds } from './json-with-ids';
 import { mapPlatformError } from './map-platform-error';
+import { platformOperation, type PlatformCallObserver } from './platform-call';
 import { transportError } from './transport-error';
 
 /** A call to make: parameters travel in the query (GET) or a form body (POST), reference §2 "Flow". */
@@ -38,6 +39,7 @@ export interface PlatformTransport {
   readonly dispatcher: Dispatcher;
   readonly timeouts: InstagramTimeouts;
   readonly maxResponseBytes: number;
+  readonly observe?: PlatformCallObserver;
 }
 
 class ResponseTooLarge extends Error {}
@@ -95,6 +97,38 @@ export async function sendPlatformRequest(
   transport: PlatformTransport,
   call: PlatformRequest,
 ): Promise<unknown> {
+  const observe = transport.observe;
+  if (!observe) return exchange(transport, call, null);
+  const started = performance.now();
+  const answer = { status: null as number | null };
+  let errorCode: string | null = null;
+  try {
+    return await exchange(transport, call, answer);
+  } catch (error) {
+    errorCode = error instanceof InstagramPlatformError ? error.code : 'INTERNAL_ERROR';
+    throw error;
+  } finally {
+    try {
+      observe({
+        method: call.method,
+        host: call.url.host,
+        operation: platformOperation(call.url.pathname),
+        durationMs: performance.now() - started,
+        status: answer.status,
+        errorCode,
+      });
+    } catch {
+      // An observer's fault never fails the call it observed.
+    }
+  }
+}
+
+/** The exchange itself; `answer` receives the HTTP status once the headers arrive. */
+async function exchange(
+  transport: PlatformTransport,
+  call: PlatformRequest,
+  answer: { status: number | null } | null,
+): Promise<unknown> {
   const { timeouts } = transport;
   const context = { secrets: call.secrets, ...(call.scope ? { scope: call.scope } : {}) };
   let status: number;
@@ -117,6 +151,7 @@ export async function sendPlatformRequest(
       ...(call.json !== undefined ? { body: JSON.stringify(call.json) } : {}),
     });
     status = response.statusCode;
+    if (answer) answer.status = status;
     call.onHeaders?.(response.headers);
     text = await readCapped(response.body, transport.maxResponseBytes);
   } catch (thrown) {

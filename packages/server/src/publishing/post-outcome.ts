@@ -105,10 +105,13 @@ export async function recordTarget(
 ): Promise<boolean> {
   const now = ctx.clock.now();
   let emitted = false;
+  // Set inside the transaction (a cast, so the closure's assignment is not narrowed away).
+  let dueAt = null as number | null;
   const applied = await ctx.db.transaction().execute(async (trx) => {
     // Lock the post first: every writer of a post's targets goes through its row.
     const post = await lockPost(trx, ctx.capabilities, target.postId);
     const applied = await updateTargetAtRevision(trx, target, { ...changes, updatedAt: now });
+    dueAt = post?.scheduledFor ?? post?.createdAt ?? null;
     if (post && applied && changes.status !== undefined && changes.status !== target.status) {
       if (changes.status === LEADING_STATUS) {
         await setPostOutcome(trx, post.id, settleOnLeadingStatus(post, now));
@@ -120,5 +123,21 @@ export async function recordTarget(
   });
   // The final event's webhooks go at once, not at the next tick.
   if (emitted) ctx.wakeWorker();
+  if (applied && changes.status !== target.status) {
+    if (changes.status === 'published') {
+      const publishedAt = changes.publishedAt ?? now;
+      ctx.metrics.targetSettled({
+        status: 'published',
+        errorCode: null,
+        lagMs: dueAt === null ? null : publishedAt - dueAt,
+      });
+    } else if (changes.status === 'failed') {
+      ctx.metrics.targetSettled({
+        status: 'failed',
+        errorCode: changes.errorCode ?? null,
+        lagMs: null,
+      });
+    }
+  }
   return applied;
 }

@@ -3,6 +3,7 @@
  * the pipeline of each target, quotas and outcomes are all written against this type.
  * `createReelay` builds it once (its server context is one).
  */
+import type { ServerMetrics } from '../metrics/server-metrics';
 import type { ReelayConfig } from '../config';
 import type { AccountDeps } from '../services/account-token';
 import type { StoreCapabilities } from '../store/database';
@@ -30,4 +31,6 @@ export interface PublishingDeps extends AccountDeps {
   readonly config: Pick<ReelayConfig, 'publicUrl' | 'videoUpload'>;
   /** Asks the work queue to look for due jobs now (new work that is due at once). */
   wakeWorker(): void;
+  /** Told of every target that published or failed (`/metrics`). */
+  readonly metrics: Pick<ServerMetrics, 'targetSettled'>;
 }

@@ -229,3 +229,44 @@ export async function countJobs(db: Db): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+/** The jobs of one kind, as `/metrics` reports them. */
+export interface KindDepth {
+  kind: string;
+  /** Due and held by nobody (or by a lease that ran out): waiting for a worker. */
+  due: number;
+  /** Due later (scheduled, or in a backoff). */
+  later: number;
+  /** Held under a live lease: running on some instance. */
+  running: number;
+  /** The due time of the longest-waiting due job, or null when none is due. */
+  oldestDueAt: number | null;
+}
+
+/** The queue by kind at `now`, in one statement (a scrape of `/metrics`). */
+export async function queueDepth(db: Db, now: number): Promise<KindDepth[]> {
+  const rows = await db
+    .selectFrom('jobs')
+    .select((eb) => {
+      const held = eb.and([eb('lease_owner', 'is not', null), eb('lease_expires_at', '>=', now)]);
+      const due = eb.and([eb.not(held), eb('run_at', '<=', now)]);
+      const count = (condition: typeof held) =>
+        eb.fn.sum<number>(eb.case().when(condition).then(1).else(0).end());
+      return [
+        'kind',
+        count(due).as('due'),
+        count(eb.and([eb.not(held), eb('run_at', '>', now)])).as('later'),
+        count(held).as('running'),
+        eb.fn.min(eb.case().when(due).then(eb.ref('run_at')).else(null).end()).as('oldest'),
+      ];
+    })
+    .groupBy('kind')
+    .execute();
+  return rows.map((row) => ({
+    kind: row.kind,
+    due: Number(row.due ?? 0),
+    later: Number(row.later ?? 0),
+    running: Number(row.running ?? 0),
+    oldestDueAt: row.oldest === null || row.oldest === undefined ? null : Number(row.oldest),
+  }));
+}

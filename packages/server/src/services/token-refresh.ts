@@ -13,11 +13,18 @@ import {
   markReconnectRequired,
   recordTokenRefresh,
 } from '../store/integration-upkeep';
+import type { IntegrationRecord } from '../store/integration-records';
 import { readAccessToken, type AccountDeps } from './account-token';
 
 /** Refresh tokens expiring within this window. */
 export const TOKEN_REFRESH_WINDOW_MS = 10 * 24 * 60 * 60_000;
-const BATCH = 100;
+/** Accounts read per statement. */
+const PAGE = 100;
+/**
+ * Refreshes in flight at once: each waits on the platform (a few hundred ms), so a run
+ * that meets thousands of accounts connected on the same day ends within the hour.
+ */
+const IN_FLIGHT = 8;
 
 export interface TokenRefreshReport {
   refreshed: number;
@@ -26,8 +33,11 @@ export interface TokenRefreshReport {
 }
 
 /**
- * Refreshes every token due for it. Safe with several instances: each account is
- * claimed by a conditional update before its token is refreshed.
+ * Refreshes every token due for it, page after page until none is left: an hourly run
+ * that took only a page would fall behind as soon as more accounts come due in a day
+ * than it can take (100,000 accounts connected together all come due in the same ten
+ * days). Safe with several instances: each account is claimed by a conditional update
+ * before its token is refreshed.
  *
  * @example
  * ```ts
@@ -36,45 +46,64 @@ export interface TokenRefreshReport {
  */
 export async function refreshExpiringTokens(ctx: AccountDeps): Promise<TokenRefreshReport> {
   const report: TokenRefreshReport = { refreshed: 0, reconnectRequired: 0, failed: 0 };
-  const platform = ctx.platform;
-  if (!platform) return report;
+  if (!ctx.platform) return report;
   const now = ctx.clock.now();
-  const due = await findTokensToRefresh(ctx.db, now, now + TOKEN_REFRESH_WINDOW_MS, BATCH);
-  for (const account of due) {
-    // Facebook Login accounts hold Page tokens, which do not expire (connect-facebook.ts):
-    // none is stored with an expiry, and Instagram's refresh would not take one anyway.
-    if (account.loginMode === 'facebook') continue;
-    // Optimistic claim: only the instance that moves updatedAt refreshes this token.
-    if (!(await claimTokenRefresh(ctx.db, account, now)) || account.accessToken === null) continue;
-    try {
-      const token = await platform.refreshLongLivedToken({
-        accessToken: readAccessToken(ctx, account),
-        issuedAt: new Date(account.tokenIssuedAt ?? now),
-        expiresAt: account.tokenExpiresAt === null ? null : new Date(account.tokenExpiresAt),
-      });
-      await recordTokenRefresh(
-        ctx.db,
-        account.id,
-        {
-          accessToken: ctx.cipher.encrypt(token.accessToken),
-          issuedAt: token.issuedAt.getTime(),
-          expiresAt: token.expiresAt?.getTime() ?? account.tokenExpiresAt,
-        },
-        now,
+  let after: { expiresAt: number; id: string } | null = null;
+  for (;;) {
+    const page = await findTokensToRefresh(ctx.db, now, now + TOKEN_REFRESH_WINDOW_MS, PAGE, after);
+    for (let start = 0; start < page.length; start += IN_FLIGHT) {
+      await Promise.all(
+        page
+          .slice(start, start + IN_FLIGHT)
+          .map((account) => refreshOne(ctx, account, now, report)),
       );
-      report.refreshed++;
-    } catch (error) {
-      if (isReelayError(error) && error.code === 'TOKEN_INVALID') {
-        await markReconnectRequired(ctx.db, account.id, `TOKEN_INVALID: ${error.message}`, now);
-        report.reconnectRequired++;
-      } else {
-        ctx.logger.warn('renovação de token falhou; nova tentativa na próxima rodada', {
-          integrationId: account.id,
-          error,
-        });
-        report.failed++;
-      }
+    }
+    if (page.length < PAGE) return report;
+    const last = page[page.length - 1]!;
+    after = { expiresAt: last.tokenExpiresAt!, id: last.id };
+  }
+}
+
+/** Refreshes one account's token, counting the outcome in `report`; never throws for it. */
+async function refreshOne(
+  ctx: AccountDeps,
+  account: IntegrationRecord,
+  now: number,
+  report: TokenRefreshReport,
+): Promise<void> {
+  const platform = ctx.platform!;
+  // Facebook Login accounts hold Page tokens, which do not expire (connect-facebook.ts):
+  // none is stored with an expiry, and Instagram's refresh would not take one anyway.
+  if (account.loginMode === 'facebook') return;
+  // Optimistic claim: only the instance that moves updatedAt refreshes this token.
+  if (!(await claimTokenRefresh(ctx.db, account, now)) || account.accessToken === null) return;
+  try {
+    const token = await platform.refreshLongLivedToken({
+      accessToken: readAccessToken(ctx, account),
+      issuedAt: new Date(account.tokenIssuedAt ?? now),
+      expiresAt: account.tokenExpiresAt === null ? null : new Date(account.tokenExpiresAt),
+    });
+    await recordTokenRefresh(
+      ctx.db,
+      account.id,
+      {
+        accessToken: ctx.cipher.encrypt(token.accessToken),
+        issuedAt: token.issuedAt.getTime(),
+        expiresAt: token.expiresAt?.getTime() ?? account.tokenExpiresAt,
+      },
+      now,
+    );
+    report.refreshed++;
+  } catch (error) {
+    if (isReelayError(error) && error.code === 'TOKEN_INVALID') {
+      await markReconnectRequired(ctx.db, account.id, `TOKEN_INVALID: ${error.message}`, now);
+      report.reconnectRequired++;
+    } else {
+      ctx.logger.warn('renovação de token falhou; nova tentativa na próxima rodada', {
+        integrationId: account.id,
+        error,
+      });
+      report.failed++;
     }
   }
-  return report;
 }

@@ -187,3 +187,18 @@ export async function hasUndispatchedEvents(db: Db): Promise<boolean> {
     .executeTakeFirst();
   return waiting !== undefined;
 }
+
+/** The events waiting undispatched, and the time of the oldest (`/metrics`). */
+export async function undispatchedBacklog(
+  db: Db,
+): Promise<{ count: number; oldestAt: number | null }> {
+  const row = await db
+    .selectFrom('events')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('oldest')])
+    .where('dispatched_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return {
+    count: Number(row.count),
+    oldestAt: row.oldest === null || row.oldest === undefined ? null : Number(row.oldest),
+  };
+}

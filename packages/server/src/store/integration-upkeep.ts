@@ -20,18 +20,27 @@ export async function findTokensToRefresh(
   now: number,
   expiringBefore: number,
   limit: number,
+  after: { expiresAt: number; id: string } | null = null,
 ): Promise<IntegrationRecord[]> {
-  const rows = await db
+  let query = db
     .selectFrom('integrations')
     .selectAll()
     .where('access_token', 'is not', null)
     .where('auth_status', '=', 'active')
     .where('token_expires_at', '<', expiringBefore)
     .where('token_expires_at', '>', now)
-    .where('token_issued_at', '<=', now - 24 * 60 * 60_000)
-    .orderBy('token_expires_at')
-    .limit(limit)
-    .execute();
+    .where('token_issued_at', '<=', now - 24 * 60 * 60_000);
+  // Keyset paging: the page after the last account seen, so that one that could not be
+  // refreshed (and stays due) is not read again in the same run.
+  if (after !== null) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('token_expires_at', '>', after.expiresAt),
+        eb.and([eb('token_expires_at', '=', after.expiresAt), eb('id', '>', after.id)]),
+      ]),
+    );
+  }
+  const rows = await query.orderBy('token_expires_at').orderBy('id').limit(limit).execute();
   return rows.map(decodeIntegration);
 }
 

@@ -15,6 +15,7 @@
  */
 import type { Clock } from '../clock';
 import type { Logger } from '../logger';
+import type { ServerMetrics } from '../metrics/server-metrics';
 import type { JobHandler, JobOutcome } from '../queue';
 import type { TokenCipher } from '../security/token-cipher';
 import type { StoreCapabilities } from '../store/database';
@@ -37,6 +38,7 @@ export interface DeliverOptions {
   settings: WebhookSettings;
   sender: WebhookSender;
   gate: DestinationGate;
+  metrics?: Pick<ServerMetrics, 'webhookAttempt'>;
 }
 
 /** An attempt whose claim another run took over: its answer is not recorded. */
@@ -44,7 +46,10 @@ const LOST = Symbol('lost');
 
 /** An attempt already claimed in the delivery row, ready to send. */
 export interface ClaimedAttempt {
-  readonly delivery: Pick<Delivery, 'id' | 'subscriptionId' | 'eventId' | 'eventType' | 'attempts'>;
+  readonly delivery: Pick<
+    Delivery,
+    'id' | 'subscriptionId' | 'eventId' | 'eventType' | 'attempts' | 'createdAt'
+  >;
   readonly url: string;
   /** The event's stored body. */
   readonly body: string;
@@ -69,7 +74,7 @@ export interface ClaimedAttempt {
  * ```
  */
 export function createDeliverHandler(options: DeliverOptions) {
-  const { db, capabilities, clock, logger, cipher, settings, sender, gate } = options;
+  const { db, capabilities, clock, logger, cipher, settings, sender, gate, metrics } = options;
   /** Attempts still awaited in the background, by delivery id. */
   const background = new Map<string, Promise<void>>();
 
@@ -148,6 +153,9 @@ export function createDeliverHandler(options: DeliverOptions) {
           clock.now(),
         )
       : await recordAttempt(db, delivery.id, claimed.attempt, claimed.startedAt, changes);
+    if (recorded && changes.deliveredAt !== null)
+      metrics?.webhookAttempt(true, changes.deliveredAt - delivery.createdAt);
+    else if (recorded) metrics?.webhookAttempt(false, null);
     return recorded ? outcome : LOST;
   }
 

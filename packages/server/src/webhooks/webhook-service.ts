@@ -11,6 +11,7 @@ import type { Logger } from '../logger';
 import type { TokenCipher } from '../security/token-cipher';
 import type { StoreCapabilities } from '../store/database';
 import type { Database } from '../store/schema';
+import type { ServerMetrics } from '../metrics/server-metrics';
 import { createDeliverHandler } from './deliver-webhook';
 import { createInlineSender } from './inline-sender';
 import { createDestinationGate } from './destination-gate';
@@ -48,6 +49,8 @@ export interface WebhookDeps {
   readonly allowPrivateUrls: boolean;
   /** Asks the work queue to look for due jobs now. */
   wake(): void;
+  /** Told of every recorded attempt (`/metrics`); none in tests that build this alone. */
+  readonly metrics?: Pick<ServerMetrics, 'webhookAttempt'>;
 }
 
 /**
@@ -86,6 +89,7 @@ export function createWebhooks(ctx: WebhookDeps, overrides: Partial<WebhookSetti
     settings,
     sender,
     gate,
+    ...(ctx.metrics ? { metrics: ctx.metrics } : {}),
   });
   const inline = createInlineSender({
     db: ctx.db,
