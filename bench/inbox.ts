@@ -19,15 +19,18 @@
  * (`--help` lists every option). PostgreSQL runs use `BENCH_POSTGRES_URL` (default
  * `postgres://postgres@127.0.0.1:5432/test`) and are skipped when it is unreachable.
  */
-import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { once } from 'node:events';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { DEFAULT_APP_SECRET } from '@reelay/emulator';
 import { createBenchAccount } from './fixtures/bench-account';
+import {
+  forkFixture,
+  pool,
+  startEmulatorProcess as startEmulator,
+  stopForked,
+  type Forked,
+} from './lib/bench-processes';
 import { freshDatabase, type FreshDatabase } from './lib/fresh-database';
 import { postgresCpuMs, processesCpuMs } from './lib/process-cpu';
 import { stopChild } from './lib/stop-child';
@@ -80,84 +83,6 @@ const ROUNDS = Number(args.rounds);
 const ACCOUNTS = Number(args.accounts);
 const DAYS = Number(args.days);
 const POLL_MINUTES = Number(args['poll-minutes']);
-
-// ---------------------------------------------------------------------------------------
-// Processes
-
-const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-
-async function startEmulator(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(
-    process.execPath,
-    [
-      ...process.execArgv,
-      here('../packages/emulator/src/cli.ts'),
-      ...['--port', '0', '--host', '127.0.0.1', '--no-fetch-media'],
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
-  const url = /http:\/\/\S+/.exec(line)![0];
-  await fetch(`${url}/_emulator/config`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ quotaTotal: 10_000_000, containerLimit: 10_000_000 }),
-  });
-  return { url, child };
-}
-
-/** A forked fixture answering `{ id, … }` to each command. */
-interface Forked {
-  child: ChildProcess;
-  ready: Record<string, any>;
-  ask(command: Record<string, unknown>): Promise<any>;
-}
-
-async function forkFixture(script: string, env: Record<string, string>): Promise<Forked> {
-  const child = fork(here(script), [], {
-    execArgv: process.execArgv,
-    env: { ...process.env, ...env },
-  });
-  const ready = await new Promise<Record<string, any>>((resolve, reject) => {
-    child.once('message', (message) => resolve(message as Record<string, any>));
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-  });
-  let next = 0;
-  const waiting = new Map<number, { resolve(value: any): void; reject(error: Error): void }>();
-  child.on('message', (message: { id?: number; error?: string }) => {
-    if (message.id === undefined) return;
-    const waiter = waiting.get(message.id);
-    waiting.delete(message.id);
-    if (message.error) waiter?.reject(new Error(message.error));
-    else waiter?.resolve(message);
-  });
-  return {
-    child,
-    ready,
-    ask: (command) =>
-      new Promise((resolve, reject) => {
-        const id = ++next;
-        waiting.set(id, { resolve, reject });
-        child.send({ id, ...command });
-      }),
-  };
-}
-
-async function stopForked(forked: Forked): Promise<void> {
-  if (forked.child.exitCode !== null) return;
-  const exited = once(forked.child, 'exit');
-  forked.child.send({ id: 0, stop: true });
-  await exited;
-}
-
-async function pool(count: number, width: number, task: (index: number) => Promise<void>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(width, count) }, async () => {
-      while (next < count) await task(next++);
-    }),
-  );
-}
 
 // ---------------------------------------------------------------------------------------
 // Seeding over HTTP, as a user would

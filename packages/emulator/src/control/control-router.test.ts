@@ -59,6 +59,61 @@ describe('accounts', () => {
   });
 });
 
+describe('bulk seed', () => {
+  it('creates accounts with tokens that work and media whose comments can be read', async () => {
+    const res = await call(emulator, 'POST', '/_emulator/seed', {
+      json: { accounts: 3, mediaPerAccount: 4, spanDays: 2, tokenAgeDays: 30, prefix: 'lote' },
+    });
+    expect(res.status).toBe(201);
+    const seeded = res.body.data as Array<{
+      id: string;
+      username: string;
+      accessToken: string;
+      media: Array<{ id: string; publishedAt: number }>;
+    }>;
+    expect(seeded.map((account) => account.username)).toEqual(['lote0', 'lote1', 'lote2']);
+    for (const account of seeded) {
+      expect(account.media).toHaveLength(4);
+      // Newest first, within the span, before now.
+      const times = account.media.map((media) => media.publishedAt);
+      expect([...times].sort((a, b) => b - a)).toEqual(times);
+      expect(times[0]).toBeLessThan(clock.now());
+      expect(times.at(-1)).toBeGreaterThanOrEqual(clock.now() - 2 * 86_400_000);
+    }
+    // Token ages spread from one day to 31 days, each lasting its 60 days.
+    for (const account of seeded as unknown as Array<{
+      tokenIssuedAt: number;
+      tokenExpiresAt: number;
+    }>) {
+      const age = clock.now() - account.tokenIssuedAt;
+      expect(age).toBeGreaterThanOrEqual(86_400_000);
+      expect(age).toBeLessThanOrEqual(31 * 86_400_000);
+      expect(account.tokenExpiresAt - account.tokenIssuedAt).toBeGreaterThan(59 * 86_400_000);
+    }
+    const [first] = seeded;
+    const me = await call(emulator, 'GET', '/me', {
+      query: { fields: 'user_id,username', access_token: first!.accessToken },
+    });
+    expect(me.body).toMatchObject({ user_id: first!.id, username: 'lote0' });
+    const comments = await call(emulator, 'GET', `/${first!.media[0]!.id}/comments`, {
+      query: { access_token: first!.accessToken },
+    });
+    expect(comments.status).toBe(200);
+    expect(comments.body.data).toEqual([]);
+    // Old enough to refresh.
+    const refreshed = await call(emulator, 'GET', '/refresh_access_token', {
+      query: { grant_type: 'ig_refresh_token', access_token: first!.accessToken },
+    });
+    expect(refreshed.status).toBe(200);
+  });
+
+  it('refuses a seed beyond its bounds', async () => {
+    for (const json of [{ accounts: 0 }, { accounts: 2, mediaPerAccount: -1 }, { accounts: 1.5 }]) {
+      expect((await call(emulator, 'POST', '/_emulator/seed', { json })).status).toBe(400);
+    }
+  });
+});
+
 describe('config, clock, containers and reset', () => {
   it('changes settings and refuses unknown or ill-typed ones', async () => {
     const res = await call(emulator, 'POST', '/_emulator/config', {

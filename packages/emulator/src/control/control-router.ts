@@ -7,6 +7,7 @@ import { graphTimestamp } from '../graph/timestamp';
 import { readBody, RequestBodyError } from '../http/read-body';
 import { jsonReply, type Reply } from '../http/reply';
 import { accountView, createAccount } from '../state/accounts';
+import { seedAccounts } from './bulk-seed';
 import {
   addCommentAction,
   addMentionAction,
@@ -94,6 +95,8 @@ export async function routeControl(
       if (!account) throw new ControlError(404, `no account ${id}`);
       return jsonReply(accountView(account));
     }
+    case 'POST /seed':
+      return jsonReply({ data: seedAccounts(ctx, await body()) }, 201);
     case 'POST /tokens':
       return jsonReply(mintToken(ctx, await body()), 201);
     case 'POST /tokens/revoke':

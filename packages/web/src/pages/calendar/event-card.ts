@@ -211,8 +211,13 @@ export function attachEventCard(host: HTMLElement, zone: () => string): () => vo
   card.addEventListener('mouseover', onCardOver);
   card.addEventListener('mouseout', onCardOut);
   document.addEventListener('keydown', onKey);
-  // The card sits over the page where the event was: it goes when the page moves.
-  document.addEventListener('scroll', hide, { capture: true, passive: true });
+  // The card sits over the page where the event was: it goes when the page moves. A card
+  // about to show is left to show (placed where the event is then): the calendar scrolls
+  // its hours by itself once drawn, under a pointer already resting on an event.
+  const onScroll = () => {
+    if (shownFor) hide();
+  };
+  document.addEventListener('scroll', onScroll, { capture: true, passive: true });
   return () => {
     clearTimeout(timer);
     host.removeEventListener('mouseover', onOver);
@@ -223,7 +228,7 @@ export function attachEventCard(host: HTMLElement, zone: () => string): () => vo
     document.removeEventListener('pointerup', onRelease);
     document.removeEventListener('pointercancel', onRelease);
     document.removeEventListener('keydown', onKey);
-    document.removeEventListener('scroll', hide, { capture: true });
+    document.removeEventListener('scroll', onScroll, { capture: true });
     card.remove();
   };
 }

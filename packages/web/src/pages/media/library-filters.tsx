@@ -1,4 +1,5 @@
 /** The library's filters: the type of media, its use, its file name, and the order. */
+import { useEffect, useState } from 'preact/hooks';
 import { useT } from '../../i18n';
 import type { LibraryAddressChanges, MediaUse, Sort } from './use-library-address';
 
@@ -13,6 +14,10 @@ export interface LibraryFiltersProps {
 
 export function LibraryFilters({ type, use, q, sort, onChange }: LibraryFiltersProps) {
   const t = useT();
+  // What is typed stays the field's own until committed: the list reloading after another
+  // filter changed redraws this form, and must not take back text typed meanwhile.
+  const [draft, setDraft] = useState(q ?? '');
+  useEffect(() => setDraft(q ?? ''), [q]);
   return (
     <div class="library-filters">
       <label for="library-type">
@@ -45,9 +50,10 @@ export function LibraryFilters({ type, use, q, sort, onChange }: LibraryFiltersP
         <input
           id="library-search"
           type="search"
-          value={q ?? ''}
+          value={draft}
           maxLength={100}
           aria-describedby="library-search-hint"
+          onInput={(event) => setDraft(event.currentTarget.value)}
           onChange={(event) => onChange({ q: event.currentTarget.value })}
         />
         <small id="library-search-hint">{t('mediaUpkeep.searchHint')}</small>
