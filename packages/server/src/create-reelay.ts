@@ -158,7 +158,12 @@ export async function createReelay(
   // to the health, which logs the fault once instead of once per failed statement.
   logger = storeHealth.logger(baseLogger);
 
-  const metrics = createServerMetrics({ db: store.db, now: () => clock.now() });
+  const metrics = createServerMetrics({
+    db: store.db,
+    now: () => clock.now(),
+    // Served on a port of its own, or behind a token on the API's: otherwise never read.
+    processMetrics: config.metrics.port !== null || config.metrics.token !== null,
+  });
   const workersEnabled = options.workers !== false;
   let worker: Worker | null = null;
   const pipeline: PipelineSettings = {

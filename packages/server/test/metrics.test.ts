@@ -181,6 +181,10 @@ describe.each(testDialects())('/metrics switched off on $name', (dialect) => {
       expect(server.reelay.metricsUrl).toBeNull();
       const answer = await fetch(`${server.url}/metrics`);
       expect(answer.status).toBe(404);
+      // Nothing watches the event loop or the collector for a scrape that never comes.
+      const figures = samples((await server.reelay.context.metrics.scrape()).body);
+      expect(figures.get('reelay_database_up')).toBe(1);
+      expect(figures.has('reelay_process_cpu_user_seconds_total')).toBe(false);
     } finally {
       await server.close();
     }
@@ -195,7 +199,11 @@ describe.each(testDialects())('/metrics switched off on $name', (dialect) => {
     );
     try {
       await migrateToLatest(store);
-      const metrics = createServerMetrics({ db: store.db, now: () => Date.now() });
+      const metrics = createServerMetrics({
+        db: store.db,
+        now: () => Date.now(),
+        processMetrics: false,
+      });
       expect(samples((await metrics.scrape()).body).get('reelay_database_up')).toBe(1);
       await store.close();
       const figures = samples((await metrics.scrape()).body);

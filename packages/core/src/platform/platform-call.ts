@@ -26,6 +26,9 @@ export interface PlatformCallRecord {
  */
 export type PlatformCallObserver = (call: PlatformCallRecord) => void;
 
+/** An id that is not all digits: long, and with a digit somewhere (no edge name has one). */
+const OPAQUE_ID = /^(?=[^/]*\d)[A-Za-z0-9_.:-]{16,}$/;
+
 /**
  * The kind of call a platform path names: the version prefix dropped and every id
  * (digits, or a long opaque token with digits in it, as an upload session's) written
@@ -37,9 +40,6 @@ export type PlatformCallObserver = (call: PlatformCallRecord) => void;
  * platformOperation('/oauth/access_token'); // 'oauth/access_token'
  * ```
  */
-/** An id that is not all digits: long, and with a digit somewhere (no edge name has one). */
-const OPAQUE_ID = /^(?=[^/]*\d)[A-Za-z0-9_.:-]{16,}$/;
-
 export function platformOperation(pathname: string): string {
   const parts = pathname
     .split('/')

@@ -43,6 +43,12 @@ export interface ServerMetrics {
 export interface MetricsDeps {
   db: Db;
   now(): number;
+  /**
+   * Whether to add the process's own figures (CPU, memory, event-loop lag, GC). Only when
+   * a scrape can read them: they watch the event loop and every garbage collection for
+   * the life of the process, which a server nobody scrapes should not pay for.
+   */
+  processMetrics: boolean;
 }
 
 /**
@@ -50,7 +56,7 @@ export interface MetricsDeps {
  *
  * @example
  * ```ts
- * const metrics = createServerMetrics({ db, now: () => clock.now() });
+ * const metrics = createServerMetrics({ db, now: () => clock.now(), processMetrics: true });
  * metrics.targetSettled({ status: 'published', errorCode: null, lagMs: 420 });
  * const { contentType, body } = await metrics.scrape();
  * ```
@@ -58,7 +64,7 @@ export interface MetricsDeps {
 export function createServerMetrics(deps: MetricsDeps): ServerMetrics {
   const registry = new Registry();
   // Process CPU, memory, event-loop lag and open handles, under Reelay's prefix.
-  collectDefaultMetrics({ register: registry, prefix: 'reelay_' });
+  if (deps.processMetrics) collectDefaultMetrics({ register: registry, prefix: 'reelay_' });
 
   const publishLag = new Histogram({
     name: 'reelay_publish_lag_seconds',
