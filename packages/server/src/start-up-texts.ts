@@ -257,6 +257,7 @@ const SCHEMA: Record<string, string> = {
   'use de 0 a 3650 dias': 'use 0 to 3650 days',
   'use de 0 a 1440 minutos': 'use 0 to 1440 minutes',
   'use ao menos 8 caracteres': 'use at least 8 characters',
+  'use ao menos 16 caracteres': 'use at least 16 characters',
   'use um número inteiro de requisições por minuto': 'use a whole number of requests per minute',
   'use um número inteiro de segundos': 'use a whole number of seconds',
   'use um número inteiro': 'use a whole number',

@@ -207,6 +207,25 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads where /metrics is served, and refuses a short token or a bad port in both languages', () => {
+    expect(loadConfig({}).metrics).toEqual({ port: null, host: '127.0.0.1', token: null });
+    expect(
+      loadConfig({
+        REELAY_METRICS_PORT: '9464',
+        REELAY_METRICS_HOST: '10.0.0.5',
+        REELAY_METRICS_TOKEN: 't'.repeat(16),
+      }).metrics,
+    ).toEqual({ port: 9464, host: '10.0.0.5', token: 't'.repeat(16) });
+    const short = configError({ REELAY_METRICS_TOKEN: 'curto' });
+    expect(short).toBe('Configuração inválida: REELAY_METRICS_TOKEN: use ao menos 16 caracteres');
+    expect(configErrorText('en', short)).toBe(
+      'Invalid configuration: REELAY_METRICS_TOKEN: use at least 16 characters',
+    );
+    expect(configErrorText('en', configError({ REELAY_METRICS_PORT: '99999' }))).toBe(
+      'Invalid configuration: REELAY_METRICS_PORT: use a port from 0 to 65535',
+    );
+  });
+
   it('treats empty values as unset and trims trailing slashes of URLs', () => {
     const config = loadConfig({ PORT: '', REELAY_PUBLIC_URL: 'https://reelay.example.com/' });
     expect(config.port).toBe(8080);
