@@ -1,5 +1,6 @@
 /**
- * The inbox: how fast comments come in through Meta's webhooks, and what polling costs.
+ * The inbox: how fast comments come in through Meta's webhooks. What polling costs a
+ * server with many accounts is `pnpm bench upkeep`'s part.
  *
  * - `ingest`: comments per second through signed Meta webhook batches posted to
  *   `POST /v1/meta/webhooks`, from the first POST until every comment is listed by
@@ -7,16 +8,8 @@
  *   `node:http` handler that checks the signature and writes the same rows into the same
  *   database, answering after its commit). One batch in twenty is sent twice, as Meta
  *   retries; the totals must come out exact.
- * - `poll`: platform calls and server CPU of the polling task for an hour, per 1,000
- *   accounts. N accounts are connected through the emulator's OAuth flow, each publishes
- *   one post a day for 30 days (on a manual clock in the server's process), then every
- *   media is read once (the first pass), each media's next read is put at a random point
- *   of its interval (the steady state of a server that has been running), and an hour of
- *   the server's schedule runs minute by minute: the clocks move, due posts publish, the
- *   polling task runs once.
  *
- * Run: pnpm bench inbox [--part ingest,poll] [--dialect sqlite,postgres] [--accounts 100]
- * (`--help` lists every option). PostgreSQL runs use `BENCH_POSTGRES_URL` (default
+ * Run: pnpm bench inbox [--dialect sqlite,postgres] (`--help` lists every option). PostgreSQL runs use `BENCH_POSTGRES_URL` (default
  * `postgres://postgres@127.0.0.1:5432/test`) and are skipped when it is unreachable.
  */
 import { createHmac } from 'node:crypto';
@@ -35,33 +28,21 @@ import { freshDatabase, type FreshDatabase } from './lib/fresh-database';
 import { postgresCpuMs, processesCpuMs } from './lib/process-cpu';
 import { stopChild } from './lib/stop-child';
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-
 const USAGE = `pnpm bench inbox [options]
 
-  --part <list>          ingest, poll (default both)
   --dialect <list>       sqlite, postgres (default sqlite)
   --comments <n>         comments per ingestion run (default 20000)
   --batch <list>         comments per webhook POST, one run each (default 1,100)
   --concurrency <n>      webhook POSTs in flight (default 16)
-  --rounds <n>           Reelay and floor runs per batch size, order alternating (default 2)
-  --accounts <n>         accounts polled (default 100; figures are scaled to 1,000)
-  --days <n>             days of posts, one a day per account (default 30)
-  --poll-minutes <n>     REELAY_INBOX_POLL_MINUTES (default 5)`;
+  --rounds <n>           Reelay and floor runs per batch size, order alternating (default 2)`;
 
 const { values: args } = parseArgs({
   options: {
-    part: { type: 'string', default: 'ingest,poll' },
     dialect: { type: 'string', default: 'sqlite' },
     comments: { type: 'string', default: '20000' },
     batch: { type: 'string', default: '1,100' },
     concurrency: { type: 'string', default: '16' },
     rounds: { type: 'string', default: '2' },
-    accounts: { type: 'string', default: '100' },
-    days: { type: 'string', default: '30' },
-    'poll-minutes': { type: 'string', default: '5' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -74,15 +55,11 @@ const list = (text: string) =>
     .split(',')
     .map((item) => item.trim())
     .filter(Boolean);
-const parts = list(args.part);
 const dialects = list(args.dialect) as Array<'sqlite' | 'postgres'>;
 const COMMENTS = Number(args.comments);
 const BATCHES = list(args.batch).map(Number);
 const CONCURRENCY = Number(args.concurrency);
 const ROUNDS = Number(args.rounds);
-const ACCOUNTS = Number(args.accounts);
-const DAYS = Number(args.days);
-const POLL_MINUTES = Number(args['poll-minutes']);
 
 // ---------------------------------------------------------------------------------------
 // Seeding over HTTP, as a user would
@@ -220,7 +197,6 @@ async function ingest(dialect: 'sqlite' | 'postgres'): Promise<IngestRow[] | nul
   if (!database) return null;
   const emulator = await startEmulator();
   const server = await forkFixture('./fixtures/serve-inbox.ts', {
-    BENCH_INBOX_MODE: 'webhooks',
     BENCH_EMULATOR_URL: emulator.url,
     ...(dialect === 'postgres' ? { BENCH_DATABASE_URL: database.url } : {}),
   });
@@ -323,191 +299,32 @@ async function ingest(dialect: 'sqlite' | 'postgres'): Promise<IngestRow[] | nul
 }
 
 // ---------------------------------------------------------------------------------------
-// Polling
-
-interface PollTotals {
-  runs: number;
-  media: number;
-  newComments: number;
-  cpuMs: number;
-  wallMs: number;
-  calls: Record<string, number>;
-  maxMediaPerRun?: number;
-}
-
-async function poll(dialect: 'sqlite' | 'postgres') {
-  const database: FreshDatabase | null = await freshDatabase(dialect);
-  if (!database) return null;
-  const emulator = await startEmulator();
-  const server = await forkFixture('./fixtures/serve-inbox.ts', {
-    BENCH_INBOX_MODE: 'polling',
-    BENCH_EMULATOR_URL: emulator.url,
-    BENCH_INBOX_POLL_MINUTES: String(POLL_MINUTES),
-    ...(dialect === 'postgres' ? { BENCH_DATABASE_URL: database.url } : {}),
-  });
-  try {
-    const url = server.ready.url as string;
-    let started = performance.now();
-    const seeded = await seed(url, emulator.url, ACCOUNTS);
-    const { now: start } = await server.ask({ now: true });
-    // One post a day per account, each account at its own hour: at the end of the last day
-    // each has one post from the last 24 hours, six from the week before, the rest older.
-    const count = ACCOUNTS * DAYS;
-    await pool(count, 64, async (n) => {
-      const account = n % ACCOUNTS;
-      const day = Math.floor(n / ACCOUNTS);
-      await createPost(url, seeded, {
-        content: `caixa ${account} ${day}`,
-        platforms: [{ platform: 'instagram', accountId: seeded.accounts[account]!.integrationId }],
-        scheduledFor: new Date(
-          start + HOUR + day * DAY + (account % 24) * HOUR + 7 * MINUTE,
-        ).toISOString(),
-      });
-    });
-    const end = start + HOUR + DAYS * DAY;
-    const created = performance.now() - started;
-    started = performance.now();
-    await server.ask({ settle: true, until: end - HOUR });
-    const published = (
-      (await (await fetch(`${emulator.url}/_emulator/media`)).json()) as {
-        data: Array<{ id: string; caption: string }>;
-      }
-    ).data;
-    console.log(
-      `  ${ACCOUNTS} accounts, ${count} posts created in ${(created / 1000).toFixed(0)} s, ` +
-        `${published.length} published over ${DAYS} days of the server's clock in ` +
-        `${((performance.now() - started) / 1000).toFixed(0)} s`,
-    );
-    // Someone comments on each account's latest post, and replies to the first comment.
-    const latest = published.filter((item) => item.caption.endsWith(` ${DAYS - 1}`));
-    await pool(latest.length, 16, async (i) => {
-      const comment = async (text: string, parentId?: string) => {
-        const response = await fetch(`${emulator.url}/_emulator/comments`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            mediaId: latest[i]!.id,
-            username: 'cliente.bench',
-            text,
-            parentId,
-          }),
-        });
-        return ((await response.json()) as { id: string }).id;
-      };
-      const first = await comment('Tem sem glúten?');
-      await comment('Entregam no sábado?');
-      await comment('Que lindo!');
-      await comment('Também quero saber', first);
-    });
-
-    const firstPass = (await server.ask({ firstPass: true })) as PollTotals;
-    await server.ask({ spreadPolls: true });
-    const emulatorMid = cpuOf(dialect, [emulator.child.pid!]);
-    const hour = (await server.ask({ simulate: 60 })) as PollTotals;
-    const emulatorAfter = cpuOf(dialect, [emulator.child.pid!]);
-    const { due } = await server.ask({ backlog: true });
-    return { firstPass, hour, due, emulatorCpuMs: emulatorAfter.process - emulatorMid.process };
-  } finally {
-    await stopForked(server);
-    await stopChild(emulator.child);
-    await database.drop();
-  }
-}
-
-/** Media reads an hour the schedule asks for, by the posts' ages at the end of the run. */
-function scheduledReadsPerHour(accounts: number, days: number, pollMinutes: number): number {
-  const today = accounts * (60 / pollMinutes);
-  const week = accounts * Math.min(6, days - 1);
-  const older = (accounts * Math.max(0, days - 7)) / 6;
-  return today + week + older;
-}
-
-// ---------------------------------------------------------------------------------------
 
 for (const dialect of dialects) {
-  if (parts.includes('ingest')) {
-    console.log(
-      `\n[ingest] ${dialect}: ${COMMENTS} comments per run over 10 accounts, ` +
-        `${BATCHES.join(' and ')} per POST, ${CONCURRENCY} POSTs in flight, one POST in twenty sent twice`,
-    );
-    const rows = await ingest(dialect);
-    if (!rows) console.log('  PostgreSQL not reachable (BENCH_POSTGRES_URL), skipped');
-    else {
-      console.log(`\ninbox ingestion through Meta webhooks, ${dialect}: every run`);
-      console.table(rows);
-      const summary = BATCHES.map((batch) => {
-        const of = (by: string) =>
-          rows
-            .filter((row) => row['per POST'] === batch && row.by === by)
-            .map((row) => row['comments/s']);
-        const reelay = of('Reelay');
-        const floor = of('floor');
-        return {
-          database: dialect,
-          'per POST': batch,
-          'Reelay comments/s': reelay.join(', '),
-          'floor comments/s': floor.join(', '),
-          'vs floor': reelay.map((value, i) => (value / floor[i]!).toFixed(2)).join(', '),
-        };
-      });
-      console.table(summary);
-    }
-  }
-  if (parts.includes('poll')) {
-    console.log(
-      `\n[poll] ${dialect}: ${ACCOUNTS} accounts, one post a day for ${DAYS} days, ` +
-        `REELAY_INBOX_POLL_MINUTES=${POLL_MINUTES}, REELAY_INBOX_DAYS=30`,
-    );
-    const result = await poll(dialect);
-    if (!result) {
-      console.log('  PostgreSQL not reachable (BENCH_POSTGRES_URL), skipped');
-      continue;
-    }
-    const { firstPass, hour, due, emulatorCpuMs } = result;
-    const scale = 1000 / ACCOUNTS;
-    const callsOf = (totals: PollTotals) => totals.calls.total ?? 0;
-    console.log(
-      `  first pass (every media read once, at one instant): ${firstPass.media} media, ` +
-        `${callsOf(firstPass)} platform calls, ${(firstPass.cpuMs / 1000).toFixed(2)} CPU s, ` +
-        `${firstPass.runs} runs, ${firstPass.newComments} new comments`,
-    );
-    if (firstPass.calls.truncated || hour.calls.truncated) {
-      console.log('  (a run made 2,000 platform calls or more: the count is a floor)');
-    }
-    const scheduled = scheduledReadsPerHour(ACCOUNTS, DAYS, POLL_MINUTES);
-    console.log(`\ninbox polling, ${dialect}: one hour of the server's schedule`);
-    console.table([
-      {
-        accounts: ACCOUNTS,
-        'media read': hour.media,
-        'schedule asks': Math.round(scheduled),
-        'platform calls': callsOf(hour),
-        'calls by kind': Object.entries(hour.calls)
-          .filter(([kind]) => kind !== 'total' && kind !== 'truncated')
-          .map(([kind, n]) => `${kind} ${n}`)
-          .join('; '),
-        'server CPU s': (hour.cpuMs / 1000).toFixed(2),
-        'CPU ms / read': (hour.cpuMs / Math.max(1, hour.media)).toFixed(2),
-        'emulator CPU s': (emulatorCpuMs / 1000).toFixed(2),
-        'most media in a run': hour.maxMediaPerRun,
-        'overdue at the end': due,
-      },
-      {
-        accounts: 1000,
-        'media read': Math.round(hour.media * scale),
-        'schedule asks': Math.round(scheduled * scale),
-        'platform calls': Math.round(callsOf(hour) * scale),
-        'calls by kind': '(scaled)',
-        'server CPU s': ((hour.cpuMs * scale) / 1000).toFixed(2),
-        'CPU ms / read': (hour.cpuMs / Math.max(1, hour.media)).toFixed(2),
-        'emulator CPU s': ((emulatorCpuMs * scale) / 1000).toFixed(2),
-        'most media in a run': '',
-        'overdue at the end': '',
-      },
-    ]);
-    console.log(
-      `  per account per day: ${((callsOf(hour) / ACCOUNTS) * 24).toFixed(0)} platform calls ` +
-        `(Meta's budget: 4,800 × the account's impressions per 24 h)`,
-    );
+  console.log(
+    `\n[ingest] ${dialect}: ${COMMENTS} comments per run over 10 accounts, ` +
+      `${BATCHES.join(' and ')} per POST, ${CONCURRENCY} POSTs in flight, one POST in twenty sent twice`,
+  );
+  const rows = await ingest(dialect);
+  if (!rows) console.log('  PostgreSQL not reachable (BENCH_POSTGRES_URL), skipped');
+  else {
+    console.log(`\ninbox ingestion through Meta webhooks, ${dialect}: every run`);
+    console.table(rows);
+    const summary = BATCHES.map((batch) => {
+      const of = (by: string) =>
+        rows
+          .filter((row) => row['per POST'] === batch && row.by === by)
+          .map((row) => row['comments/s']);
+      const reelay = of('Reelay');
+      const floor = of('floor');
+      return {
+        database: dialect,
+        'per POST': batch,
+        'Reelay comments/s': reelay.join(', '),
+        'floor comments/s': floor.join(', '),
+        'vs floor': reelay.map((value, i) => (value / floor[i]!).toFixed(2)).join(', '),
+      };
+    });
+    console.table(summary);
   }
 }

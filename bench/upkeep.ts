@@ -25,7 +25,8 @@ const HELP = `pnpm bench upkeep [options]
   --media <n>          published posts per account, one a day (default 30)
   --hours <n>          hours of the schedule to run (default 24)
   --dialect <list>     sqlite, postgres (default sqlite)
-  --poll-minutes <n>   REELAY_INBOX_POLL_MINUTES (default 5)`;
+  --poll-minutes <n>   REELAY_INBOX_POLL_MINUTES (default 5)
+  --comments <n>       comments per account per day, most on the newest post (default 5)`;
 
 const { values: args } = parseArgs({
   options: {
@@ -34,6 +35,7 @@ const { values: args } = parseArgs({
     hours: { type: 'string', default: '24' },
     dialect: { type: 'string', default: 'sqlite' },
     'poll-minutes': { type: 'string', default: '5' },
+    comments: { type: 'string', default: '5' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -45,6 +47,7 @@ if (args.help) {
 const ACCOUNTS = Number(args.accounts);
 const MEDIA = Number(args.media);
 const HOURS = Number(args.hours);
+const COMMENTS = Number(args.comments);
 /** Accounts per seed request and per write: bounded answers and transactions. */
 const CHUNK = 5_000;
 
@@ -90,7 +93,10 @@ async function runOnce(dialect: 'sqlite' | 'postgres') {
     const emulatorBefore = processesCpuMs([emulator.child.pid!]);
     const postgresBefore = dialect === 'postgres' ? postgresCpuMs() : NaN;
     started = performance.now();
-    const totals = (await server.ask({ simulate: HOURS * 60 })) as UpkeepTotals;
+    const totals = (await server.ask({
+      simulate: HOURS * 60,
+      commentsPerDay: ACCOUNTS * COMMENTS,
+    })) as UpkeepTotals;
     return {
       totals,
       wallMs: performance.now() - started,
@@ -110,7 +116,7 @@ const seconds = (ms: number) => (ms / 1000).toFixed(1);
 for (const dialect of String(args.dialect).split(',') as Array<'sqlite' | 'postgres'>) {
   console.log(
     `\n[upkeep] ${dialect}: ${ACCOUNTS} accounts, ${MEDIA} posts each over ${MEDIA} days, ` +
-      `${HOURS} h of the schedule`,
+      `${COMMENTS} comments per account per day, ${HOURS} h of the schedule`,
   );
   const result = await runOnce(dialect);
   if (!result) {
@@ -153,7 +159,8 @@ for (const dialect of String(args.dialect).split(',') as Array<'sqlite' | 'postg
   }
   console.log(`  | all | ${((all * perDay) / ACCOUNTS).toFixed(2)} |`);
   console.log(
-    `\n  longest wait of a due comment read: ${seconds(totals.maxPollLatenessMs)} s ` +
+    `\n  comments made ${totals.commentsMade}, in the inbox at the end ${totals.commentsInInbox}` +
+      `\n  longest wait of a due account read: ${seconds(totals.maxPollLatenessMs)} s ` +
       `(at the end: ${seconds(totals.pollLatenessAtEndMs)} s); ` +
       `server peak memory ${(totals.peakRssBytes / 2 ** 20).toFixed(0)} MiB`,
   );

@@ -7,7 +7,10 @@ export interface UpkeepTotals {
   wallMs: number;
   /** Platform calls by kind (`{id}/comments`, or with the error code when refused). */
   calls: Record<string, number>;
-  /** The longest a due comment read waited at the end of any minute, in ms. */
+  /** Comments people made on the emulator, and those the inbox holds at the end. */
+  commentsMade: number;
+  commentsInInbox: number;
+  /** The longest a due account read waited at the end of any minute, in ms. */
   maxPollLatenessMs: number;
   pollLatenessAtEndMs: number;
   peakRssBytes: number;

@@ -94,7 +94,7 @@ const DESCRIPTIONS: { [Name in keyof typeof environmentSchema.shape]: string } =
   REELAY_INBOX_DAYS:
     'Days back the inbox reads comments of published posts; older posts are no longer polled (webhooks still bring their comments).',
   REELAY_INBOX_POLL_MINUTES:
-    'How often the inbox reads comments of posts published in the last day (older posts less often: hourly within a week, then every 6 hours). `0` turns polling off.',
+    "How often the inbox reads an account whose newest post is from the last day while its comments come in (up to every 30 minutes while nothing moves; accounts with older posts hourly to daily; only catching up while Meta's webhooks arrive). `0` turns polling off.",
   REELAY_HEADERS_TIMEOUT_SECONDS:
     'A client that has not sent all its request headers within this many seconds gets 408 `REQUEST_TIMEOUT` and is disconnected.',
   REELAY_BODY_IDLE_TIMEOUT_SECONDS:

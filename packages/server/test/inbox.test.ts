@@ -226,44 +226,73 @@ describe.each(testDialects())('the inbox on $name', (dialect) => {
     expect(thread!.replies).toMatchObject([{ username: 'caio', text: 'Também quero saber' }]);
   });
 
-  it('reads recent posts more often than old ones, and stops while the call budget is spent', async () => {
+  it("reads the account's comment counts, then only posts whose count moved, only catching up while webhooks arrive, and stops while the call budget is spent", async () => {
+    const wait = (minutes: number) =>
+      platform.server.clock.set(platform.server.clock.now() + minutes * 60_000);
+    // After the posts of the tests before (the manual clock does not move by itself).
+    wait(1);
     const { mediaId } = await publish('Orçamento');
     const reads = () =>
       platform.emulator
         .requests({ path: `/${mediaId}/comments` })
         .filter((request) => request.method === 'GET').length;
+    const counts = () =>
+      platform.emulator
+        .requests({ path: `/${account.platformId}/media` })
+        .filter(
+          (request) =>
+            request.method === 'GET' && (request.params.fields ?? '').includes('comments_count'),
+        ).length;
     const poll = () => platform.server.reelay.tasks.pollComments();
+    // Just published: the account is due at once and the new post is read in full.
     await poll();
     const first = reads();
-    expect(first).toBeGreaterThan(0);
+    const listed = counts();
+    expect(first).toBe(1);
+    expect(listed).toBeGreaterThan(0);
     await poll();
-    expect(reads()).toBe(first);
-    // Published within the day: read again after about REELAY_INBOX_POLL_MINUTES (5).
-    platform.server.clock.set(platform.server.clock.now() + 7 * 60_000);
+    expect([reads(), counts()]).toEqual([first, listed]);
+    // The tests before brought Meta webhooks for this account: polling only catches up,
+    // every 30 minutes (24 to 36) for a post of the last day; nothing moved, nothing read.
+    wait(20);
     await poll();
-    expect(reads()).toBe(first + 1);
-    // Throttled: Instagram says access returns in 15 minutes; nothing is read before.
+    expect(counts()).toBe(listed);
+    wait(17);
+    await poll();
+    expect([reads(), counts()]).toEqual([first, listed + 1]);
+    // A comment moves the count: that post alone is read.
+    platform.emulator.addComment({ mediaId, username: 'dora', text: 'Quanto custa o bolo?' });
+    await platform.emulator.idle();
+    wait(37);
+    await poll();
+    expect([reads(), counts()]).toEqual([first + 1, listed + 2]);
+    wait(37);
+    await poll();
+    expect([reads(), counts()]).toEqual([first + 1, listed + 3]);
+    // Throttled: Instagram says access returns in 45 minutes; nothing is read before.
     platform.emulator.addFault({
-      path: `/${mediaId}/comments`,
+      path: `/${account.platformId}/media`,
+      method: 'get',
       kind: 'rate-limit',
-      regainAccessMinutes: 15,
+      regainAccessMinutes: 45,
     });
-    platform.server.clock.set(platform.server.clock.now() + 7 * 60_000);
+    wait(37);
     await poll();
-    expect(reads()).toBe(first + 2);
-    platform.server.clock.set(platform.server.clock.now() + 10 * 60_000);
+    expect(counts()).toBe(listed + 4);
+    wait(40);
     await poll();
-    expect(reads()).toBe(first + 2);
-    platform.server.clock.set(platform.server.clock.now() + 6 * 60_000);
+    expect(counts()).toBe(listed + 4);
+    wait(6);
     await poll();
-    expect(reads()).toBe(first + 3);
-    // A week old: hourly at most.
-    platform.server.clock.set(platform.server.clock.now() + 3 * 24 * 60 * 60_000);
+    expect(counts()).toBe(listed + 5);
+    platform.emulator.clearFaults();
+    // Every post older than a week and no webhook for days: every 6 hours at most.
+    wait(8 * 24 * 60);
     await poll();
-    const weekly = reads();
-    platform.server.clock.set(platform.server.clock.now() + 30 * 60_000);
+    const weekly = counts();
+    wait(4 * 60);
     await poll();
-    expect(reads()).toBe(weekly);
+    expect(counts()).toBe(weekly);
   });
 
   it('replies once for a repeated key, and marks the thread replied', async () => {

@@ -415,6 +415,7 @@ export function createInstagramClient(options: InstagramClientOptions): Instagra
 
     listComments: withToken((calls) => calls.listComments),
     listReplies: withToken((calls) => calls.listReplies),
+    listMediaCommentCounts: withToken((calls) => calls.listMediaCommentCounts),
     getComment: withToken((calls) => calls.getComment),
     replyToComment: withToken((calls) => calls.replyToComment),
     setCommentHidden: withToken((calls) => calls.setCommentHidden),

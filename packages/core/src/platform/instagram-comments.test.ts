@@ -113,3 +113,49 @@ describe('listComments', () => {
     ).rejects.toMatchObject({ code: 'INTERNAL_ERROR', details: { reason: 'malformed_response' } });
   });
 });
+
+describe('listMediaCommentCounts', () => {
+  const scopes = { comments: 'instagram_business_manage_comments', messages: 'x' };
+
+  it('asks for ids, counts and times from a time on, and follows the next cursor', async () => {
+    const { transport, asked } = fixedTransport({
+      '17841400000000001/media': {
+        data: [
+          { id: '17900000000000002', comments_count: 3, timestamp: '2026-01-02T00:00:00+0000' },
+          // No count answered (comments off, or left out): read as none.
+          { id: '17900000000000001', timestamp: '2026-01-01T00:00:00+0000' },
+        ],
+        paging: { cursors: { after: 'm1' }, next: 'https://graph/next' },
+      },
+    });
+    const page = await commentCalls(transport, scopes).listMediaCommentCounts({
+      igUserId: '17841400000000001',
+      since: Date.UTC(2026, 0, 1),
+      after: null,
+    });
+    expect(page).toEqual({
+      media: [
+        { id: '17900000000000002', commentsCount: 3, timestamp: '2026-01-02T00:00:00+0000' },
+        { id: '17900000000000001', commentsCount: 0, timestamp: '2026-01-01T00:00:00+0000' },
+      ],
+      after: 'm1',
+    });
+    expect(asked[0]).toEqual({
+      path: '17841400000000001/media',
+      query: { fields: 'id,comments_count,timestamp', limit: '50', since: '1767225600' },
+    });
+  });
+
+  it('refuses a malformed answer', async () => {
+    const { transport } = fixedTransport({
+      '17841400000000001/media': { data: [{ id: 'x', comments_count: -1 }] },
+    });
+    await expect(
+      commentCalls(transport, scopes).listMediaCommentCounts({
+        igUserId: '17841400000000001',
+        since: 0,
+        after: null,
+      }),
+    ).rejects.toMatchObject({ code: 'INTERNAL_ERROR' });
+  });
+});

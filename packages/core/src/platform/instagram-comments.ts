@@ -43,6 +43,21 @@ export interface CommentPage {
   readonly after: string | null;
 }
 
+/** A media of the account with its comment count (`GET /{ig-user-id}/media`). */
+export interface MediaCommentCount {
+  readonly id: string;
+  /** Comments and replies, as `comments_count` reports them (reference §10.2). */
+  readonly commentsCount: number;
+  /** ISO 8601 as answered, or `null` when absent. */
+  readonly timestamp: string | null;
+}
+
+/** One page of the account's media, newest first, and the cursor of the next, if any. */
+export interface MediaCountPage {
+  readonly media: readonly MediaCommentCount[];
+  readonly after: string | null;
+}
+
 /** A mention read back from its webhook id (reference §10.4). */
 export interface PlatformMention {
   readonly text: string | null;
@@ -111,6 +126,25 @@ const commentFieldsSchema = z.object({
   parent_id: idText.nullish(),
   media: z.object({ id: idText }).nullish(),
 });
+
+const mediaCountPageSchema = z.object({
+  data: z.array(
+    z.object({
+      id: idText,
+      comments_count: z
+        .number()
+        .int()
+        .nonnegative()
+        .nullish()
+        .transform((value) => value ?? 0),
+      timestamp: nullableText,
+    }),
+  ),
+  paging: pagingSchema,
+});
+
+/** Media per page of the account's media listing. */
+export const MEDIA_COUNT_PAGE_SIZE = 50;
 
 const replyPageSchema = z.object({
   data: z.array(commentFieldsSchema),
@@ -250,6 +284,41 @@ export function commentCalls(transport: CommentTransport, scopes: CommentScopes)
         comments.push(readComment(comment, [...first, ...more]));
       }
       return { comments, after: nextCursor(page.paging) };
+    },
+
+    /**
+     * One page of the account's media (newest first) with their comment counts: one call
+     * tells which of many media have new comments. `since` (ms) asks for media published
+     * from then on; Instagram documents the parameter, and a caller still stops on the
+     * timestamps in case a page goes further back.
+     */
+    async listMediaCommentCounts(input: {
+      igUserId: string;
+      since: number;
+      after: string | null;
+      onUsage?: (usage: BusinessUseCaseUsage) => void;
+    }): Promise<MediaCountPage> {
+      const user = assertPlatformId(input.igUserId, 'igUserId');
+      const body = await transport.get(
+        `${user}/media`,
+        {
+          fields: 'id,comments_count,timestamp',
+          limit: String(MEDIA_COUNT_PAGE_SIZE),
+          since: String(Math.floor(input.since / 1000)),
+          ...(input.after ? { after: input.after } : {}),
+        },
+        scopes.comments,
+        usageReader(input.onUsage),
+      );
+      const page = parseWith(mediaCountPageSchema, body, 'media without data');
+      return {
+        media: page.data.map((item) => ({
+          id: item.id,
+          commentsCount: item.comments_count,
+          timestamp: item.timestamp,
+        })),
+        after: nextCursor(page.paging),
+      };
     },
 
     /** Every reply of a top-level comment, oldest first. */

@@ -8,11 +8,15 @@ import { shortcodeOf } from '../ids';
 import { createAccount } from '../state/accounts';
 import type { Media } from '../state/types';
 import { issueToken } from '../oauth/tokens';
+import { commentTarget } from '../graph/comment-threads';
+import { addComment } from '../graph/new-comment';
+import { feedMedia } from '../graph/user-node';
 import { ControlError } from './control-error';
 
 /** What one call may create: enough for a bench, not enough to exhaust the process. */
 const MAX_ACCOUNTS = 200_000;
 const MAX_MEDIA = 2_000_000;
+const MAX_COMMENTS = 20_000;
 const DAY = 86_400_000;
 
 export interface SeededAccount {
@@ -101,4 +105,70 @@ export function seedAccounts(ctx: EmulatorContext, input: unknown): SeededAccoun
     });
   }
   return seeded;
+}
+
+/**
+ * `POST /_emulator/seed/comments`: comments by people outside the emulator, made at the
+ * emulator's time (webhooks are told as for any comment), for load tests that need
+ * comments coming in on many accounts. Either `{ comments: [{ mediaId, username?, text? }] }`
+ * (up to 20,000, checked before any is made), or `{ random: n }`: n comments each on a
+ * random account's feed media, most on its newest post (as comments come: 70% on the
+ * newest, 20% on the six before, the rest on any). Answers how many were made.
+ *
+ * @example
+ * ```ts
+ * seedComments(ctx, { comments: [{ mediaId, text: 'lindo!' }] }); // { created: 1 }
+ * seedComments(ctx, { random: 500 }); // { created: 500 }, or fewer without media
+ * ```
+ */
+export function seedComments(ctx: EmulatorContext, input: unknown): { created: number } {
+  const data = (input ?? {}) as { comments?: unknown; random?: unknown };
+  if (data.random !== undefined) {
+    return { created: randomComments(ctx, count(data.random, 'random', 0, MAX_COMMENTS)) };
+  }
+  const list = data.comments;
+  if (!Array.isArray(list) || list.length > MAX_COMMENTS) {
+    throw new ControlError(400, `comments must be a list of at most ${MAX_COMMENTS}`);
+  }
+  const made: Array<Parameters<typeof addComment>[1]> = [];
+  for (const [index, item] of list.entries()) {
+    const fields = (item ?? {}) as Record<string, unknown>;
+    const target =
+      typeof fields.mediaId === 'string' ? commentTarget(ctx, fields.mediaId) : undefined;
+    if (!target) {
+      throw new ControlError(404, `comments[${index}]: no media ${String(fields.mediaId)}`);
+    }
+    made.push({
+      target,
+      username: typeof fields.username === 'string' ? fields.username : `visitante${index}`,
+      text: typeof fields.text === 'string' ? fields.text : `comentário ${index}`,
+    });
+  }
+  for (const comment of made) addComment(ctx, comment);
+  return { created: made.length };
+}
+
+/** Picks the media of a random comment: most go to the newest post. */
+function pickMedia(media: readonly Media[]): Media {
+  const roll = Math.random();
+  if (roll < 0.7 || media.length === 1) return media[0]!;
+  if (roll < 0.9) return media[1 + Math.floor(Math.random() * Math.min(6, media.length - 1))]!;
+  return media[Math.floor(Math.random() * media.length)]!;
+}
+
+function randomComments(ctx: EmulatorContext, wanted: number): number {
+  const accounts = [...ctx.store.accounts.values()];
+  let created = 0;
+  for (let tries = 0; created < wanted && tries < wanted * 4 && accounts.length > 0; tries++) {
+    const account = accounts[Math.floor(Math.random() * accounts.length)]!;
+    const media = feedMedia(ctx, account);
+    if (media.length === 0) continue;
+    addComment(ctx, {
+      target: { kind: 'own', media: pickMedia(media) },
+      username: `visitante${created % 997}`,
+      text: `comentário ${created}`,
+    });
+    created += 1;
+  }
+  return created;
 }

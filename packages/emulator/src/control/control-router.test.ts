@@ -107,6 +107,74 @@ describe('bulk seed', () => {
     expect(refreshed.status).toBe(200);
   });
 
+  it('seeds comments, and the media edge pages comment counts newest first from since', async () => {
+    const res = await call(emulator, 'POST', '/_emulator/seed', {
+      json: { accounts: 1, mediaPerAccount: 5, spanDays: 5, prefix: 'contagem' },
+    });
+    const [account] = res.body.data as Array<{
+      id: string;
+      accessToken: string;
+      media: Array<{ id: string; publishedAt: number }>;
+    }>;
+    const media = account!.media;
+    const seeded = await call(emulator, 'POST', '/_emulator/seed/comments', {
+      json: {
+        comments: [
+          { mediaId: media[0]!.id },
+          { mediaId: media[0]!.id, text: 'de novo' },
+          { mediaId: media[2]!.id },
+        ],
+      },
+    });
+    expect(seeded.status).toBe(201);
+    expect(seeded.body).toEqual({ created: 3 });
+    const refused = await call(emulator, 'POST', '/_emulator/seed/comments', {
+      json: { comments: [{ mediaId: media[1]!.id }, { mediaId: 'nenhuma' }] },
+    });
+    expect(refused.status).toBe(404);
+    const random = await call(emulator, 'POST', '/_emulator/seed/comments', {
+      json: { random: 0 },
+    });
+    expect(random.body).toEqual({ created: 0 });
+    const since = Math.floor(media[3]!.publishedAt / 1000);
+    const read = (after?: string) =>
+      call(emulator, 'GET', `/${account!.id}/media`, {
+        query: {
+          fields: 'id,comments_count',
+          limit: '2',
+          since: String(since),
+          access_token: account!.accessToken,
+          ...(after ? { after } : {}),
+        },
+      });
+    const first = await read();
+    expect(first.body.data).toEqual([
+      { id: media[0]!.id, comments_count: 2 },
+      { id: media[1]!.id, comments_count: 0 },
+    ]);
+    expect(first.body.paging.next).toContain('after=');
+    const second = await read(first.body.paging.cursors.after);
+    expect(second.body.data).toEqual([
+      { id: media[2]!.id, comments_count: 1 },
+      { id: media[3]!.id, comments_count: 0 },
+    ]);
+    expect(second.body.paging.next).toBeUndefined();
+    // Random comments land on the emulator's media, most on each account's newest post.
+    const made = await call(emulator, 'POST', '/_emulator/seed/comments', {
+      json: { random: 40 },
+    });
+    expect(made.body).toEqual({ created: 40 });
+    const all = await call(emulator, 'GET', `/${account!.id}/media`, {
+      query: { fields: 'id,comments_count', limit: '10', access_token: account!.accessToken },
+    });
+    const total = (all.body.data as Array<{ comments_count: number }>).reduce(
+      (sum, item) => sum + item.comments_count,
+      0,
+    );
+    expect(total).toBe(43);
+    expect(all.body.data[0].comments_count).toBeGreaterThan(all.body.data[4].comments_count);
+  });
+
   it('refuses a seed beyond its bounds', async () => {
     for (const json of [{ accounts: 0 }, { accounts: 2, mediaPerAccount: -1 }, { accounts: 1.5 }]) {
       expect((await call(emulator, 'POST', '/_emulator/seed', { json })).status).toBe(400);

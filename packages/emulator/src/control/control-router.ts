@@ -7,7 +7,7 @@ import { graphTimestamp } from '../graph/timestamp';
 import { readBody, RequestBodyError } from '../http/read-body';
 import { jsonReply, type Reply } from '../http/reply';
 import { accountView, createAccount } from '../state/accounts';
-import { seedAccounts } from './bulk-seed';
+import { seedAccounts, seedComments } from './bulk-seed';
 import {
   addCommentAction,
   addMentionAction,
@@ -97,6 +97,8 @@ export async function routeControl(
     }
     case 'POST /seed':
       return jsonReply({ data: seedAccounts(ctx, await body()) }, 201);
+    case 'POST /seed/comments':
+      return jsonReply(seedComments(ctx, await body()), 201);
     case 'POST /tokens':
       return jsonReply(mintToken(ctx, await body()), 201);
     case 'POST /tokens/revoke':

@@ -64,31 +64,29 @@ export function authorAsSeenBy(comment: Comment, viewer = comment.mediaOwnerId):
 /** Every top-level comment of a media, deleted ones included, newest first (reference §10.2). */
 export function topLevelComments(ctx: EmulatorContext, mediaId: string): Comment[] {
   const list: Comment[] = [];
-  for (const comment of ctx.store.comments.values()) {
-    if (comment.mediaId === mediaId && comment.parentId === undefined) list.push(comment);
+  for (const comment of ctx.store.comments.group(mediaId)) {
+    if (comment.parentId === undefined) list.push(comment);
   }
   return list.reverse();
 }
 
 /** Every reply of a comment, deleted ones included, oldest first: the thread's order. */
 export function repliesOf(ctx: EmulatorContext, commentId: string): Comment[] {
-  const list: Comment[] = [];
-  for (const comment of ctx.store.comments.values()) {
-    if (comment.parentId === commentId) list.push(comment);
-  }
-  return list;
+  const parent = ctx.store.comments.get(commentId);
+  if (parent === undefined) return [];
+  return ctx.store.comments.group(parent.mediaId).filter((c) => c.parentId === commentId);
 }
 
 /** Every comment of a media, replies included, oldest first; for the control API. */
 export function allComments(ctx: EmulatorContext, mediaId: string): Comment[] {
-  return [...ctx.store.comments.values()].filter((comment) => comment.mediaId === mediaId);
+  return [...ctx.store.comments.group(mediaId)];
 }
 
 /** `comments_count`: comments and their replies, not deleted ones (reference §10.2). */
 export function commentsCount(ctx: EmulatorContext, mediaId: string): number {
   let count = 0;
-  for (const comment of ctx.store.comments.values()) {
-    if (comment.mediaId === mediaId && comment.deletedAt === undefined) count++;
+  for (const comment of ctx.store.comments.group(mediaId)) {
+    if (comment.deletedAt === undefined) count++;
   }
   return count;
 }

@@ -24,7 +24,8 @@ import { sendPrivateReply } from './private-reply';
 import { publishMedia } from './publish-media';
 import { requireScope } from './publishing-access';
 import { publishingLimit } from './publishing-limit';
-import { feedMedia, stories, userNode } from './user-node';
+import { listUserMedia } from './user-media';
+import { stories, userNode } from './user-node';
 
 /** One platform request, version prefix already removed from `segments`. */
 export interface GraphRequest {
@@ -111,7 +112,7 @@ export async function routeNode(
       case 'GET ':
         return jsonReply(renderNode(userNode, account, ctx, fields(), scope));
       case 'GET media':
-        return jsonReply(renderEdge(mediaNode, feedMedia(ctx, account), ctx, fields(), scope));
+        return listUserMedia(ctx, account, params, scope);
       case 'POST media':
         return createContainer(ctx, caller, params, request.uploadBase);
       case 'POST media_publish':

@@ -111,12 +111,10 @@ describe('GET /me and GET /{ig-user-id}', () => {
       query: { fields: 'id,caption' },
       token,
     });
-    expect(res.body).toEqual({
-      data: [
-        { id: second, caption: 'two' },
-        { id: first, caption: 'one' },
-      ],
-    });
+    expect(res.body.data).toEqual([
+      { id: second, caption: 'two' },
+      { id: first, caption: 'one' },
+    ]);
     const nested = await call(emulator, 'GET', '/me', {
       query: { fields: 'media{caption}' },
       token,

@@ -15,13 +15,13 @@ function ownMedia(ctx: EmulatorContext, account: Account, product: 'feed' | 'sto
   const list = [];
   // Stories disappear 24 h after publication (reference §2 "Limits").
   const storiesSince = ctx.now() - DAY_MS;
-  for (const media of ctx.store.media.values()) {
-    if (media.accountId !== account.id) continue;
+  for (const media of ctx.store.media.group(account.id)) {
     const isStory = media.productType === 'STORY';
     if (product === 'feed' ? !isStory : isStory && media.publishedAt > storiesSince)
       list.push(media);
   }
-  return list.reverse();
+  // Newest first by publication time: a bulk seed stores media in any order.
+  return list.reverse().sort((a, b) => b.publishedAt - a.publishedAt);
 }
 
 /**

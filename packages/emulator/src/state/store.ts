@@ -4,6 +4,7 @@ import type {
   FacebookToken,
   FacebookUser,
 } from '../facebook/facebook-types';
+import { GroupedMap } from './grouped-map';
 import { RollingWindow } from './rolling-window';
 import type {
   AccessToken,
@@ -28,10 +29,12 @@ export class Store {
   readonly codes = new Map<string, AuthCode>();
   readonly tokens = new Map<string, AccessToken>();
   readonly containers = new Map<string, Container>();
-  readonly media = new Map<string, Media>();
+  /** Published media, grouped by account. */
+  readonly media = new GroupedMap<Media>((media) => media.accountId);
   /** Carousel items by their own media id; they are not listed as top-level media. */
   readonly childMedia = new Map<string, { parentId: string; index: number }>();
-  readonly comments = new Map<string, Comment>();
+  /** Comments and replies, grouped by the media they are on, oldest first. */
+  readonly comments = new GroupedMap<Comment>((comment) => comment.mediaId);
   /** People seen in comments, by lower-case username. */
   readonly commenters = new Map<string, Commenter>();
   /** Posts of people outside the emulator that mention or tag an account. */

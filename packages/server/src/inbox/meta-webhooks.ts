@@ -10,6 +10,7 @@ import { add, type JobHandler } from '../queue';
 import { findIntegrationsOfPlatformUser, type IntegrationRecord } from '../store/integrations';
 import { isMediaOfAccount } from '../store/comments';
 import { insertMentionOnce } from '../store/inbox-records';
+import { noteWebhookHeard } from '../store/account-polls';
 import { accountClient, platformTime } from './account-client';
 import { ingestComment, type IncomingComment, type InboxDeps } from './comment-ingest';
 
@@ -279,6 +280,8 @@ export function metaWebhookJob(deps: InboxDeps): JobHandler<'ingest_meta_webhook
       const igUserId = text(entry.id);
       if (igUserId === null || !Array.isArray(entry.changes)) continue;
       const accounts = await accountsOf(deps, igUserId);
+      // Webhooks reach these accounts: polling them only catches up from now on.
+      for (const account of accounts) await noteWebhookHeard(deps.db, account.id, deps.clock.now());
       for (const change of entry.changes as Array<{ field?: unknown; value?: unknown }>) {
         if (typeof change.field !== 'string' || typeof change.value !== 'object' || !change.value)
           continue;

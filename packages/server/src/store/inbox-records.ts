@@ -142,7 +142,7 @@ export async function deleteSavedReply(db: Db, projectId: string, id: string): P
   return Number(result.numDeletedRows) === 1;
 }
 
-/** A published media whose comments are read, and when next. */
+/** A published media whose comments are read. */
 export interface MediaToPoll {
   integrationId: string;
   projectId: string;
@@ -152,10 +152,10 @@ export interface MediaToPoll {
 }
 
 /**
- * Published media of active accounts within the window whose next read is due (or never
- * happened), oldest due first; accounts paused for their call budget are left out.
+ * Published media of active accounts within the window, newest first, optionally of one
+ * project or account: what a sync reads. Accounts paused for their call budget are left out.
  */
-export async function dueMediaToPoll(
+export async function publishedMediaInWindow(
   db: Db,
   options: {
     now: number;
@@ -163,17 +163,11 @@ export async function dueMediaToPoll(
     limit: number;
     projectId?: string | undefined;
     integrationId?: string | undefined;
-    ignoreSchedule?: boolean;
   },
 ): Promise<MediaToPoll[]> {
   let query = db
     .selectFrom('post_targets as target')
     .innerJoin('integrations as account', 'account.id', 'target.integration_id')
-    .leftJoin('comment_polls as poll', (join) =>
-      join
-        .onRef('poll.integration_id', '=', 'target.integration_id')
-        .onRef('poll.platform_media_id', '=', 'target.platform_post_id'),
-    )
     .leftJoin('inbox_accounts as inbox', 'inbox.integration_id', 'target.integration_id')
     .select([
       'target.integration_id as integrationId',
@@ -193,22 +187,10 @@ export async function dueMediaToPoll(
         where('inbox.paused_until', '<=', options.now),
       ]),
     );
-  if (!options.ignoreSchedule) {
-    query = query.where((where) =>
-      where.or([
-        where('poll.next_poll_at', 'is', null),
-        where('poll.next_poll_at', '<=', options.now),
-      ]),
-    );
-  }
   if (options.projectId) query = query.where('target.project_id', '=', options.projectId);
   if (options.integrationId)
     query = query.where('target.integration_id', '=', options.integrationId);
-  const rows = await query
-    .orderBy((order) => order.fn.coalesce('poll.next_poll_at', order.val(0)))
-    .orderBy('target.published_at', 'desc')
-    .limit(options.limit)
-    .execute();
+  const rows = await query.orderBy('target.published_at', 'desc').limit(options.limit).execute();
   return rows.map((row) => ({
     integrationId: row.integrationId,
     projectId: row.projectId,
@@ -218,13 +200,17 @@ export async function dueMediaToPoll(
   }));
 }
 
-/** Sets when a media's comments are read next. */
+/**
+ * Records a media's full read: when it is read in full next and its comment count when
+ * read (null: unknown, so the next count read reads it again).
+ */
 export async function scheduleMediaPoll(
   db: Db,
   integrationId: string,
   platformMediaId: string,
   nextPollAt: number,
   polledAt: number,
+  commentsCount: number | null,
 ): Promise<void> {
   await db
     .insertInto('comment_polls')
@@ -233,11 +219,14 @@ export async function scheduleMediaPoll(
       platform_media_id: platformMediaId,
       next_poll_at: nextPollAt,
       last_polled_at: polledAt,
+      comments_count: commentsCount,
     })
     .onConflict((conflict) =>
-      conflict
-        .columns(['integration_id', 'platform_media_id'])
-        .doUpdateSet({ next_poll_at: nextPollAt, last_polled_at: polledAt }),
+      conflict.columns(['integration_id', 'platform_media_id']).doUpdateSet({
+        next_poll_at: nextPollAt,
+        last_polled_at: polledAt,
+        comments_count: commentsCount,
+      }),
     )
     .execute();
 }

@@ -384,8 +384,11 @@ export interface FeedItemsTable {
 export interface CommentPollsTable {
   integration_id: string;
   platform_media_id: string;
+  /** When the media is read in full even if its count stands still. */
   next_poll_at: number;
   last_polled_at: number | null;
+  /** `comments_count` when it was last read in full; null: never. */
+  comments_count: number | null;
 }
 
 export interface InboxAccountsTable {
@@ -394,6 +397,15 @@ export interface InboxAccountsTable {
   usage_percent: number | null;
   subscribed_at: number | null;
   updated_at: number;
+  /** When the account's media counts are read next; null: nothing published to watch. */
+  next_poll_at: number | null;
+  last_polled_at: number | null;
+  /** The newest publication known to polling: a newer one makes the account due. */
+  newest_media_at: number | null;
+  /** Reads in a row that found no count moving: the interval grows with them. */
+  quiet_polls: Generated<number>;
+  /** The last Meta webhook heard for the account: polling then only catches up. */
+  webhook_at: number | null;
 }
 
 export interface JobsTable {

@@ -28,6 +28,7 @@ import * as evergreen from './2026-11-28-022-evergreen';
 import * as feeds from './2026-11-28-023-feeds';
 import * as videoUploads from './2026-11-28-024-video-uploads';
 import * as listIndexes from './2026-11-28-025-list-indexes';
+import * as accountPolls from './2026-11-28-026-account-polls';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21-001-accounts': accounts,
@@ -55,4 +56,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28-023-feeds': feeds,
   '2026-11-28-024-video-uploads': videoUploads,
   '2026-11-28-025-list-indexes': listIndexes,
+  '2026-11-28-026-account-polls': accountPolls,
 };
