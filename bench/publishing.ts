@@ -307,6 +307,11 @@ function row(result: Result) {
     ]
       .map((ms) => (Number.isNaN(ms) ? '—' : ms.toFixed(2)))
       .join(', '),
+    // Publications per CPU-second of the servers: unlike the rate, this holds across
+    // machines with different core counts and loads, so runs on two machines compare.
+    'publications per server CPU-s': Number.isNaN(result.cpuPerPost.servers)
+      ? '—'
+      : Math.round(1000 / result.cpuPerPost.servers),
     'run s': Math.round(result.seconds),
   };
 }
