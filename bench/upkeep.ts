@@ -7,7 +7,8 @@
  * its own schedule minute by minute for a day: token refresh, comment polling, the sweeps,
  * evergreen slots, and the due jobs. It prints, per 1,000 accounts and day, the CPU of the
  * server (and of PostgreSQL), the platform calls per account by kind, the longest a due
- * comment read waited, and the server's peak memory; the day's CPU as a share of one core
+ * account read waited, the comments made against those in the inbox, and the server's
+ * peak memory; the day's CPU as a share of one core
  * is what that many accounts cost on one instance around the clock.
  *
  * Run: pnpm bench upkeep [--accounts 1000] [--media 30] [--hours 24] [--dialect sqlite]
