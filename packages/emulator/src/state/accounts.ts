@@ -55,7 +55,7 @@ export function createAccount(ctx: EmulatorContext, input: unknown): Account {
     scopes: data.scopes ?? null,
     createdAt: ctx.now(),
   };
-  ctx.store.accounts.set(id, account);
+  ctx.store.addAccount(account);
   return account;
 }
 

@@ -25,7 +25,10 @@ export const HOUR_MS = 60 * 60 * 1000;
 
 /** Everything the emulator holds in memory; `clear()` forgets it all. */
 export class Store {
+  /** Accounts by id; add them with `addAccount` so the username index follows. */
   readonly accounts = new Map<string, Account>();
+  /** Account ids by lower-case username: a bulk seed of 100,000 checks each name once. */
+  private readonly accountIdsByUsername = new Map<string, string>();
   readonly codes = new Map<string, AuthCode>();
   readonly tokens = new Map<string, AccessToken>();
   readonly containers = new Map<string, Container>();
@@ -57,16 +60,19 @@ export class Store {
   readonly facebookCodes = new Map<string, FacebookCode>();
   readonly facebookTokens = new Map<string, FacebookToken>();
 
+  addAccount(account: Account): void {
+    this.accounts.set(account.id, account);
+    this.accountIdsByUsername.set(account.username.toLowerCase(), account.id);
+  }
+
   accountByUsername(username: string): Account | undefined {
-    const wanted = username.toLowerCase();
-    for (const account of this.accounts.values()) {
-      if (account.username.toLowerCase() === wanted) return account;
-    }
-    return undefined;
+    const id = this.accountIdsByUsername.get(username.toLowerCase());
+    return id === undefined ? undefined : this.accounts.get(id);
   }
 
   clear(): void {
     this.accounts.clear();
+    this.accountIdsByUsername.clear();
     this.codes.clear();
     this.tokens.clear();
     this.containers.clear();

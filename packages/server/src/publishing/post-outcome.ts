@@ -10,6 +10,7 @@ import { lockPost, setPostOutcome } from '../store/posts';
 import type { Db } from '../store/schema';
 import { appendEvents } from '../webhooks/dispatch-events';
 import { recordActivity, SYSTEM_ACTOR } from '../store/activity';
+import { writeFinalOutcome } from './final-outcome-statement';
 import { buildEvent } from './post-view';
 import type { PublishingDeps } from './publishing-deps';
 
@@ -54,24 +55,27 @@ export async function settlePost(
     null,
   );
   const settled: PostRecord = { ...post, status, publishedAt, updatedAt: now };
-  await setPostOutcome(trx, post.id, { status, publishedAt, updatedAt: now });
-  if (outcome && post.status !== outcome.status) {
-    await recordActivity(trx, {
-      projectId: post.projectId,
-      postId: post.id,
-      action: outcome.status,
-      actor: SYSTEM_ACTOR,
-      now,
-    });
-    await appendEvents(
-      trx,
-      ctx.capabilities,
-      [buildEvent(outcome.event, settled, targets, publicUrl, now)],
-      now,
-    );
-    return { post: settled, targets, emitted: true };
+  const change = { status, publishedAt, updatedAt: now };
+  if (!outcome || post.status === outcome.status) {
+    await setPostOutcome(trx, post.id, change);
+    return { post: settled, targets, emitted: false };
   }
-  return { post: settled, targets, emitted: false };
+  const activity = {
+    projectId: post.projectId,
+    postId: post.id,
+    action: outcome.status,
+    actor: SYSTEM_ACTOR,
+    now,
+  };
+  const event = buildEvent(outcome.event, settled, targets, publicUrl, now);
+  if (ctx.capabilities.writingCtes) {
+    await writeFinalOutcome(trx, { id: post.id, ...change }, activity, event, now);
+  } else {
+    await setPostOutcome(trx, post.id, change);
+    await recordActivity(trx, activity);
+    await appendEvents(trx, ctx.capabilities, [event], now);
+  }
+  return { post: settled, targets, emitted: true };
 }
 
 /**

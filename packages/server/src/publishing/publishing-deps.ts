@@ -22,7 +22,7 @@ import type { PipelineSettings } from './pipeline-settings';
  */
 export interface PublishingDeps extends AccountDeps {
   /** What the database allows: the store's locking reads decide their locks by it. */
-  readonly capabilities: Pick<StoreCapabilities, 'rowLocks'>;
+  readonly capabilities: Pick<StoreCapabilities, 'rowLocks' | 'writingCtes'>;
   /** Finding, importing and checking media, and the URL the platform fetches. */
   readonly media: MediaPort;
   /** Timings of the publishing pipeline. */

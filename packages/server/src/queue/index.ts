@@ -12,7 +12,7 @@ import { addJobs, removeJobs, type AddMode, type AddOptions, type NewJob } from 
 export { jobKey, PUBLISH_TARGET_GIVES_UP_AFTER, WORKER_GIVES_UP_AFTER } from './job-kinds';
 export type { JobKey, JobKind, JobPayloads } from './job-kinds';
 export type { AddMode, AddOptions, NewJob } from './jobs';
-export { moveOrCancelUnheldStep, queueDepth } from './jobs';
+export { moveOrCancelUnheldStep, newJobRow, queueDepth } from './jobs';
 export type { KindDepth } from './jobs';
 export { createWorker, DEFAULT_LEASE_MS, heartbeatFor } from './worker';
 export type {

@@ -12,6 +12,7 @@
  */
 import type { StoreCapabilities } from '../store/database';
 import type { Db, JobsTable } from '../store/schema';
+import { preparedWrite } from '../store/prepared-queries';
 
 export interface ClaimOptions {
   owner: string;
@@ -119,13 +120,18 @@ export async function renewLeases(
  * ```
  */
 export async function holdLease(db: Db, job: HeldJob, expiresAt: number): Promise<boolean> {
-  const result = await db
-    .updateTable('jobs')
-    .set({ lease_expires_at: expiresAt })
-    .where('id', '=', job.id)
-    .where('lease_owner', '=', job.claim)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  const { changed } = await preparedWrite(
+    db,
+    'hold-lease',
+    { expiresAt, id: job.id, claim: job.claim },
+    (v) =>
+      db
+        .updateTable('jobs')
+        .set({ lease_expires_at: v.expiresAt })
+        .where('id', '=', v.id)
+        .where('lease_owner', '=', v.claim),
+  );
+  return changed > 0;
 }
 
 /** Who holds a job now: its claim, `null` when nobody does, `undefined` when it is gone. */
@@ -140,7 +146,9 @@ export async function leaseOwnerOf(db: Db, id: string): Promise<string | null | 
 
 /** Removes a finished job, if this owner still holds it. */
 export async function completeJob(db: Db, id: string, owner: string): Promise<void> {
-  await db.deleteFrom('jobs').where('id', '=', id).where('lease_owner', '=', owner).execute();
+  await preparedWrite(db, 'complete-job', { id, owner }, (v) =>
+    db.deleteFrom('jobs').where('id', '=', v.id).where('lease_owner', '=', v.owner),
+  );
 }
 
 /**

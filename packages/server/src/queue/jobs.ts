@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { QueryCreator } from 'kysely';
+import { preparedWrite } from '../store/prepared-queries';
 import type { Database, Db } from '../store/schema';
 import type { JobKey, JobKind, JobPayloads } from './job-kinds';
 
@@ -51,7 +52,7 @@ const SUBJECT_ID_OF: { [K in JobKind]?: (payload: JobPayloads[K]) => string } = 
 };
 
 /** A job's row as first written: due at `runAt`, held by nobody. */
-function newJobRow<K extends JobKind>(
+export function newJobRow<K extends JobKind>(
   kind: K,
   payload: JobPayloads[K],
   runAt: number,
@@ -97,13 +98,10 @@ export async function addJobs<K extends JobKind>(
     for (const job of jobs) await moveUnheld(db, job.key!, job.runAt);
     return;
   }
-  for (let start = 0; start < jobs.length; start += JOBS_PER_STATEMENT) {
-    const rows = jobs
-      .slice(start, start + JOBS_PER_STATEMENT)
-      .map((job) => newJobRow(kind, job.payload, job.runAt, job.key ?? null, now));
-    await db
+  const insert = <R extends object>(rows: R | R[]) =>
+    db
       .insertInto('jobs')
-      .values(rows)
+      .values(rows as never)
       .onConflict((conflict) =>
         mode === 'replace'
           ? conflict.column('dedupe_key').doUpdateSet((eb) => ({
@@ -113,8 +111,19 @@ export async function addJobs<K extends JobKind>(
               lease_expires_at: null,
             }))
           : conflict.doNothing(),
-      )
-      .execute();
+      );
+  if (jobs.length === 1) {
+    // One job (a publication's, the dispatcher's): a statement compiled once.
+    const [job] = jobs;
+    const row = newJobRow(kind, job!.payload, job!.runAt, job!.key ?? null, now);
+    await preparedWrite(db, `add-job:${mode}`, row, insert);
+  } else {
+    for (let start = 0; start < jobs.length; start += JOBS_PER_STATEMENT) {
+      const rows = jobs
+        .slice(start, start + JOBS_PER_STATEMENT)
+        .map((job) => newJobRow(kind, job.payload, job.runAt, job.key ?? null, now));
+      await insert(rows).execute();
+    }
   }
   if (mode === 'advance-if-unheld')
     for (const job of jobs) await advanceUnheld(db, job.key!, job.runAt);

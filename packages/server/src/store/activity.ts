@@ -5,6 +5,7 @@
  */
 import { newId, type ActivityAction, type ActorKind, type ProjectRole } from '@reelay/core';
 import type { Db } from './schema';
+import { preparedWrite } from './prepared-queries';
 
 /** Who did something: a member, an API key, a review link, or the server itself. */
 export interface Actor {
@@ -51,30 +52,41 @@ export interface NoteRecord {
  * await recordActivity(trx, { projectId, postId, action: 'edited', fields: ['content'], actor, now });
  * ```
  */
-export async function recordActivity(
-  db: Db,
-  entry: {
-    projectId: string;
-    postId: string | null;
-    action: ActivityAction;
-    fields?: readonly string[] | undefined;
-    actor: Actor;
-    now: number;
-  },
-): Promise<void> {
-  await db
-    .insertInto('activity')
-    .values({
-      id: newId('activity', entry.now),
-      project_id: entry.projectId,
-      post_id: entry.postId,
-      action: entry.action,
-      fields: entry.fields ? JSON.stringify(entry.fields) : null,
-      actor_kind: entry.actor.kind,
-      actor_id: entry.actor.id,
-      created_at: entry.now,
-    })
-    .execute();
+export interface ActivityEntry {
+  projectId: string;
+  postId: string | null;
+  action: ActivityAction;
+  fields?: readonly string[] | undefined;
+  actor: Actor;
+  now: number;
+}
+
+/**
+ * An entry's row, as {@link recordActivity} writes it (for a statement that writes it
+ * with others).
+ *
+ * @example
+ * ```ts
+ * const row = activityRow({ projectId, postId, action: 'published', actor: SYSTEM_ACTOR, now });
+ * ```
+ */
+export function activityRow(entry: ActivityEntry) {
+  return {
+    id: newId('activity', entry.now),
+    project_id: entry.projectId,
+    post_id: entry.postId,
+    action: entry.action,
+    fields: entry.fields ? JSON.stringify(entry.fields) : null,
+    actor_kind: entry.actor.kind,
+    actor_id: entry.actor.id,
+    created_at: entry.now,
+  };
+}
+
+export async function recordActivity(db: Db, entry: ActivityEntry): Promise<void> {
+  await preparedWrite(db, 'record-activity', activityRow(entry), (v) =>
+    db.insertInto('activity').values(v),
+  );
 }
 
 /** Actor columns with their names: a member's e-mail, a key's name, a review link's label. */

@@ -3,7 +3,7 @@
  * secret itself is never stored.
  */
 import type { ApiKeyRole } from '@reelay/core';
-import { preparedRows } from './prepared-reads';
+import { preparedRows } from './prepared-queries';
 import type { ApiKeysTable, Db } from './schema';
 
 /** A stored API key. */

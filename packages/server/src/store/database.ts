@@ -19,7 +19,8 @@ import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import type { DatabaseSettings } from '../config';
 import { MIGRATIONS } from './migrations';
-import { registerDirectReader } from './prepared-reads';
+import { namingStatements } from './named-statements';
+import { registerDirectReader } from './prepared-queries';
 import type { Database } from './schema';
 
 type Dialect = DatabaseSettings['dialect'];
@@ -222,7 +223,9 @@ export function openStore(
   pool.on('connect', (client) => client.on('error', report));
   // An idle client's error reaches the pool too: it was reported by the client already.
   pool.on('error', () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: namingStatements(pool) as unknown as pg.Pool }),
+  });
   return {
     db,
     capabilities: CAPABILITIES.postgres,

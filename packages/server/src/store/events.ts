@@ -5,6 +5,7 @@
 import type { EventType } from '@reelay/core';
 import { sql } from 'kysely';
 import type { StoreCapabilities } from './database';
+import { preparedWrite } from './prepared-queries';
 import type { Db, EventsTable } from './schema';
 
 /** Rows per insert: well under SQLite's limit on bound parameters. */
@@ -77,7 +78,8 @@ export function accountsInBody(body: string): Set<string> {
   return new Set(ids.filter((id): id is string => typeof id === 'string'));
 }
 
-function eventRow(event: NewEvent): EventsTable {
+/** An event's row in the outbox, undispatched. */
+export function eventRow(event: NewEvent): EventsTable {
   return {
     id: event.id,
     project_id: event.projectId,
@@ -100,6 +102,13 @@ function eventRow(event: NewEvent): EventsTable {
  * ```
  */
 export async function insertEvents(db: Db, events: readonly NewEvent[]): Promise<void> {
+  // A post's outcome writes one event: that statement is compiled once.
+  if (events.length === 1) {
+    await preparedWrite(db, 'insert-event', eventRow(events[0]!), (v) =>
+      db.insertInto('events').values(v),
+    );
+    return;
+  }
   for (let start = 0; start < events.length; start += EVENTS_PER_INSERT) {
     await db
       .insertInto('events')
@@ -153,7 +162,7 @@ export async function markEventsDispatched(
 }
 
 /** The advisory lock key of the outbox (PostgreSQL); any fixed number of this server's. */
-const OUTBOX_LOCK_KEY = 7_346_201;
+export const OUTBOX_LOCK_KEY = 7_346_201;
 
 /**
  * Within a transaction: `shared` by each transaction that writes events and asks for their
@@ -172,9 +181,11 @@ export async function lockOutbox(
   mode: 'shared' | 'alone',
 ): Promise<void> {
   if (!capabilities.rowLocks) return;
-  if (mode === 'shared')
-    await sql`select pg_advisory_xact_lock_shared(${OUTBOX_LOCK_KEY})`.execute(db);
-  else await sql`select pg_advisory_xact_lock(${OUTBOX_LOCK_KEY})`.execute(db);
+  const lock =
+    mode === 'shared'
+      ? sql`select pg_advisory_xact_lock_shared(${OUTBOX_LOCK_KEY})`
+      : sql`select pg_advisory_xact_lock(${OUTBOX_LOCK_KEY})`;
+  await preparedWrite(db, `lock-outbox:${mode}`, {}, () => ({ compile: () => lock.compile(db) }));
 }
 
 /** Whether any event waits undispatched. */

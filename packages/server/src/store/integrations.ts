@@ -13,7 +13,7 @@ import {
   type IntegrationChanges,
   type IntegrationRecord,
 } from './integration-records';
-import { preparedRows } from './prepared-reads';
+import { preparedRows } from './prepared-queries';
 import type { Db } from './schema';
 
 export type {
@@ -98,12 +98,13 @@ export async function findIntegration(
   projectId: string,
   id: string,
 ): Promise<IntegrationRecord | undefined> {
-  const row = await db
-    .selectFrom('integrations')
-    .selectAll()
-    .where('project_id', '=', projectId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const [row] = await preparedRows(db, 'integration', { projectId, id }, (v) =>
+    db
+      .selectFrom('integrations')
+      .selectAll()
+      .where('project_id', '=', v.projectId)
+      .where('id', '=', v.id),
+  );
   return row && decodeIntegration(row);
 }
 

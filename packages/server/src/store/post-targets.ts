@@ -19,7 +19,7 @@ import {
   type TargetChanges,
   type TargetRecord,
 } from './post-records';
-import { preparedRows } from './prepared-reads';
+import { preparedRows, preparedWrite } from './prepared-queries';
 import type { Db } from './schema';
 
 export async function insertTargets(db: Db, targets: readonly TargetRecord[]): Promise<void> {
@@ -106,12 +106,9 @@ export async function findTargetWithPost(
 }
 
 export async function findTargetsOfPost(db: Db, postId: string): Promise<TargetRecord[]> {
-  const rows = await db
-    .selectFrom('post_targets')
-    .selectAll()
-    .where('post_id', '=', postId)
-    .orderBy('id')
-    .execute();
+  const rows = await preparedRows(db, 'targets-of-post', { postId }, (v) =>
+    db.selectFrom('post_targets').selectAll().where('post_id', '=', v.postId).orderBy('id'),
+  );
   return rows.map(decodeTarget);
 }
 
@@ -131,13 +128,21 @@ export async function updateTargetAtRevision(
   changes: TargetChanges,
 ): Promise<boolean> {
   if (changes.status !== undefined) assertTransition(target.status, changes.status);
-  const result = await db
-    .updateTable('post_targets')
-    .set(encodeTargetChanges(changes))
-    .where('id', '=', target.id)
-    .where('revision', '=', target.revision)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  const columns = encodeTargetChanges(changes);
+  // The columns set make the SQL: they are part of the name.
+  const set = Object.keys(columns).join(',');
+  const { changed } = await preparedWrite(
+    db,
+    `target-at-revision:${set}`,
+    { ...columns, id: target.id, revision: target.revision },
+    ({ id, revision, ...values }) =>
+      db
+        .updateTable('post_targets')
+        .set(values)
+        .where('id', '=', id)
+        .where('revision', '=', revision),
+  );
+  return changed === 1;
 }
 
 /**

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { PostStatus } from '@reelay/core';
 import type { StoreCapabilities } from './database';
-import { preparedRows } from './prepared-reads';
+import { isPostgres, preparedRows, preparedWrite } from './prepared-queries';
 import {
   decodePost,
   decodeTarget,
@@ -55,9 +55,10 @@ export async function lockPost(
   capabilities: Pick<StoreCapabilities, 'rowLocks'>,
   id: string,
 ): Promise<PostRecord | undefined> {
-  let query = db.selectFrom('posts').selectAll().where('id', '=', id);
-  if (capabilities.rowLocks) query = query.forUpdate();
-  const row = await query.executeTakeFirst();
+  const [row] = await preparedRows(db, `lock-post:${capabilities.rowLocks}`, { id }, (v) => {
+    const query = db.selectFrom('posts').selectAll().where('id', '=', v.id);
+    return capabilities.rowLocks ? query.forUpdate() : query;
+  });
   return row && decodePost(row);
 }
 
@@ -102,15 +103,13 @@ export async function setPostOutcome(
   id: string,
   outcome: { status: PostStatus; publishedAt: number | null; updatedAt: number },
 ): Promise<void> {
-  await db
-    .updateTable('posts')
-    .set({
-      status: outcome.status,
-      published_at: outcome.publishedAt,
-      updated_at: outcome.updatedAt,
-    })
-    .where('id', '=', id)
-    .execute();
+  const { status, publishedAt, updatedAt } = outcome;
+  await preparedWrite(db, 'post-outcome', { status, publishedAt, updatedAt, id }, (v) =>
+    db
+      .updateTable('posts')
+      .set({ status: v.status, published_at: v.publishedAt, updated_at: v.updatedAt })
+      .where('id', '=', v.id),
+  );
 }
 
 export interface PostFilters {
@@ -127,7 +126,7 @@ export interface PostFilters {
   to?: number | undefined;
 }
 
-/** Builds once per shape (`prepared-reads.ts`): the values are only handed to the SQL. */
+/** Builds once per shape (`prepared-queries.ts`): the values are only handed to the SQL. */
 function filteredPosts(db: Db, projectId: string, filters: PostFilters) {
   let query = db.selectFrom('posts').where('posts.project_id', '=', projectId);
   if (filters.status !== undefined) query = query.where('posts.status', '=', filters.status);
@@ -208,9 +207,15 @@ export async function targetsOfListedPosts(
 ): Promise<Map<string, TargetRecord[]>> {
   const byPost = new Map<string, TargetRecord[]>(postIds.map((id) => [id, []]));
   if (postIds.length === 0) return byPost;
-  const rows = await preparedRows(db, 'targets-of-posts', { postIds }, (v) =>
-    db.selectFrom('post_targets').selectAll().where('post_id', 'in', v.postIds).orderBy('id'),
-  );
+  // One statement for any number of posts on PostgreSQL (`= any($1)`).
+  const rows = await preparedRows(db, 'targets-of-posts', { postIds }, (v) => {
+    const targets = db.selectFrom('post_targets').selectAll();
+    return (
+      isPostgres(db)
+        ? targets.where('post_id', '=', sql<string>`any(${v.postIds})`)
+        : targets.where('post_id', 'in', v.postIds)
+    ).orderBy('id');
+  });
   for (const row of rows) byPost.get(row.post_id)?.push(decodeTarget(row));
   return byPost;
 }

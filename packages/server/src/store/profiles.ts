@@ -2,7 +2,7 @@
  * Profiles of a project, read and written as decoded records. Removal is logical
  * (spec §2): removed profiles are not listed.
  */
-import { preparedRows } from './prepared-reads';
+import { preparedRows } from './prepared-queries';
 import type { Db, ProfilesTable } from './schema';
 
 /** A stored profile. */

@@ -5,6 +5,7 @@
 import { RATE_BUCKETS, type RateBucket } from '@reelay/core';
 import { sql } from 'kysely';
 import { rateIdentity, rateLimitKey } from '../rate-limit-keys';
+import { preparedWrite } from './prepared-queries';
 import type { Db } from './schema';
 
 /**
@@ -16,17 +17,20 @@ import type { Db } from './schema';
  * ```
  */
 export async function countRequest(db: Db, key: string, windowStart: number): Promise<number> {
-  const row = await db
-    .insertInto('rate_limit_counters')
-    .values({ key, window_start: windowStart, count: 1 })
-    .onConflict((conflict) =>
-      conflict
-        .columns(['key', 'window_start'])
-        .doUpdateSet({ count: sql`rate_limit_counters.count + 1` }),
-    )
-    .returning('count')
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  const {
+    rows: [row],
+  } = await preparedWrite(db, 'count-request', { key, windowStart }, (v) =>
+    db
+      .insertInto('rate_limit_counters')
+      .values({ key: v.key, window_start: v.windowStart, count: 1 })
+      .onConflict((conflict) =>
+        conflict
+          .columns(['key', 'window_start'])
+          .doUpdateSet({ count: sql`rate_limit_counters.count + 1` }),
+      )
+      .returning('count'),
+  );
+  return Number(row!.count);
 }
 
 /** Deletes the counters of windows that started before `before`. */

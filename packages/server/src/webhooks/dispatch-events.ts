@@ -19,7 +19,7 @@
 import { newId } from '@reelay/core';
 import type { Clock } from '../clock';
 import type { Logger } from '../logger';
-import { add, jobKey, type JobHandler } from '../queue';
+import { add, jobKey, newJobRow, type JobHandler } from '../queue';
 import type { StoreCapabilities } from '../store/database';
 import { insertDeliveries, type Delivery } from '../store/deliveries';
 import {
@@ -37,6 +37,19 @@ import type { FreshDelivery } from './inline-sender';
 import { subscriptionReceives } from './event-matching';
 
 const DISPATCHER_KEY = jobKey('dispatch_events');
+
+/**
+ * The dispatcher's job as `appendEvents` adds it when missing, for a statement that adds
+ * it with the write that needs it (`insert … on conflict do nothing`).
+ *
+ * @example
+ * ```ts
+ * const row = dispatcherJobRow(now); // { id, kind: 'dispatch_events', run_at: now, … }
+ * ```
+ */
+export function dispatcherJobRow(now: number) {
+  return newJobRow('dispatch_events', {}, now, DISPATCHER_KEY, now);
+}
 
 /** The dispatcher's one job, added due `now` unless it is there, whatever its state. */
 function addDispatcherIfMissing(db: Db, now: number): Promise<void> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { migrateToLatest, openStore, type Store } from '../src/store/database';
-import { preparedRows } from '../src/store/prepared-reads';
+import { preparedRows, preparedWrite } from '../src/store/prepared-queries';
 import { listPosts, targetsOfListedPosts, type PostFilters } from '../src/store/posts';
 import { testDialects, type TestDatabase } from '@reelay/test-support/dialects';
 
@@ -18,7 +18,7 @@ function profileRow(id: string, createdAt: number, deletedAt: number | null = nu
   };
 }
 
-describe.each(testDialects())('prepared reads on $name', (dialect) => {
+describe.each(testDialects())('prepared queries on $name', (dialect) => {
   let database: TestDatabase;
   let store: Store;
 
@@ -165,6 +165,35 @@ describe.each(testDialects())('prepared reads on $name', (dialect) => {
     expect(await ids(during)).toEqual([]);
   });
 
+  it('writes in its turn, inside a transaction too, and counts the rows it changed', async () => {
+    const rename = (db: Store['db'], id: string, name: string) =>
+      preparedWrite(db, 'test-rename', { name, id }, (v) =>
+        db.updateTable('profiles').set({ name: v.name }).where('id', '=', v.id),
+      );
+    const nameOf = async (id: string) =>
+      (
+        await store.db
+          .selectFrom('profiles')
+          .select('name')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).name;
+    expect((await rename(store.db, 'pro_a', 'Primeiro')).changed).toBe(1);
+    expect((await rename(store.db, 'pro_missing', 'Nenhum')).changed).toBe(0);
+    await store.db
+      .transaction()
+      .execute(async (trx) => {
+        expect((await rename(trx, 'pro_a', 'Desfeito')).changed).toBe(1);
+        expect(
+          await ids(read(trx, { projectId: PROJECT, deletedAt: null, ids: ['pro_a'], limit: 1 })),
+        ).toEqual(['pro_a']);
+        throw new Error('roll back');
+      })
+      .catch(() => {});
+    expect(await nameOf('pro_a')).toBe('Primeiro');
+    await rename(store.db, 'pro_a', 'Perfil pro_a');
+  });
+
   it('refuses a value the builder uses in JavaScript instead of handing it to the query', async () => {
     await expect(
       preparedRows(store.db, 'test-misuse', { limit: 5 }, (v) =>
@@ -271,3 +300,73 @@ describe.each(testDialects())('prepared reads on $name', (dialect) => {
     }
   });
 });
+
+describe.each(testDialects().filter((dialect) => dialect.name === 'postgres'))(
+  'named statements on $name',
+  (dialect) => {
+    let database: TestDatabase;
+    let store: Store;
+    let other: Store;
+
+    beforeAll(async () => {
+      database = await dialect.create();
+      const settings = loadConfig({ DATABASE_URL: database.url }).database;
+      // One connection, so each read runs where the statement was prepared.
+      store = openStore(settings, { poolSize: 1 });
+      other = openStore(settings);
+      await migrateToLatest(store);
+    });
+    afterAll(async () => {
+      await store.close();
+      await other.close();
+      await database.drop();
+    });
+
+    const columns = async (db: Store['db']) =>
+      Object.keys(
+        (
+          await preparedRows(db, 'test-whole-row', { id: 'ignored' }, (v) =>
+            db.selectFrom('organizations').selectAll().where('id', '<>', v.id),
+          )
+        )[0] ?? {},
+      );
+
+    it('still answer after another instance adds a column, with the column', async () => {
+      const now = Date.now();
+      await store.db
+        .insertInto('users')
+        .values({
+          id: 'usr_named',
+          email: 'named@example.com',
+          name: null,
+          password_hash: null,
+          oidc_subject: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await store.db
+        .insertInto('organizations')
+        .values({
+          id: 'org_named',
+          owner_user_id: 'usr_named',
+          name: 'Org',
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      const before = await columns(store.db);
+      expect(before).not.toContain('added_later');
+      // An upgrade on another instance alters the table this connection prepared against.
+      await other.db.schema.alterTable('organizations').addColumn('added_later', 'text').execute();
+      expect(await columns(store.db)).toEqual([...before, 'added_later']);
+      // Inside a transaction the stale statement fails the transaction, as any error
+      // would; the next run has a fresh statement.
+      await other.db.schema.alterTable('organizations').dropColumn('added_later').execute();
+      await expect(store.db.transaction().execute((trx) => columns(trx))).rejects.toMatchObject({
+        code: '0A000',
+      });
+      expect(await store.db.transaction().execute((trx) => columns(trx))).toEqual(before);
+    });
+  },
+);
