@@ -19,8 +19,8 @@ import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import type { DatabaseSettings } from '../config';
 import { MIGRATIONS } from './migrations';
-import { namingStatements } from './named-statements';
-import { registerDirectReader } from './prepared-queries';
+import { namingStatements, poolRunner } from './named-statements';
+import { registerDirectRunner } from './prepared-queries';
 import type { Database } from './schema';
 
 type Dialect = DatabaseSettings['dialect'];
@@ -193,9 +193,10 @@ export function openStore(
       dialect: new ReelaySqliteDialect({ database: connection }, sqlite),
     });
     // Outside a transaction a read sees only committed rows, so it need not queue.
-    registerDirectReader(db, (text, parameters) =>
-      sqlite.inTransaction ? undefined : (prepare(text).all(parameters) as unknown[]),
-    );
+    registerDirectRunner(db, {
+      read: (text, parameters) =>
+        sqlite.inTransaction ? undefined : (prepare(text).all(parameters) as unknown[]),
+    });
     return { db, capabilities: CAPABILITIES.sqlite, close: () => db.destroy() };
   }
   const pool = new pg.Pool({
@@ -226,6 +227,7 @@ export function openStore(
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: namingStatements(pool) as unknown as pg.Pool }),
   });
+  registerDirectRunner(db, poolRunner(pool));
   return {
     db,
     capabilities: CAPABILITIES.postgres,

@@ -4,35 +4,45 @@
  * then only bound and run. Every other query goes through as Kysely sent it.
  */
 import type pg from 'pg';
-import { renameStatement, statementName } from './prepared-queries';
+import { renameStatement, statementName, type DirectRunner } from './prepared-queries';
 
 /** PostgreSQL's code for a cached plan whose result no longer fits its tables. */
 const STALE_PLAN = '0A000';
 
-/** The part of a pooled client Kysely's PostgreSQL driver uses. */
-interface KyselyClient {
-  query(text: unknown, values?: unknown[]): Promise<pg.QueryResult>;
-  release(destroy?: boolean | Error): void;
+/**
+ * Runs a named text on a client (or the pool). When another instance altered a table
+ * since the connection prepared the text, the text gets a new name, prepared afresh:
+ * outside a transaction the query runs again under it; inside one, the error has aborted
+ * the transaction, which fails as on any other error (and is retried as such).
+ */
+function runNamed(
+  on: pg.ClientBase | pg.Pool,
+  name: string,
+  text: string,
+  values: unknown[] | undefined,
+): Promise<pg.QueryResult> {
+  return on.query({ name, text, values }).catch((error: unknown) => {
+    if ((error as { code?: string }).code !== STALE_PLAN) throw error;
+    renameStatement(text);
+    // The pool's query never runs inside a transaction.
+    if ('getTransactionStatus' in on && on.getTransactionStatus() !== 'I') throw error;
+    return on.query({ name: statementName(text), text, values });
+  });
 }
 
-function namedClient(client: pg.PoolClient): KyselyClient {
-  return {
-    query(text, values) {
-      const name = typeof text === 'string' ? statementName(text) : undefined;
-      if (name === undefined) return client.query(text as string, values);
-      return client.query({ name, text: text as string, values }).catch((error: unknown) => {
-        if ((error as { code?: string }).code !== STALE_PLAN) throw error;
-        // Another instance altered a table since this connection prepared the text: the
-        // text gets a new name, prepared afresh. Outside a transaction the query runs
-        // again under it; inside one, the error has aborted the transaction, which
-        // fails as on any other error (and is retried as such).
-        renameStatement(text as string);
-        if (client.getTransactionStatus() !== 'I') throw error;
-        return client.query({ name: statementName(text as string), text: text as string, values });
-      });
-    },
-    release: (destroy) => client.release(destroy),
-  };
+/** A pooled client as Kysely's PostgreSQL driver uses it: `query` and `release`. */
+class NamingClient {
+  constructor(private readonly client: pg.PoolClient) {}
+
+  query(text: unknown, values?: unknown[]): Promise<pg.QueryResult> {
+    const name = typeof text === 'string' ? statementName(text) : undefined;
+    if (name === undefined) return this.client.query(text as string, values);
+    return runNamed(this.client, name, text as string, values);
+  }
+
+  release(destroy?: boolean | Error): void {
+    this.client.release(destroy);
+  }
 }
 
 /**
@@ -46,7 +56,7 @@ function namedClient(client: pg.PoolClient): KyselyClient {
  */
 export function namingStatements(pool: pg.Pool) {
   return {
-    connect: async () => namedClient(await pool.connect()),
+    connect: async () => new NamingClient(await pool.connect()),
     end: () => pool.end(),
     get options() {
       return pool.options;
@@ -54,6 +64,29 @@ export function namingStatements(pool: pg.Pool) {
     // Kysely makes its control client (to cancel a query) from the pool's class.
     get Client() {
       return (pool as pg.Pool & { Client: unknown }).Client;
+    },
+  };
+}
+
+/**
+ * Prepared queries outside a transaction straight on the pool, as named statements:
+ * no Kysely connection handling around a statement every request runs.
+ *
+ * @example
+ * ```ts
+ * registerDirectRunner(db, poolRunner(pool));
+ * ```
+ */
+export function poolRunner(pool: pg.Pool): DirectRunner {
+  const run = (text: string, values: unknown[]) => {
+    const name = statementName(text);
+    return name === undefined ? pool.query(text, values) : runNamed(pool, name, text, values);
+  };
+  return {
+    read: async (text, values) => (await run(text, values)).rows,
+    write: async (text, values) => {
+      const result = await run(text, values);
+      return { rows: result.rows, changed: result.rowCount ?? 0 };
     },
   };
 }

@@ -15,10 +15,11 @@
  * transactions, so a query inside a transaction is compiled once too and runs on the
  * transaction's connection. On PostgreSQL each compiled text also becomes a named
  * prepared statement ({@link statementName}): the server parses and plans it once per
- * connection. On SQLite a read outside a transaction runs on the connection at once
- * (`registerDirectReader`), unless a transaction is open on it: then it waits its turn
- * through Kysely like any query, so a read never sees another request's uncommitted
- * writes. Writes always wait their turn.
+ * connection. Outside a transaction a query runs on the driver directly
+ * (`registerDirectRunner`): on PostgreSQL on any pooled connection; on SQLite only a
+ * read, and only while no transaction is open on the one connection (otherwise it waits
+ * its turn through Kysely like any query, so a read never sees another request's
+ * uncommitted writes, and a write never joins another request's transaction).
  */
 import { CompiledQuery, PostgresAdapter, type Compilable, type Kysely } from 'kysely';
 import type { Db } from './schema';
@@ -57,26 +58,36 @@ interface Template {
   slots: ReadonlyArray<number | readonly number[]>;
 }
 
-/** Runs a compiled read at once, or answers `undefined` when it must wait its turn. */
-export type DirectReader = (sql: string, parameters: unknown[]) => unknown[] | undefined;
+/**
+ * Runs compiled SQL straight on the driver, outside any transaction, without Kysely's
+ * connection handling around it: `read` answers `undefined` when the read must wait its
+ * turn after all (SQLite with a transaction open on its one connection); `write` is
+ * given only where any connection may take a write at any time (a pool, PostgreSQL).
+ */
+export interface DirectRunner {
+  read(sql: string, parameters: unknown[]): unknown[] | Promise<unknown[]> | undefined;
+  write?(sql: string, parameters: unknown[]): Promise<{ rows: unknown[]; changed: number }>;
+}
 
-const directReaders = new WeakMap<object, DirectReader>();
+const directRunners = new WeakMap<object, DirectRunner>();
 /** Compiled shapes by dialect adapter: one per database, shared by its transactions. */
 const templates = new WeakMap<object, Map<string, Template>>();
 /** Shapes differ by list lengths at most; a bound keeps a misuse from growing forever. */
 const MAX_SHAPES = 500;
 
 /**
- * Lets prepared reads on this database run on its connection directly (SQLite).
+ * Lets prepared queries on this database (not its transactions) run on the driver
+ * directly.
  *
  * @example
  * ```ts
- * registerDirectReader(db, (sql, parameters) =>
- *   sqlite.inTransaction ? undefined : sqlite.prepare(sql).all(parameters));
+ * registerDirectRunner(db, {
+ *   read: (sql, parameters) => (sqlite.inTransaction ? undefined : sqlite.prepare(sql).all(parameters)),
+ * });
  * ```
  */
-export function registerDirectReader(db: Kysely<any>, reader: DirectReader): void {
-  directReaders.set(db, reader);
+export function registerDirectRunner(db: Kysely<any>, runner: DirectRunner): void {
+  directRunners.set(db, runner);
 }
 
 /** Statement names by compiled text; a process names each text once, for every pool. */
@@ -227,8 +238,8 @@ export async function preparedRows<Row, V extends object>(
   build: (values: V) => Compilable<Row>,
 ): Promise<Row[]> {
   const { sql, parameters } = bind(db, name, values, build);
-  const rows = db.isTransaction ? undefined : directReaders.get(db)?.(sql, parameters);
-  if (rows) return rows as Row[];
+  const rows = db.isTransaction ? undefined : directRunners.get(db)?.read(sql, parameters);
+  if (rows) return (await rows) as Row[];
   return (await db.executeQuery(CompiledQuery.raw(sql, parameters))).rows as Row[];
 }
 
@@ -250,6 +261,8 @@ export async function preparedWrite<Row, V extends object>(
   build: (values: V) => Compilable<Row>,
 ): Promise<{ rows: Row[]; changed: number }> {
   const { sql, parameters } = bind(db, name, values, build);
+  const direct = db.isTransaction ? undefined : directRunners.get(db)?.write;
+  if (direct) return (await direct(sql, parameters)) as { rows: Row[]; changed: number };
   const result = await db.executeQuery(CompiledQuery.raw(sql, parameters));
   return { rows: result.rows as Row[], changed: Number(result.numAffectedRows ?? 0) };
 }
