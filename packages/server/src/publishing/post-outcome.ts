@@ -5,12 +5,16 @@
  */
 import { ACTIVE_TARGET_STATUSES, derivePostStatus, finalOutcome } from '@reelay/core';
 import type { PostRecord, TargetChanges, TargetRecord } from '../store/post-records';
-import { findTargetsOfPost, updateTargetAtRevision } from '../store/post-targets';
+import {
+  findTargetsOfPost,
+  updateTargetAndPost,
+  updateTargetAtRevision,
+} from '../store/post-targets';
 import { lockPost, setPostOutcome } from '../store/posts';
 import type { Db } from '../store/schema';
 import { appendEvents } from '../webhooks/dispatch-events';
 import { recordActivity, SYSTEM_ACTOR } from '../store/activity';
-import { writeFinalOutcome } from './final-outcome-statement';
+import { writeFinalOutcome } from './outcome-statements';
 import { buildEvent } from './post-view';
 import type { PublishingDeps } from './publishing-deps';
 
@@ -109,6 +113,15 @@ export async function recordTarget(
 ): Promise<boolean> {
   const now = ctx.clock.now();
   let emitted = false;
+  if (
+    changes.status === LEADING_STATUS &&
+    changes.status !== target.status &&
+    ctx.capabilities.writingCtes
+  ) {
+    // The post takes the status whatever its other targets are: one statement.
+    const change = { ...changes, updatedAt: now };
+    return updateTargetAndPost(ctx.db, target, change, LEADING_STATUS);
+  }
   // Set inside the transaction (a cast, so the closure's assignment is not narrowed away).
   let dueAt = null as number | null;
   const applied = await ctx.db.transaction().execute(async (trx) => {
