@@ -193,10 +193,14 @@ export function openStore(
       dialect: new ReelaySqliteDialect({ database: connection }, sqlite),
     });
     // Outside a transaction a read sees only committed rows, so it need not queue.
-    registerDirectRunner(db, {
-      read: (text, parameters) =>
-        sqlite.inTransaction ? undefined : (prepare(text).all(parameters) as unknown[]),
-    });
+    registerDirectRunner(
+      db,
+      {
+        read: (text, parameters) =>
+          sqlite.inTransaction ? undefined : (prepare(text).all(parameters) as unknown[]),
+      },
+      { arrayParameters: false, namedStatements: false },
+    );
     return { db, capabilities: CAPABILITIES.sqlite, close: () => db.destroy() };
   }
   const pool = new pg.Pool({
@@ -227,7 +231,7 @@ export function openStore(
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: namingStatements(pool) as unknown as pg.Pool }),
   });
-  registerDirectRunner(db, poolRunner(pool));
+  registerDirectRunner(db, poolRunner(pool), { arrayParameters: true, namedStatements: true });
   return {
     db,
     capabilities: CAPABILITIES.postgres,

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { PostStatus } from '@reelay/core';
 import type { StoreCapabilities } from './database';
-import { isPostgres, preparedRows, preparedWrite } from './prepared-queries';
+import { bindsArrays, preparedRows, preparedWrite } from './prepared-queries';
 import {
   decodePost,
   decodeTarget,
@@ -211,7 +211,7 @@ export async function targetsOfListedPosts(
   const rows = await preparedRows(db, 'targets-of-posts', { postIds }, (v) => {
     const targets = db.selectFrom('post_targets').selectAll();
     return (
-      isPostgres(db)
+      bindsArrays(db)
         ? targets.where('post_id', '=', sql<string>`any(${v.postIds})`)
         : targets.where('post_id', 'in', v.postIds)
     ).orderBy('id');

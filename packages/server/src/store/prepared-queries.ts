@@ -21,7 +21,7 @@
  * its turn through Kysely like any query, so a read never sees another request's
  * uncommitted writes, and a write never joins another request's transaction).
  */
-import { CompiledQuery, PostgresAdapter, type Compilable, type Kysely } from 'kysely';
+import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
 import type { Db } from './schema';
 
 const SLOT = Symbol('prepared value');
@@ -69,7 +69,17 @@ export interface DirectRunner {
   write?(sql: string, parameters: unknown[]): Promise<{ rows: unknown[]; changed: number }>;
 }
 
+/** What a database's driver does beyond running SQL, for the queries compiled here. */
+export interface DriverTraits {
+  /** Binds a list as one array parameter (`= any($1)`). */
+  readonly arrayParameters: boolean;
+  /** Runs a text named by {@link statementName} as a named prepared statement. */
+  readonly namedStatements: boolean;
+}
+
 const directRunners = new WeakMap<object, DirectRunner>();
+/** Traits by dialect adapter, so a transaction finds its database's. */
+const driverTraits = new WeakMap<object, DriverTraits>();
 /** Compiled shapes by dialect adapter: one per database, shared by its transactions. */
 const templates = new WeakMap<object, Map<string, Template>>();
 /** Shapes differ by list lengths at most; a bound keeps a misuse from growing forever. */
@@ -77,17 +87,22 @@ const MAX_SHAPES = 500;
 
 /**
  * Lets prepared queries on this database (not its transactions) run on the driver
- * directly.
+ * directly, and says what the driver does beyond running SQL.
  *
  * @example
  * ```ts
  * registerDirectRunner(db, {
  *   read: (sql, parameters) => (sqlite.inTransaction ? undefined : sqlite.prepare(sql).all(parameters)),
- * });
+ * }, { arrayParameters: false, namedStatements: false });
  * ```
  */
-export function registerDirectRunner(db: Kysely<any>, runner: DirectRunner): void {
+export function registerDirectRunner(
+  db: Kysely<any>,
+  runner: DirectRunner,
+  traits: DriverTraits,
+): void {
   directRunners.set(db, runner);
+  driverTraits.set(db.getExecutor().adapter, traits);
 }
 
 /** Statement names by compiled text; a process names each text once, for every pool. */
@@ -126,20 +141,21 @@ export function renameStatement(sql: string): void {
 
 function nameStatement(db: Db, sql: string): void {
   if (statementNames.has(sql) || statementNames.size >= MAX_NAMED) return;
-  if (isPostgres(db)) statementNames.set(sql, `reelay_${++nextStatement}`);
+  if (driverTraits.get(db.getExecutor().adapter)?.namedStatements)
+    statementNames.set(sql, `reelay_${++nextStatement}`);
 }
 
 /**
- * Whether the database speaks PostgreSQL: a query may then bind a list as one array
- * (`= any($1)`), one statement for every length.
+ * Whether the database's driver binds a list as one array parameter: a query may then
+ * match a list with `= any($1)`, one statement for every length, instead of `in (…)`.
  *
  * @example
  * ```ts
- * const match = isPostgres(db) ? sql`= any(${ids})` : sql`in (${sql.join(ids)})`;
+ * const match = bindsArrays(db) ? sql`= any(${ids})` : sql`in (${sql.join(ids)})`;
  * ```
  */
-export function isPostgres(db: Db): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
+export function bindsArrays(db: Db): boolean {
+  return driverTraits.get(db.getExecutor().adapter)?.arrayParameters ?? false;
 }
 
 /** The shape of a call and its values in order. */
