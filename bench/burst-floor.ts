@@ -4,17 +4,22 @@
  * migrates the database and creates one post per account through its API), the same jobs
  * table and claim, the same two transactions and three single writes per post as Reelay
  * at the due instant (`fixtures/publish-floor-worker.ts`), in `--instances` processes of
- * `--concurrency` posts in flight each, with no platform call and no server around them.
+ * `--concurrency` posts in flight each, with no server around them. With `--platform`
+ * each publication also makes the two platform calls Reelay makes at the instant, over
+ * HTTP with undici, to a stand-in in this process that answers at once (its CPU, like
+ * the emulator's for Reelay, is not the floor processes').
  *
  * `pnpm bench publishing --scenario burst --dialect postgres --full` does that work and
  * more (two platform calls, webhook dispatch); its p99 can come no lower than the floor
  * this prints for the same posts and instances.
  *
  * Run: pnpm bench burst-floor [--posts 10000] [--accounts 100] [--instances 3]
- *      [--concurrency 256] [--pool 10]
+ *      [--concurrency 256] [--pool 10] [--platform]
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -30,6 +35,7 @@ const { values } = parseArgs({
     instances: { type: 'string', default: '3' },
     concurrency: { type: 'string', default: '256' },
     pool: { type: 'string', default: '10' },
+    platform: { type: 'boolean', default: false },
   },
 });
 const posts = whole(values.posts, 'posts', 1)!;
@@ -73,6 +79,29 @@ if (!fleet) {
   console.log('PostgreSQL is not reachable (BENCH_POSTGRES_URL): skipped');
   process.exit(0);
 }
+/** Answers as the platform does at the instant, at once: `media_publish`, then a permalink. */
+const standIn = createServer((req, res) => {
+  const body =
+    req.method === 'POST'
+      ? { id: `1790${Math.floor(Math.random() * 1e12)}` }
+      : {
+          id: req.url!.slice(1).split('?')[0],
+          permalink: `https://www.instagram.com/p/${req.url!.slice(1, 12)}/`,
+        };
+  req.resume();
+  req.on('end', () => {
+    const text = JSON.stringify(body);
+    res.writeHead(200, {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(text),
+    });
+    res.end(text);
+  });
+});
+if (values.platform) await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve));
+const platformUrl = values.platform
+  ? `http://127.0.0.1:${(standIn.address() as AddressInfo).port}`
+  : '';
 const client = new pg.Client({ connectionString: fleet.databaseUrl });
 try {
   // One real post per account, far ahead, so its rows are what Reelay writes.
@@ -149,6 +178,7 @@ try {
           FLOOR_DUE_AT: String(dueAt),
           FLOOR_CONCURRENCY: values.concurrency,
           FLOOR_POOL_SIZE: values.pool,
+          ...(values.platform ? { FLOOR_PLATFORM_URL: platformUrl } : {}),
         },
       },
     ),
@@ -179,7 +209,8 @@ try {
   const lags = rows.map((row) => row.published_at - dueAt).sort((a, b) => a - b);
   const last = lags.at(-1) ?? NaN;
   console.log(
-    `\nburst floor on PostgreSQL: ${posts} posts over ${accounts} accounts, ${instances} processes of ${values.concurrency} in flight, pool ${values.pool} each`,
+    `\nburst floor on PostgreSQL: ${posts} posts over ${accounts} accounts, ${instances} processes of ${values.concurrency} in flight, pool ${values.pool} each, ` +
+      (values.platform ? 'two platform calls each over HTTP' : 'no platform call'),
   );
   console.table([
     {
@@ -196,5 +227,6 @@ try {
   ]);
 } finally {
   await client.end().catch(() => {});
+  standIn.close();
   await fleet.close();
 }

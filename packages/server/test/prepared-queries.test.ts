@@ -18,6 +18,32 @@ function profileRow(id: string, createdAt: number, deletedAt: number | null = nu
   };
 }
 
+/** A user and the organization they own, `usr_<name>` and `org_<name>`. */
+async function insertOwner(db: Store['db'], name: string, now: number) {
+  await db
+    .insertInto('users')
+    .values({
+      id: `usr_${name}`,
+      email: `${name}@example.com`,
+      name: null,
+      password_hash: null,
+      oidc_subject: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  await db
+    .insertInto('organizations')
+    .values({
+      id: `org_${name}`,
+      owner_user_id: `usr_${name}`,
+      name: 'Org',
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+}
+
 describe.each(testDialects())('prepared queries on $name', (dialect) => {
   let database: TestDatabase;
   let store: Store;
@@ -27,28 +53,7 @@ describe.each(testDialects())('prepared queries on $name', (dialect) => {
     store = openStore(loadConfig({ DATABASE_URL: database.url }).database);
     await migrateToLatest(store);
     const now = Date.now();
-    await store.db
-      .insertInto('users')
-      .values({
-        id: 'usr_prepared',
-        email: 'prepared@example.com',
-        name: null,
-        password_hash: null,
-        oidc_subject: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    await store.db
-      .insertInto('organizations')
-      .values({
-        id: 'org_prepared',
-        owner_user_id: 'usr_prepared',
-        name: 'Org',
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await insertOwner(store.db, 'prepared', now);
     await store.db
       .insertInto('projects')
       .values({
@@ -332,29 +337,7 @@ describe.each(testDialects().filter((dialect) => dialect.name === 'postgres'))(
       );
 
     it('still answer after another instance adds a column, with the column', async () => {
-      const now = Date.now();
-      await store.db
-        .insertInto('users')
-        .values({
-          id: 'usr_named',
-          email: 'named@example.com',
-          name: null,
-          password_hash: null,
-          oidc_subject: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      await store.db
-        .insertInto('organizations')
-        .values({
-          id: 'org_named',
-          owner_user_id: 'usr_named',
-          name: 'Org',
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      await insertOwner(store.db, 'named', Date.now());
       const before = await columns(store.db);
       expect(before).not.toContain('added_later');
       // An upgrade on another instance alters the table this connection prepared against.

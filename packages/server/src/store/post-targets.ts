@@ -123,15 +123,22 @@ export async function findTargetsOfPost(db: Db, postId: string): Promise<TargetR
  * await updateTargetAtRevision(db, target, { containerId: id, updatedAt: now });
  * ```
  */
+/**
+ * The columns a change sets, checked against the state machine, and their names joined:
+ * the columns set make the SQL, so they are part of a prepared statement's name.
+ */
+function changedColumns(target: Pick<TargetRecord, 'status'>, changes: TargetChanges) {
+  if (changes.status !== undefined) assertTransition(target.status, changes.status);
+  const columns = encodeTargetChanges(changes);
+  return { columns, set: Object.keys(columns).join(',') };
+}
+
 export async function updateTargetAtRevision(
   db: Db,
   target: Pick<TargetRecord, 'id' | 'revision' | 'status'>,
   changes: TargetChanges,
 ): Promise<boolean> {
-  if (changes.status !== undefined) assertTransition(target.status, changes.status);
-  const columns = encodeTargetChanges(changes);
-  // The columns set make the SQL: they are part of the name.
-  const set = Object.keys(columns).join(',');
+  const { columns, set } = changedColumns(target, changes);
   const { changed } = await preparedWrite(
     db,
     `target-at-revision:${set}`,
@@ -165,9 +172,7 @@ export async function updateTargetAndPost(
   changes: TargetChanges & { updatedAt: number },
   postStatus: PostStatus,
 ): Promise<boolean> {
-  if (changes.status !== undefined) assertTransition(target.status, changes.status);
-  const columns = encodeTargetChanges(changes);
-  const set = Object.keys(columns).join(',');
+  const { columns, set } = changedColumns(target, changes);
   const { rows } = await preparedWrite(
     db,
     `target-and-post:${set}`,
