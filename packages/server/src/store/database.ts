@@ -141,7 +141,7 @@ class ReelaySqliteDialect extends SqliteDialect {
  * Wraps a SQLite connection so each distinct SQL text is prepared once. Kysely prepares
  * every query it runs, and preparing costs more than running a small indexed query; the
  * queries of a server are a small fixed set, so a bounded cache keeps them all. The
- * cache's `prepare` is also handed out alone, for prepared reads to call directly.
+ * cache's `prepare` is also handed out alone, for prepared queries to call directly.
  */
 function cachingStatements(
   sqlite: SqliteDatabase.Database,
