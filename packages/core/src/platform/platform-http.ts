@@ -97,22 +97,49 @@ export async function sendPlatformRequest(
   transport: PlatformTransport,
   call: PlatformRequest,
 ): Promise<unknown> {
+  if (!transport.observe) return exchange(transport, call, null);
+  return observePlatformCall(transport, call.method, call.url, (answer) =>
+    exchange(transport, call, answer),
+  );
+}
+
+/**
+ * Runs one platform exchange and tells the transport's observer how it ended: every call
+ * that reaches the platform, the upload of a video's bytes included, shows in the metrics
+ * and budgets. `run` writes the HTTP status into `answer` once the headers arrive; a thrown
+ * `InstagramPlatformError` gives the call's error code.
+ *
+ * @example
+ * ```ts
+ * const offset = await observePlatformCall(transport, 'GET', address, async (answer) => {
+ *   const response = await request(address, { dispatcher: transport.dispatcher });
+ *   answer.status = response.statusCode;
+ *   return response.body.json();
+ * });
+ * ```
+ */
+export async function observePlatformCall<T>(
+  transport: PlatformTransport,
+  method: PlatformRequest['method'],
+  url: URL,
+  run: (answer: { status: number | null }) => Promise<T>,
+): Promise<T> {
   const observe = transport.observe;
-  if (!observe) return exchange(transport, call, null);
-  const started = performance.now();
   const answer = { status: null as number | null };
+  if (!observe) return run(answer);
+  const started = performance.now();
   let errorCode: string | null = null;
   try {
-    return await exchange(transport, call, answer);
+    return await run(answer);
   } catch (error) {
     errorCode = error instanceof InstagramPlatformError ? error.code : 'INTERNAL_ERROR';
     throw error;
   } finally {
     try {
       observe({
-        method: call.method,
-        host: call.url.host,
-        operation: platformOperation(call.url.pathname),
+        method,
+        host: url.host,
+        operation: platformOperation(url.pathname),
         durationMs: performance.now() - started,
         status: answer.status,
         errorCode,

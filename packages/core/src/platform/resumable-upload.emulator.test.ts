@@ -10,6 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildContainerPlan, isResumableUpload } from './container-requests';
 import { createFacebookLoginClient, type FacebookLoginClient } from './facebook-login-client';
 import { InstagramPlatformError } from './instagram-platform-error';
+import type { PlatformCallRecord } from './platform-call';
 import type { VideoByteSource } from './resumable-upload';
 
 const APP_ID = 'reelay-facebook-app';
@@ -185,6 +186,50 @@ describe('resumable video upload', () => {
       source: sourceOf(video(1500)),
     });
     expect(resumed).toEqual({ resumedAt: 300, chunks: 1 });
+  });
+
+  it('tells the call observer of every upload call, with its status and outcome', async () => {
+    const calls: PlatformCallRecord[] = [];
+    const observed = createFacebookLoginClient({
+      appId: APP_ID,
+      appSecret: APP_SECRET,
+      redirectUri: REDIRECT_URI,
+      dialogUrl: `${emulator.url}/facebook`,
+      graphUrl: `${emulator.url}/facebook`,
+      uploadUrl: `${emulator.url}/rupload`,
+      clock: () => new Date(clock.now()),
+      onCall: (call) => calls.push(call),
+    });
+    try {
+      const { accountId, token } = await pageToken();
+      const containerId = await resumableReel(accountId, token);
+      emulator.addFault({ path: '/ig-api-upload', method: 'POST', status: 500, times: 1 });
+      await observed.graph.uploadVideo({
+        accessToken: token,
+        containerId,
+        source: sourceOf(video(1500)),
+        chunkBytes: 1000,
+      });
+      const uploads = calls.map(({ method, operation, status, errorCode }) => ({
+        method,
+        operation,
+        status,
+        errorCode,
+      }));
+      const operation = 'rupload/ig-api-upload/{id}';
+      // Where it stands, a refused chunk, where it stands again, then the two chunks.
+      expect(uploads).toEqual([
+        { method: 'GET', operation, status: 200, errorCode: null },
+        { method: 'POST', operation, status: 500, errorCode: 'INTERNAL_ERROR' },
+        { method: 'GET', operation, status: 200, errorCode: null },
+        { method: 'POST', operation, status: 200, errorCode: null },
+        { method: 'POST', operation, status: 200, errorCode: null },
+      ]);
+      expect(calls.every((call) => call.durationMs >= 0)).toBe(true);
+      expect(JSON.stringify(calls)).not.toContain(token);
+    } finally {
+      await observed.close();
+    }
   });
 
   it('refuses a wrong token as TOKEN_INVALID and a gone session as CONTAINER_EXPIRED', async () => {

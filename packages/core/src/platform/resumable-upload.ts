@@ -13,7 +13,7 @@ import { request } from 'undici';
 import * as z from 'zod';
 import { InstagramPlatformError } from './instagram-platform-error';
 import { parseJsonKeepingIds } from './json-with-ids';
-import type { PlatformTransport } from './platform-http';
+import { observePlatformCall, type PlatformTransport } from './platform-http';
 import { transportError } from './transport-error';
 
 /**
@@ -174,23 +174,36 @@ export async function uploadVideoBytes(
   /** The acknowledged offset, or `null` when the host cannot say. */
   async function acknowledged(): Promise<number | null> {
     try {
-      const response = await request(address, {
-        method: 'GET',
-        dispatcher: transport.dispatcher,
-        headersTimeout: timeouts.headersMs,
-        bodyTimeout: timeouts.bodyMs,
-        signal: AbortSignal.timeout(timeouts.totalMs),
-        headers: { authorization, accept: 'application/json' },
+      return await observePlatformCall(transport, 'GET', address, async (answer) => {
+        let status: number;
+        let text: string;
+        try {
+          const response = await request(address, {
+            method: 'GET',
+            dispatcher: transport.dispatcher,
+            headersTimeout: timeouts.headersMs,
+            bodyTimeout: timeouts.bodyMs,
+            signal: AbortSignal.timeout(timeouts.totalMs),
+            headers: { authorization, accept: 'application/json' },
+          });
+          status = answer.status = response.statusCode;
+          text = await readText(response.body, transport.maxResponseBytes);
+        } catch (thrown) {
+          throw transportError(thrown, secrets);
+        }
+        if (status !== 200) throw uploadRefusal(status, text);
+        const parsed = offsetSchema.safeParse(parseJsonKeepingIds(text));
+        return parsed.success && parsed.data.offset <= source.size ? parsed.data.offset : null;
       });
-      const text = await readText(response.body, transport.maxResponseBytes);
-      if (response.statusCode === 404 || response.statusCode === 401) {
-        throw uploadRefusal(response.statusCode, text);
-      }
-      if (response.statusCode !== 200) return null;
-      const parsed = offsetSchema.safeParse(parseJsonKeepingIds(text));
-      return parsed.success && parsed.data.offset <= source.size ? parsed.data.offset : null;
     } catch (error) {
-      if (error instanceof InstagramPlatformError) throw error;
+      // A refused token or a session that is gone ends the upload; anything else only
+      // means the host cannot say where it is, and the upload starts over from 0.
+      if (
+        error instanceof InstagramPlatformError &&
+        (error.code === 'TOKEN_INVALID' || error.code === 'CONTAINER_EXPIRED')
+      ) {
+        throw error;
+      }
       return null;
     }
   }
@@ -198,45 +211,48 @@ export async function uploadVideoBytes(
   /** Sends bytes `start` to `end`; answers the offset the host acknowledges after them. */
   async function sendChunk(start: number, end: number): Promise<number> {
     const length = end - start + 1;
+    // Read before the call starts: a storage fault is not a platform call.
     const body = await source.read({ start, end });
-    let status: number;
-    let text: string;
-    try {
-      const response = await request(address, {
-        method: 'POST',
-        dispatcher: transport.dispatcher,
-        headersTimeout: timeouts.headersMs,
-        bodyTimeout: timeouts.bodyMs,
-        signal: AbortSignal.timeout(
-          timeouts.totalMs + Math.ceil((length / MIN_UPLOAD_BYTES_PER_SECOND) * 1000),
-        ),
-        headers: {
-          authorization,
-          accept: 'application/json',
-          'content-type': 'application/octet-stream',
-          'content-length': String(length),
-          offset: String(start),
-          file_size: String(source.size),
-        },
-        body: body as Readable,
-      });
-      status = response.statusCode;
-      text = await readText(response.body, transport.maxResponseBytes);
-    } catch (thrown) {
-      // A stream that did not end is not ours to keep open.
-      (body as Partial<Readable>).destroy?.();
-      throw transportError(thrown, secrets);
-    }
-    if (status < 200 || status >= 300) throw uploadRefusal(status, text);
-    let parsed: z.infer<typeof chunkAnswerSchema> | undefined;
-    try {
-      parsed = chunkAnswerSchema.parse(parseJsonKeepingIds(text));
-    } catch {
-      throw uploadRefusal(status, text);
-    }
-    if (parsed.offset !== undefined) return parsed.offset;
-    // "Upload successful." without an offset: everything sent so far is there.
-    return end + 1;
+    return observePlatformCall(transport, 'POST', address, async (answer) => {
+      let status: number;
+      let text: string;
+      try {
+        const response = await request(address, {
+          method: 'POST',
+          dispatcher: transport.dispatcher,
+          headersTimeout: timeouts.headersMs,
+          bodyTimeout: timeouts.bodyMs,
+          signal: AbortSignal.timeout(
+            timeouts.totalMs + Math.ceil((length / MIN_UPLOAD_BYTES_PER_SECOND) * 1000),
+          ),
+          headers: {
+            authorization,
+            accept: 'application/json',
+            'content-type': 'application/octet-stream',
+            'content-length': String(length),
+            offset: String(start),
+            file_size: String(source.size),
+          },
+          body: body as Readable,
+        });
+        status = answer.status = response.statusCode;
+        text = await readText(response.body, transport.maxResponseBytes);
+      } catch (thrown) {
+        // A stream that did not end is not ours to keep open.
+        (body as Partial<Readable>).destroy?.();
+        throw transportError(thrown, secrets);
+      }
+      if (status < 200 || status >= 300) throw uploadRefusal(status, text);
+      let parsed: z.infer<typeof chunkAnswerSchema> | undefined;
+      try {
+        parsed = chunkAnswerSchema.parse(parseJsonKeepingIds(text));
+      } catch {
+        throw uploadRefusal(status, text);
+      }
+      if (parsed.offset !== undefined) return parsed.offset;
+      // "Upload successful." without an offset: everything sent so far is there.
+      return end + 1;
+    });
   }
 
   const resumedAt = (await acknowledged()) ?? 0;
