@@ -7,6 +7,7 @@ import { ACTIVE_TARGET_STATUSES, derivePostStatus, finalOutcome } from '@reelay/
 import type { PostRecord, TargetChanges, TargetRecord } from '../store/post-records';
 import {
   findTargetsOfPost,
+  lockPostAndUpdateTarget,
   updateTargetAndPost,
   updateTargetAtRevision,
 } from '../store/post-targets';
@@ -97,6 +98,18 @@ function settleOnLeadingStatus(post: PostRecord, now: number) {
   return { status: LEADING_STATUS, publishedAt: post.publishedAt, updatedAt: now };
 }
 
+/** Locks the target's post and applies the change: one statement where the database can. */
+async function lockAndUpdate(
+  trx: Db,
+  ctx: Pick<PublishingDeps, 'capabilities'>,
+  target: TargetRecord,
+  changes: TargetChanges,
+): Promise<{ post: PostRecord | undefined; applied: boolean }> {
+  if (ctx.capabilities.writingCtes) return lockPostAndUpdateTarget(trx, target, changes);
+  const post = await lockPost(trx, ctx.capabilities, target.postId);
+  return { post, applied: await updateTargetAtRevision(trx, target, changes) };
+}
+
 /**
  * Records a target's progress or result, if the target is still at its revision, and
  * settles its post in the same transaction. Returns whether the change applied.
@@ -126,8 +139,7 @@ export async function recordTarget(
   let dueAt = null as number | null;
   const applied = await ctx.db.transaction().execute(async (trx) => {
     // Lock the post first: every writer of a post's targets goes through its row.
-    const post = await lockPost(trx, ctx.capabilities, target.postId);
-    const applied = await updateTargetAtRevision(trx, target, { ...changes, updatedAt: now });
+    const { post, applied } = await lockAndUpdate(trx, ctx, target, { ...changes, updatedAt: now });
     dueAt = post?.scheduledFor ?? post?.createdAt ?? null;
     if (post && applied && changes.status !== undefined && changes.status !== target.status) {
       if (changes.status === LEADING_STATUS) {

@@ -207,6 +207,54 @@ export async function updateTargetAndPost(
 }
 
 /**
+ * Locks a post's row and applies {@link updateTargetAtRevision} in one statement, for a
+ * database that runs data-modifying `WITH` (`StoreCapabilities.writingCtes`): the start
+ * of a transaction that then reads the post's targets and settles the post. The post is
+ * returned as locked (its newest version, a concurrent writer's change included); the
+ * targets must be read by a later statement, whose snapshot is taken once the lock is
+ * held. The target changes only when its post is there.
+ *
+ * @example
+ * ```ts
+ * const { post, applied } = await lockPostAndUpdateTarget(trx, target, { status: 'published', publishedAt: now, updatedAt: now });
+ * ```
+ */
+export async function lockPostAndUpdateTarget(
+  db: Db,
+  target: Pick<TargetRecord, 'id' | 'postId' | 'revision' | 'status'>,
+  changes: TargetChanges,
+): Promise<{ post: PostRecord | undefined; applied: boolean }> {
+  const { columns, set } = changedColumns(target, changes);
+  const [row] = await preparedRows(
+    db,
+    `lock-post-and-target:${set}`,
+    { ...columns, id: target.id, revision: target.revision, postId: target.postId },
+    ({ id, revision, postId, ...values }) =>
+      db
+        .with('locked', (qb) =>
+          qb.selectFrom('posts').selectAll().where('id', '=', postId).forUpdate(),
+        )
+        .with('changed', (qb) =>
+          qb
+            .updateTable('post_targets')
+            .set(values)
+            .where('id', '=', id)
+            .where('revision', '=', revision)
+            .where((eb) => eb.exists(eb.selectFrom('locked').select('locked.id')))
+            .returning('post_targets.id'),
+        )
+        .selectFrom('locked')
+        .selectAll('locked')
+        .select((eb) =>
+          eb.exists(eb.selectFrom('changed').select('changed.id')).as('target_changed'),
+        ),
+  );
+  if (!row) return { post: undefined, applied: false };
+  const { target_changed: applied, ...post } = row;
+  return { post: decodePost(post), applied: Boolean(applied) };
+}
+
+/**
  * Changes a post's targets (those in `current`, or only those of them in status `only`)
  * and bumps their revision. `current` are the targets as read under the post's lock: each
  * status move is checked against them.
