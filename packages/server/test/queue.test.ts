@@ -2,7 +2,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createManualClock } from '../src/clock';
 import { createLogger } from '../src/logger';
 import { loadConfig } from '../src/config';
-import { claimDueJobs, completeJob, releaseJob, renewLeases } from '../src/queue/job-leases';
+import {
+  claimDueJobs,
+  completeJob,
+  endHeldJob,
+  releaseJob,
+  renewLeases,
+} from '../src/queue/job-leases';
 import * as queue from '../src/queue';
 import { countJobs } from '../src/queue/jobs';
 import {
@@ -231,6 +237,53 @@ describe.each(testDialects())('the job queue on $name', (dialect) => {
     clock.advance(60_000);
     await worker.drain();
     expect(started).toEqual(['edited', 'edited']);
+    expect(await countJobs(store.db)).toBe(0);
+    await worker.stop();
+  });
+
+  it('lets a handler end its job in its own transaction, never a job moved meanwhile', async () => {
+    // The publishing run ends its job in the transaction of the published result; a job
+    // an edit moved while the run went on is no longer the run's claim, and stays.
+    let release!: () => void;
+    const running = new Promise<void>((resolve) => (release = resolve));
+    const runs: string[] = [];
+    const handlers: JobHandlers = {
+      publish_target: async ({ targetId }, { lease }) => {
+        runs.push(targetId);
+        if (targetId === 'moved' && runs.filter((id) => id === 'moved').length === 1) await running;
+        await store.db.transaction().execute((trx) => endHeldJob(trx, lease.held));
+        return { ended: true };
+      },
+      dispatch_events: async () => {},
+      deliver_webhook: async () => {},
+      ingest_meta_webhook: async () => {},
+      materialize_series: async () => {},
+      check_feed: async () => {},
+    };
+    const worker = createWorker({
+      db: store.db,
+      capabilities: store.capabilities,
+      clock,
+      logger,
+      handlers,
+      concurrency: 4,
+    });
+    await add('ended', clock.now(), jobKey('publish_target', 'ended'));
+    await worker.drain();
+    expect(runs).toEqual(['ended']);
+    expect(await countJobs(store.db)).toBe(0);
+
+    await add('moved', clock.now(), jobKey('publish_target', 'moved'));
+    const first = worker.drain();
+    await expect.poll(() => runs.length).toBe(2);
+    await add('moved', clock.now() + 60_000, jobKey('publish_target', 'moved'));
+    release();
+    await first;
+    const [moved] = await store.db.selectFrom('jobs').selectAll().execute();
+    expect(moved).toMatchObject({ run_at: clock.now() + 60_000, lease_owner: null });
+    clock.advance(60_000);
+    await worker.drain();
+    expect(runs).toEqual(['ended', 'moved', 'moved']);
     expect(await countJobs(store.db)).toBe(0);
     await worker.stop();
   });

@@ -1,8 +1,8 @@
 /**
  * A post's final outcome as one statement, where the database runs data-modifying `WITH`
  * (PostgreSQL, `StoreCapabilities.writingCtes`): the post's status, its activity entry,
- * its event in the outbox with the outbox held shared, and the dispatcher's job when it
- * is missing. `settlePost` otherwise makes these four writes (five statements) one by one;
+ * its event in the outbox with the outbox held shared, the dispatcher's job when it is
+ * missing, and the end of the publishing run's own job when the run ends with it. `settlePost` otherwise makes these four writes (five statements) one by one;
  * each is a round trip to the database at the instant a burst of posts falls due.
  *
  * The writes are those of the separate statements, in the same transaction, so what the
@@ -10,12 +10,13 @@
  * dispatcher's job is looked for (the insert reads the locked row), and it is held until
  * the transaction commits.
  */
-import { sql } from 'kysely';
+import { sql, type QueryCreator } from 'kysely';
 import type { PostStatus } from '@reelay/core';
 import { activityRow, type ActivityEntry } from '../store/activity';
 import { eventRow, OUTBOX_LOCK_KEY, type NewEvent } from '../store/events';
 import { preparedWrite } from '../store/prepared-queries';
-import type { Db } from '../store/schema';
+import type { Database, Db } from '../store/schema';
+import { endHeldJobStep, type HeldJob } from '../queue';
 import { dispatcherJobRow } from '../webhooks/dispatch-events';
 
 /** The values of several rows as one flat object (`part.column`), for `preparedWrite`. */
@@ -51,6 +52,7 @@ export async function writeFinalOutcome(
   activity: ActivityEntry,
   event: NewEvent,
   now: number,
+  endJob?: HeldJob,
 ): Promise<void> {
   const job = dispatcherJobRow(now);
   const values = flatValues({
@@ -68,11 +70,18 @@ export async function writeFinalOutcome(
       created_at: job.created_at,
     },
   });
-  await preparedWrite(db, 'final-outcome', values, (v) => {
+  const ending = endJob ? { 'end.id': endJob.id, 'end.claim': endJob.claim } : {};
+  const name = endJob ? 'final-outcome:end-job' : 'final-outcome';
+  await preparedWrite(db, name, { ...values, ...ending }, (v) => {
     const p = rowOf<typeof post>(v, 'post');
     const j = rowOf<typeof job>(v, 'job');
+    const end = rowOf<HeldJob>(v, 'end');
+    // The run's own job, removed with its result (its id differs from the dispatcher's).
+    const start: QueryCreator<Database> = endJob
+      ? (db.with('ended', (qb) => endHeldJobStep(qb, end)) as unknown as QueryCreator<Database>)
+      : db;
     return (
-      db
+      start
         .with('activity', (qb) =>
           qb.insertInto('activity').values(rowOf(v, 'activity')).returning('id'),
         )

@@ -182,13 +182,20 @@ export async function finish(run: Run): Promise<JobOutcome> {
       warnings.push(`Publicado, mas o primeiro comentário não foi publicado (${reason}).`);
     }
   }
-  await recordTarget(run.ctx, run.target, {
-    status: 'published',
-    publishedAt: run.ctx.clock.now(),
-    platformPostId: mediaId,
-    platformPostUrl: permalink,
-    warningMessage: warnings.length > 0 ? warnings.join(' ') : null,
-    errorCode: null,
-    errorMessage: null,
-  });
+  // The run's job ends with the result, in its transaction: nothing is left to write.
+  await recordTarget(
+    run.ctx,
+    run.target,
+    {
+      status: 'published',
+      publishedAt: run.ctx.clock.now(),
+      platformPostId: mediaId,
+      platformPostUrl: permalink,
+      warningMessage: warnings.length > 0 ? warnings.join(' ') : null,
+      errorCode: null,
+      errorMessage: null,
+    },
+    { endJob: run.lease.held },
+  );
+  return { ended: true };
 }

@@ -15,6 +15,7 @@ import { lockPost, setPostOutcome } from '../store/posts';
 import type { Db } from '../store/schema';
 import { appendEvents } from '../webhooks/dispatch-events';
 import { recordActivity, SYSTEM_ACTOR } from '../store/activity';
+import { endHeldJob, type HeldJob } from '../queue';
 import { writeFinalOutcome } from './outcome-statements';
 import { buildEvent } from './post-view';
 import type { PublishingDeps } from './publishing-deps';
@@ -26,6 +27,8 @@ export interface SettledPost {
   post: PostRecord;
   targets: TargetRecord[];
   emitted: boolean;
+  /** Whether the job given to end was removed by the outcome's own statement. */
+  jobEnded: boolean;
 }
 
 /**
@@ -40,12 +43,16 @@ export interface SettledPost {
  * const post = await lockPost(trx, ctx.capabilities, postId);
  * const { emitted } = await settlePost(trx, ctx, post, now);
  * ```
+ *
+ * `endJob`: a job to remove with the final outcome, in its statement where the database
+ * writes several rows in one (`jobEnded` then says so); otherwise the caller removes it.
  */
 export async function settlePost(
   trx: Db,
   ctx: Pick<PublishingDeps, 'capabilities' | 'config'>,
   post: PostRecord,
   now: number,
+  endJob?: HeldJob,
 ): Promise<SettledPost> {
   const { publicUrl } = ctx.config;
   const targets = await findTargetsOfPost(trx, post.id);
@@ -63,7 +70,7 @@ export async function settlePost(
   const change = { status, publishedAt, updatedAt: now };
   if (!outcome || post.status === outcome.status) {
     await setPostOutcome(trx, post.id, change);
-    return { post: settled, targets, emitted: false };
+    return { post: settled, targets, emitted: false, jobEnded: false };
   }
   const activity = {
     projectId: post.projectId,
@@ -74,13 +81,13 @@ export async function settlePost(
   };
   const event = buildEvent(outcome.event, settled, targets, publicUrl, now);
   if (ctx.capabilities.writingCtes) {
-    await writeFinalOutcome(trx, { id: post.id, ...change }, activity, event, now);
-  } else {
-    await setPostOutcome(trx, post.id, change);
-    await recordActivity(trx, activity);
-    await appendEvents(trx, ctx.capabilities, [event], now);
+    await writeFinalOutcome(trx, { id: post.id, ...change }, activity, event, now, endJob);
+    return { post: settled, targets, emitted: true, jobEnded: endJob !== undefined };
   }
-  return { post: settled, targets, emitted: true };
+  await setPostOutcome(trx, post.id, change);
+  await recordActivity(trx, activity);
+  await appendEvents(trx, ctx.capabilities, [event], now);
+  return { post: settled, targets, emitted: true, jobEnded: false };
 }
 
 /**
@@ -114,19 +121,27 @@ async function lockAndUpdate(
  * Records a target's progress or result, if the target is still at its revision, and
  * settles its post in the same transaction. Returns whether the change applied.
  *
+ * `endJob`: the job of the run, removed in the same transaction whether or not the change
+ * applied (under its claim), for a run that ends with this result and then answers
+ * `{ ended: true }`.
+ *
  * @example
  * ```ts
  * await recordTarget(ctx, target, { status: 'published', publishedAt: now, platformPostId: mediaId });
+ * await recordTarget(ctx, target, result, { endJob: run.lease.held }); // then `{ ended: true }`
  * ```
  */
 export async function recordTarget(
   ctx: PublishingDeps,
   target: TargetRecord,
   changes: TargetChanges,
+  options: { endJob?: HeldJob } = {},
 ): Promise<boolean> {
+  const { endJob } = options;
   const now = ctx.clock.now();
   let emitted = false;
   if (
+    endJob === undefined &&
     changes.status === LEADING_STATUS &&
     changes.status !== target.status &&
     ctx.capabilities.writingCtes
@@ -145,9 +160,12 @@ export async function recordTarget(
       if (changes.status === LEADING_STATUS) {
         await setPostOutcome(trx, post.id, settleOnLeadingStatus(post, now));
       } else {
-        ({ emitted } = await settlePost(trx, ctx, post, now));
+        let jobEnded: boolean;
+        ({ emitted, jobEnded } = await settlePost(trx, ctx, post, now, endJob));
+        if (jobEnded) return applied;
       }
     }
+    if (endJob) await endHeldJob(trx, endJob);
     return applied;
   });
   // The final event's webhooks go at once, not at the next tick.

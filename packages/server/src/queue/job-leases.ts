@@ -10,8 +10,9 @@
  * is the truth: a claim replaces it, so a run can always ask the database whether its
  * job is still its own.
  */
+import type { QueryCreator } from 'kysely';
 import type { StoreCapabilities } from '../store/database';
-import type { Db, JobsTable } from '../store/schema';
+import type { Database, Db, JobsTable } from '../store/schema';
 import { preparedWrite } from '../store/prepared-queries';
 
 export interface ClaimOptions {
@@ -149,6 +150,39 @@ export async function completeJob(db: Db, id: string, owner: string): Promise<vo
   await preparedWrite(db, 'complete-job', { id, owner }, (v) =>
     db.deleteFrom('jobs').where('id', '=', v.id).where('lease_owner', '=', v.owner),
   );
+}
+
+/**
+ * Removes the job a run holds, if its claim still holds it, inside the caller's
+ * transaction: a handler ends its job in the transaction that records its result, then
+ * answers `{ ended: true }` (`JobOutcome`), so the result and the job's end commit
+ * together and the worker has nothing left to write.
+ *
+ * @example
+ * ```ts
+ * await db.transaction().execute(async (trx) => { await recordResult(trx); await endHeldJob(trx, lease.held); });
+ * return { ended: true };
+ * ```
+ */
+export async function endHeldJob(db: Db, held: HeldJob): Promise<void> {
+  await completeJob(db, held.id, held.claim);
+}
+
+/**
+ * {@link endHeldJob} as the step of a data-modifying `WITH` (`StoreCapabilities.writingCtes`),
+ * so a result and its job's end are one statement.
+ *
+ * @example
+ * ```ts
+ * db.with('ended', (qb) => endHeldJobStep(qb, lease.held)).insertInto('events')…
+ * ```
+ */
+export function endHeldJobStep(qb: QueryCreator<Database>, held: HeldJob) {
+  return qb
+    .deleteFrom('jobs')
+    .where('id', '=', held.id)
+    .where('lease_owner', '=', held.claim)
+    .returning('jobs.id');
 }
 
 /**

@@ -32,6 +32,11 @@ export interface JobLease {
    * `false` means it does not, and the run must stop without side effects.
    */
   confirm(): Promise<boolean>;
+  /**
+   * The job and the claim this run holds it under: a handler may end its job in the
+   * transaction that records its result (`endHeldJob`), then answer `{ ended: true }`.
+   */
+  readonly held: HeldJob;
 }
 
 /** A lease being kept: the handler's view, plus its end. */
@@ -125,6 +130,7 @@ export function createLeaseKeeper(options: LeaseKeeperOptions) {
       entries.add(entry);
       return {
         signal: entry.controller.signal,
+        held: job,
         get lost() {
           return entry.controller.signal.aborted;
         },

@@ -32,11 +32,15 @@ export type { JobLease } from './lease-keeper';
  *   the job in one transaction with the check, and runs the handler again, under the same
  *   claim, when the check says no; so work written by a transaction that found the job
  *   there is never left without it. `afterwards` keeps the run's slot until it settles
- *   (work the run started that goes on after the job ended).
+ *   (work the run started that goes on after the job ended);
+ * - `{ ended: true }`: done, and the handler removed the job itself, under its claim
+ *   (`JobLease.held`, `endHeldJob`), in the transaction that recorded the run's result:
+ *   the result and the job's end commit together, and nothing is left to write.
  */
 export type JobOutcome =
   | void
   | { retryAt: number }
+  | { ended: true }
   | {
       /** Whether the job may end, checked in the transaction that removes it. */
       completeIf(db: Db): Promise<boolean>;
@@ -181,6 +185,7 @@ export function createWorker(options: WorkerOptions) {
           );
         // Another run has the job now, or it was moved or removed: it is not ours to end.
         if (lease.lost) return;
+        if (outcome && 'ended' in outcome) return;
         if (outcome && 'completeIf' in outcome) {
           const completed = await db.transaction().execute(async (trx) => {
             if (!(await outcome.completeIf(trx))) return false;
