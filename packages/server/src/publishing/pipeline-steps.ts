@@ -15,7 +15,7 @@ import {
 import type { JobOutcome } from '../queue';
 import { recordContainerCreations } from '../store/container-creations';
 import { carouselItemFailure } from './carousel-failure';
-import { recordTarget } from './post-outcome';
+import { recordTarget, startPublishing } from './post-outcome';
 import { handleError, persist, type Run } from './pipeline-run';
 import { remakeLostContainer } from './prepared-containers';
 import { acceptanceWarning } from './target-options';
@@ -108,16 +108,16 @@ export async function observeContainer(run: Run): Promise<StepResult> {
 export async function publish(run: Run): Promise<StepResult> {
   // This attempt starts now: after a crash, the container's status decides. Written with
   // the move to `publishing` (one write at the time asked, for a prepared container).
+  // A run that lost its job's lease (a stalled process, skewed clocks) must not publish:
+  // the run that took the job over reads the stored attempt and confirms it. The lease
+  // is confirmed with the move to `publishing`, or after the attempt is stored.
   const attempt = { publishAttemptedAt: run.ctx.clock.now() };
   if (run.target.status !== 'publishing') {
     const changes = { status: 'publishing', ...attempt } as const;
-    if (!(await recordTarget(run.ctx, run.target, changes))) return stop;
+    if (!(await startPublishing(run.ctx, run.target, changes, run.lease))) return stop;
     run.target = { ...run.target, ...changes };
-  } else if (!(await persist(run, attempt))) return stop;
+  } else if (!(await persist(run, attempt)) || !(await run.lease.confirm())) return stop;
   run.observed = {};
-  // A run that lost its job's lease (a stalled process, skewed clocks) must not publish:
-  // the run that took the job over reads the stored attempt and confirms it.
-  if (!(await run.lease.confirm())) return stop;
   try {
     const { id } = await run.platform.publishContainer({
       ...account(run),

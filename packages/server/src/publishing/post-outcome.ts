@@ -15,8 +15,9 @@ import { lockPost, setPostOutcome } from '../store/posts';
 import type { Db } from '../store/schema';
 import { appendEvents } from '../webhooks/dispatch-events';
 import { recordActivity, SYSTEM_ACTOR } from '../store/activity';
-import { endHeldJob, type HeldJob } from '../queue';
+import { endHeldJob, type HeldJob, type JobLease } from '../queue';
 import { writeFinalOutcome } from './outcome-statements';
+import { startPublishingHoldingLease } from './start-statement';
 import { buildEvent } from './post-view';
 import type { PublishingDeps } from './publishing-deps';
 
@@ -187,4 +188,42 @@ export async function recordTarget(
     }
   }
   return applied;
+}
+
+/**
+ * What must hold before `media_publish`: the target moved to `publishing` (its attempt
+ * recorded) and the run's lease confirmed, so a run that lost its job publishes nothing.
+ * One statement where the database runs data-modifying `WITH`; otherwise the move, then
+ * the confirmation. Returns whether both happened.
+ *
+ * @example
+ * ```ts
+ * if (!(await startPublishing(ctx, target, { status: 'publishing', publishAttemptedAt: now }, lease))) return;
+ * ```
+ */
+export async function startPublishing(
+  ctx: PublishingDeps,
+  target: TargetRecord,
+  changes: TargetChanges & { status: typeof LEADING_STATUS },
+  lease: JobLease,
+): Promise<boolean> {
+  if (!ctx.capabilities.writingCtes) {
+    return (await recordTarget(ctx, target, changes)) && (await lease.confirm());
+  }
+  const change = { ...changes, updatedAt: ctx.clock.now() };
+  let applied = false;
+  const held = await lease.confirmWith(async (until) => {
+    const started = await startPublishingHoldingLease(
+      ctx.db,
+      target,
+      change,
+      LEADING_STATUS,
+      lease.held,
+      until,
+    );
+    applied = started.applied;
+    // Without its post the statement never reached the job's row: the lease is unknown.
+    return started.postFound ? started.held : undefined;
+  });
+  return held && applied;
 }

@@ -15,7 +15,7 @@ export type { AddMode, AddOptions, NewJob } from './jobs';
 export { moveOrCancelUnheldStep, newJobRow, queueDepth } from './jobs';
 export type { KindDepth } from './jobs';
 export { createWorker, DEFAULT_LEASE_MS, heartbeatFor } from './worker';
-export { endHeldJob, endHeldJobStep } from './job-leases';
+export { endHeldJob, endHeldJobStep, holdLeaseStep } from './job-leases';
 export type { HeldJob } from './job-leases';
 export type {
   JobContext,

@@ -169,6 +169,34 @@ export async function endHeldJob(db: Db, held: HeldJob): Promise<void> {
 }
 
 /**
+ * {@link holdLease} as the step of a data-modifying `WITH` (`StoreCapabilities.writingCtes`),
+ * returning the job's id when the claim still holds it: a handler's write and the
+ * confirmation of its lease are one statement (`JobLease.confirmWith`). `when` names a
+ * common table that must have a row first (a lock taken before the job's row).
+ *
+ * @example
+ * ```ts
+ * db.with('locked', …forUpdate()).with('lease', (qb) => holdLeaseStep(qb, lease.held, until, 'locked'))
+ * ```
+ */
+export function holdLeaseStep<S extends string>(
+  qb: QueryCreator<Database & { [name in S]: { id: string } }>,
+  held: HeldJob,
+  expiresAt: number,
+  when: S,
+) {
+  // The common table is known only by name here; one row of it is enough.
+  const creator = qb as unknown as QueryCreator<Database & { when: { id: string } }>;
+  return creator
+    .updateTable('jobs')
+    .set({ lease_expires_at: expiresAt })
+    .where('id', '=', held.id)
+    .where('lease_owner', '=', held.claim)
+    .where((eb) => eb.exists(eb.selectFrom(`${when} as when` as 'when').select('when.id')))
+    .returning('jobs.id');
+}
+
+/**
  * {@link endHeldJob} as the step of a data-modifying `WITH` (`StoreCapabilities.writingCtes`),
  * so a result and its job's end are one statement.
  *

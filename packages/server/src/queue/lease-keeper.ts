@@ -14,7 +14,8 @@
  * - completing or releasing a job is conditional on the run's claim;
  * - the heartbeat notices the job is gone and aborts the run's `signal`;
  * - a step that must not happen twice (`media_publish`) first confirms the claim in the
- *   database ({@link JobLease.confirm}), which extends the lease at the same time; a run
+ *   database ({@link JobLease.confirm}, or {@link JobLease.confirmWith} within the write
+ *   just before it), which extends the lease at the same time; a run
  *   that stalls between that check and its request publishes the one container stored
  *   for the target, which the platform publishes only once.
  */
@@ -32,6 +33,13 @@ export interface JobLease {
    * `false` means it does not, and the run must stop without side effects.
    */
   confirm(): Promise<boolean>;
+  /**
+   * {@link confirm} as part of a write of the handler's own, one statement instead of
+   * two: `write` extends the lease to `until` under {@link held}'s claim (`holdLeaseStep`)
+   * and answers whether the claim still held it, or `undefined` when its statement could
+   * not tell (it did not reach the job's row); then the lease is confirmed on its own.
+   */
+  confirmWith(write: (until: number) => Promise<boolean | undefined>): Promise<boolean>;
   /**
    * The job and the claim this run holds it under: a handler may end its job in the
    * transaction that records its result (`endHeldJob`), then answer `{ ended: true }`.
@@ -128,6 +136,21 @@ export function createLeaseKeeper(options: LeaseKeeperOptions) {
     track(job: HeldJob, expiresAt: number): KeptLease {
       const entry: Entry = { job, controller: new AbortController(), expiresAt };
       entries.add(entry);
+      const confirmWith = async (
+        write: (until: number) => Promise<boolean | undefined>,
+      ): Promise<boolean> => {
+        if (entry.controller.signal.aborted) return false;
+        const until = clock.now() + leaseMs;
+        const held = await write(until);
+        if (held === undefined) return confirm();
+        if (held) {
+          entry.expiresAt = until;
+          return true;
+        }
+        await reportLost(entry, 'prazo da tarefa perdido');
+        return false;
+      };
+      const confirm = (): Promise<boolean> => confirmWith((until) => holdLease(db, job, until));
       return {
         signal: entry.controller.signal,
         held: job,
@@ -137,16 +160,8 @@ export function createLeaseKeeper(options: LeaseKeeperOptions) {
         get expiresAt() {
           return entry.expiresAt;
         },
-        async confirm() {
-          if (entry.controller.signal.aborted) return false;
-          const until = clock.now() + leaseMs;
-          if (await holdLease(db, job, until)) {
-            entry.expiresAt = until;
-            return true;
-          }
-          await reportLost(entry, 'prazo da tarefa perdido');
-          return false;
-        },
+        confirm,
+        confirmWith,
         end() {
           entries.delete(entry);
         },

@@ -114,6 +114,21 @@ export async function findTargetsOfPost(db: Db, postId: string): Promise<TargetR
 }
 
 /**
+ * The columns a change sets, checked against the state machine, and their names joined:
+ * the columns set make the SQL, so they are part of a prepared statement's name.
+ *
+ * @example
+ * ```ts
+ * const { columns, set } = changedColumns(target, { status: 'publishing', updatedAt: now });
+ * ```
+ */
+export function changedColumns(target: Pick<TargetRecord, 'status'>, changes: TargetChanges) {
+  if (changes.status !== undefined) assertTransition(target.status, changes.status);
+  const columns = encodeTargetChanges(changes);
+  return { columns, set: Object.keys(columns).join(',') };
+}
+
+/**
  * Applies pipeline progress only if nobody edited, cancelled or retried the target since
  * it was read; returns whether it did. A status change must be allowed from the status
  * the target was read with (throws otherwise, before writing).
@@ -123,16 +138,6 @@ export async function findTargetsOfPost(db: Db, postId: string): Promise<TargetR
  * await updateTargetAtRevision(db, target, { containerId: id, updatedAt: now });
  * ```
  */
-/**
- * The columns a change sets, checked against the state machine, and their names joined:
- * the columns set make the SQL, so they are part of a prepared statement's name.
- */
-function changedColumns(target: Pick<TargetRecord, 'status'>, changes: TargetChanges) {
-  if (changes.status !== undefined) assertTransition(target.status, changes.status);
-  const columns = encodeTargetChanges(changes);
-  return { columns, set: Object.keys(columns).join(',') };
-}
-
 export async function updateTargetAtRevision(
   db: Db,
   target: Pick<TargetRecord, 'id' | 'revision' | 'status'>,
