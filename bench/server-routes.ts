@@ -17,6 +17,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { freshDatabase } from './lib/fresh-database';
+import { processesCpuMs } from './lib/process-cpu';
 import { stopChild } from './lib/stop-child';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -36,8 +37,16 @@ async function start(
   return { child, ready: JSON.parse(line) };
 }
 
-async function load(name: string, url: string, headers: Record<string, string> = {}) {
+/**
+ * Loads one route of one process for the round's seconds. Besides the rate, the CPU the
+ * process spent per answer (Linux `/proc`): the load generator shares the cores with
+ * what it measures, so the rate depends on how the machine schedules three processes,
+ * while CPU per answer is the process's own cost.
+ */
+async function load(name: string, url: string, pid: number, headers: Record<string, string> = {}) {
+  const cpuBefore = processesCpuMs([pid]);
   const result = await autocannon({ url, connections, duration: seconds, headers });
+  const cpuMs = processesCpuMs([pid]) - cpuBefore;
   const ok = result['2xx'];
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${name}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
@@ -48,6 +57,8 @@ async function load(name: string, url: string, headers: Record<string, string> =
     p50: result.latency.p50,
     p99: result.latency.p99,
     ok,
+    cpuMs,
+    answers: result.requests.total,
   };
 }
 
@@ -110,11 +121,22 @@ reelay: ${ours}`);
   const rows = [];
   for (const path of ROUTES) {
     const sums = { bare: 0, floor: 0, reelay: 0 };
+    const cpu = {
+      bare: { ms: 0, answers: 0 },
+      floor: { ms: 0, answers: 0 },
+      reelay: { ms: 0, answers: 0 },
+    };
     let last: Record<keyof typeof sums, Awaited<ReturnType<typeof load>>> | undefined;
     for (let round = 0; round < ROUNDS; round++) {
-      const bareRun = await load(`bare Polka, same body as ${path}`, `${bare.ready.url}${path}`);
-      const floorRun = () => load(`same work by hand: ${path}`, `${floor.ready.url}${path}`, key);
-      const reelayRun = () => load(`GET ${path}`, `${server.ready.url}${path}`, key);
+      const bareRun = await load(
+        `bare Polka, same body as ${path}`,
+        `${bare.ready.url}${path}`,
+        bare.child.pid!,
+      );
+      const floorRun = () =>
+        load(`same work by hand: ${path}`, `${floor.ready.url}${path}`, floor.child.pid!, key);
+      const reelayRun = () =>
+        load(`GET ${path}`, `${server.ready.url}${path}`, server.child.pid!, key);
       let floorResult;
       let reelayResult;
       if (round % 2 === 0) {
@@ -125,16 +147,23 @@ reelay: ${ours}`);
         floorResult = await floorRun();
       }
       const measured = { bare: bareRun, floor: floorResult, reelay: reelayResult };
-      for (const name of ['bare', 'floor', 'reelay'] as const)
+      for (const name of ['bare', 'floor', 'reelay'] as const) {
         sums[name] += measured[name].requestsPerSecond;
+        cpu[name].ms += measured[name].cpuMs;
+        cpu[name].answers += measured[name].answers;
+      }
       last = measured;
     }
+    const perAnswer = (name: keyof typeof cpu) => cpu[name].ms / cpu[name].answers;
     for (const name of ['bare', 'floor', 'reelay'] as const) {
       rows.push({
         ...last![name],
         requestsPerSecond: sums[name] / ROUNDS,
         vsBare: sums[name] / sums.bare,
         vsFloor: sums[name] / sums.floor,
+        cpuPerAnswerMs: perAnswer(name),
+        // Answers per CPU-second against the floor's: 1 is the floor's efficiency.
+        cpuVsFloor: perAnswer('floor') / perAnswer(name),
       });
     }
   }
@@ -149,6 +178,12 @@ reelay: ${ours}`);
       'p99 ms': row.p99,
       'vs bare': `${Math.round(row.vsBare * 100)}%`,
       'vs floor': `${Math.round(row.vsFloor * 100)}%`,
+      'CPU µs/answer': Number.isNaN(row.cpuPerAnswerMs)
+        ? '—'
+        : Math.round(row.cpuPerAnswerMs * 1000),
+      'answers per CPU-s vs floor': Number.isNaN(row.cpuVsFloor)
+        ? '—'
+        : `${Math.round(row.cpuVsFloor * 100)}%`,
     })),
   );
 } finally {
