@@ -110,8 +110,8 @@ describe.each(testDialects())('the due instant of a prepared post on $name', (di
   // The published result's transaction also writes the activity entry ("published", by
   // the server) and, on PostgreSQL, holds the outbox lock shared so that it never waits on
   // the dispatcher's job row (`appendEvents`). On PostgreSQL, data-modifying `WITH` makes
-  // the move to publishing one statement (`updateTargetAndPost`) instead of a transaction
-  // of five, and the post's outcome, that entry, its event, the lock and the dispatcher's
+  // the move to publishing with the lease check one statement (`startPublishingHoldingLease`)
+  // instead of a transaction of five and a check, and the post's outcome, that entry, its event, the lock and the dispatcher's
   // job one statement (`writeFinalOutcome`) instead of five; the published result's lock of
   // the post and its target's change are one statement too (`lockPostAndUpdateTarget`), and
   // the run's job ends in the result's statement (`endHeldJobStep`).

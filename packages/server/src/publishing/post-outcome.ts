@@ -8,7 +8,6 @@ import type { PostRecord, TargetChanges, TargetRecord } from '../store/post-reco
 import {
   findTargetsOfPost,
   lockPostAndUpdateTarget,
-  updateTargetAndPost,
   updateTargetAtRevision,
 } from '../store/post-targets';
 import { lockPost, setPostOutcome } from '../store/posts';
@@ -141,16 +140,6 @@ export async function recordTarget(
   const { endJob } = options;
   const now = ctx.clock.now();
   let emitted = false;
-  if (
-    endJob === undefined &&
-    changes.status === LEADING_STATUS &&
-    changes.status !== target.status &&
-    ctx.capabilities.writingCtes
-  ) {
-    // The post takes the status whatever its other targets are: one statement.
-    const change = { ...changes, updatedAt: now };
-    return updateTargetAndPost(ctx.db, target, change, LEADING_STATUS);
-  }
   // Set inside the transaction (a cast, so the closure's assignment is not narrowed away).
   let dueAt = null as number | null;
   const applied = await ctx.db.transaction().execute(async (trx) => {

@@ -8,7 +8,6 @@ import {
   ACTIVE_TARGET_STATUSES,
   assertTransition,
   type PostKind,
-  type PostStatus,
   type TargetStatus,
 } from '@reelay/core';
 import {
@@ -156,59 +155,6 @@ export async function updateTargetAtRevision(
         .where('revision', '=', revision),
   );
   return changed === 1;
-}
-
-/**
- * {@link updateTargetAtRevision} and the post's new status, in one statement that locks
- * the post's row first, as every writer of a post's targets does: for a database that
- * runs data-modifying `WITH` (`StoreCapabilities.writingCtes`), where a transaction of
- * three statements costs five round trips. For a status the post takes whatever its
- * other targets are (`publishing`), so they need not be read. Returns whether the change
- * applied (the target still at its revision, its post there).
- *
- * @example
- * ```ts
- * await updateTargetAndPost(db, target, { status: 'publishing', publishAttemptedAt: now, updatedAt: now }, 'publishing');
- * ```
- */
-export async function updateTargetAndPost(
-  db: Db,
-  target: Pick<TargetRecord, 'id' | 'postId' | 'revision' | 'status'>,
-  changes: TargetChanges & { updatedAt: number },
-  postStatus: PostStatus,
-): Promise<boolean> {
-  const { columns, set } = changedColumns(target, changes);
-  const { rows } = await preparedWrite(
-    db,
-    `target-and-post:${set}`,
-    {
-      ...columns,
-      id: target.id,
-      revision: target.revision,
-      postId: target.postId,
-      postStatus,
-      postUpdatedAt: changes.updatedAt,
-    },
-    ({ id, revision, postId, postStatus: status, postUpdatedAt, ...values }) =>
-      db
-        .with('locked', (qb) =>
-          qb.selectFrom('posts').select('id').where('id', '=', postId).forUpdate(),
-        )
-        .with('changed', (qb) =>
-          qb
-            .updateTable('post_targets')
-            .set(values)
-            .where('id', '=', id)
-            .where('revision', '=', revision)
-            .where((eb) => eb.exists(eb.selectFrom('locked').select('locked.id')))
-            .returning('post_id'),
-        )
-        .updateTable('posts')
-        .set({ status, updated_at: postUpdatedAt })
-        .where('id', 'in', (eb) => eb.selectFrom('changed').select('changed.post_id'))
-        .returning('posts.id'),
-  );
-  return rows.length === 1;
 }
 
 /**
