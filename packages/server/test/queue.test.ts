@@ -21,6 +21,15 @@ import { createWorker, type JobHandlers } from '../src/queue/worker';
 import { migrateToLatest, openStore, type Store } from '../src/store/database';
 import { testDialects, type TestDatabase } from '@reelay/test-support/dialects';
 
+/** Handlers for every kind but publishing, which these tests queue alone. */
+const otherKindsIdle: Omit<JobHandlers, 'publish_target'> = {
+  dispatch_events: async () => {},
+  deliver_webhook: async () => {},
+  ingest_meta_webhook: async () => {},
+  materialize_series: async () => {},
+  check_feed: async () => {},
+};
+
 describe.each(testDialects())('the job queue on $name', (dialect) => {
   let database: TestDatabase;
   let store: Store;
@@ -133,11 +142,7 @@ describe.each(testDialects())('the job queue on $name', (dialect) => {
         if (targetId === 'broken') throw new Error('boom');
       },
       // Only publishing jobs are queued here.
-      dispatch_events: async () => {},
-      deliver_webhook: async () => {},
-      ingest_meta_webhook: async () => {},
-      materialize_series: async () => {},
-      check_feed: async () => {},
+      ...otherKindsIdle,
     };
     const worker = createWorker({
       db: store.db,
@@ -172,11 +177,7 @@ describe.each(testDialects())('the job queue on $name', (dialect) => {
         runs++;
         if (runs <= 3 * WORKER_GIVES_UP_AFTER) throw cut;
       },
-      dispatch_events: async () => {},
-      deliver_webhook: async () => {},
-      ingest_meta_webhook: async () => {},
-      materialize_series: async () => {},
-      check_feed: async () => {},
+      ...otherKindsIdle,
     };
     const worker = createWorker({
       db: store.db,
@@ -212,11 +213,7 @@ describe.each(testDialects())('the job queue on $name', (dialect) => {
         started.push(targetId);
         if (started.length === 1) await running;
       },
-      dispatch_events: async () => {},
-      deliver_webhook: async () => {},
-      ingest_meta_webhook: async () => {},
-      materialize_series: async () => {},
-      check_feed: async () => {},
+      ...otherKindsIdle,
     };
     const worker = createWorker({
       db: store.db,
@@ -254,11 +251,7 @@ describe.each(testDialects())('the job queue on $name', (dialect) => {
         await store.db.transaction().execute((trx) => endHeldJob(trx, lease.held));
         return { ended: true };
       },
-      dispatch_events: async () => {},
-      deliver_webhook: async () => {},
-      ingest_meta_webhook: async () => {},
-      materialize_series: async () => {},
-      check_feed: async () => {},
+      ...otherKindsIdle,
     };
     const worker = createWorker({
       db: store.db,

@@ -21,6 +21,19 @@ let emulator: Emulator;
 let client: FacebookLoginClient;
 const clock = createManualClock(Date.UTC(2026, 5, 1));
 
+/** The client's settings against this file's emulator. */
+function clientOptions() {
+  return {
+    appId: APP_ID,
+    appSecret: APP_SECRET,
+    redirectUri: REDIRECT_URI,
+    dialogUrl: `${emulator.url}/facebook`,
+    graphUrl: `${emulator.url}/facebook`,
+    uploadUrl: `${emulator.url}/rupload`,
+    clock: () => new Date(clock.now()),
+  };
+}
+
 beforeAll(async () => {
   emulator = await startEmulator({
     clock,
@@ -30,15 +43,7 @@ beforeAll(async () => {
     fetchMedia: false,
     videoProcessingMs: 0,
   });
-  client = createFacebookLoginClient({
-    appId: APP_ID,
-    appSecret: APP_SECRET,
-    redirectUri: REDIRECT_URI,
-    dialogUrl: `${emulator.url}/facebook`,
-    graphUrl: `${emulator.url}/facebook`,
-    uploadUrl: `${emulator.url}/rupload`,
-    clock: () => new Date(clock.now()),
-  });
+  client = createFacebookLoginClient(clientOptions());
 });
 afterAll(async () => {
   await client.close();
@@ -191,13 +196,7 @@ describe('resumable video upload', () => {
   it('tells the call observer of every upload call, with its status and outcome', async () => {
     const calls: PlatformCallRecord[] = [];
     const observed = createFacebookLoginClient({
-      appId: APP_ID,
-      appSecret: APP_SECRET,
-      redirectUri: REDIRECT_URI,
-      dialogUrl: `${emulator.url}/facebook`,
-      graphUrl: `${emulator.url}/facebook`,
-      uploadUrl: `${emulator.url}/rupload`,
-      clock: () => new Date(clock.now()),
+      ...clientOptions(),
       onCall: (call) => calls.push(call),
     });
     try {
