@@ -2,8 +2,10 @@
  * A post's final outcome as one statement, where the database runs data-modifying `WITH`
  * (PostgreSQL, `StoreCapabilities.writingCtes`): the post's status, its activity entry,
  * its event in the outbox with the outbox held shared, the dispatcher's job when it is
- * missing, and the end of the publishing run's own job when the run ends with it. `settlePost` otherwise makes these four writes (five statements) one by one;
- * each is a round trip to the database at the instant a burst of posts falls due.
+ * missing, and the end of the publishing run's own job when the run ends with it.
+ * `settlePost` otherwise makes these writes one statement at a time (and the worker
+ * removes the job after the commit); each is a round trip to the database at the instant
+ * a burst of posts falls due.
  *
  * The writes are those of the separate statements, in the same transaction, so what the
  * dispatcher relies on holds as before: the shared outbox lock is taken before the
